@@ -1,0 +1,155 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# gtaboot: single-stage OMAP3 bootloader for the GTA04 and the BeagleBoard.
+#
+#   make [BOARD=gta04|beagle]   build/$(BOARD)/MLO
+#   make all-boards             every board
+#   make sim                    build/sim/gtaboot-sim
+#   make run                    boot the MLO in the simulator on the default SD image
+#   make check                  unit, system and (brief) fuzz tests; one summary line
+#   make bench                  virtual-time and size figures -> build/bench.json
+#   make fuzz                   long fuzzing runs
+
+BOARD   ?= gta04
+BOARDS  := gta04 beagle
+CROSS   ?= arm-none-eabi-
+BUILD   := build
+OUT     := $(BUILD)/$(BOARD)
+DEPS    := $(BUILD)/deps/root
+PYTHON  ?= /usr/bin/python3
+Q       ?= @
+
+VERSION := 0.1
+GITREV  := $(shell git describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)
+
+# ---------------------------------------------------------------- firmware
+FW_CC   := $(CROSS)gcc
+OBJCOPY := $(CROSS)objcopy
+SIZE    := $(CROSS)size
+
+# libfdt.a comes from Debian's armhf build: hard-float VFP, Thumb-2, int-sized
+# enums. Our objects must match its ABI attributes to link with it.
+FW_ARCH := -mcpu=cortex-a8 -mthumb -mfloat-abi=hard -mfpu=vfpv3-d16 -fno-short-enums
+WARN    := -Wall -Wextra -Werror=undef -Werror=vla -Werror=implicit-fallthrough \
+           -Wno-unused-parameter
+FW_CFLAGS := $(FW_ARCH) $(WARN) -Os -g -std=gnu11 -ffreestanding -fno-common \
+           -ffunction-sections -fdata-sections -fno-stack-protector \
+           -I. -isystem $(DEPS)/usr/include \
+           -DGTABOOT_VERSION='"$(VERSION)"' -DGTABOOT_GITREV='"$(GITREV)"' \
+           -DGTABOOT_BOARD='"$(BOARD)"'
+FW_LDFLAGS := $(FW_ARCH) -nostdlib -nostartfiles -Wl,--gc-sections -Wl,--no-undefined \
+           -Wl,-T,linker.ld -Wl,-Map,$(OUT)/gtaboot.map -Wl,--no-warn-rwx-segments
+LIBFDT_A := $(DEPS)/usr/lib/arm-linux-gnueabihf/libfdt.a
+
+FW_SRCS := $(sort $(wildcard arch/arm/*.S arch/arm/*.c arch/arm/omap3/*.S arch/arm/omap3/*.c \
+           drivers/*/*.c drivers/*/*/*.c lib/*.c common/*.c)) board/$(BOARD).c
+FW_OBJS := $(patsubst %,$(OUT)/obj/%.o,$(FW_SRCS))
+
+.PHONY: all all-boards sim run check bench fuzz clean distclean deps unit system tools
+all: $(OUT)/MLO
+
+all-boards:
+	$(Q)for b in $(BOARDS); do $(MAKE) --no-print-directory BOARD=$$b || exit 1; done
+
+$(LIBFDT_A):
+	$(Q)tools/fetch-debs.sh
+
+deps: $(LIBFDT_A)
+
+$(OUT)/obj/%.c.o: %.c $(LIBFDT_A) Makefile
+	@mkdir -p $(dir $@)
+	$(Q)$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
+
+$(OUT)/obj/%.S.o: %.S Makefile
+	@mkdir -p $(dir $@)
+	$(Q)$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
+
+$(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld
+	$(Q)$(FW_CC) $(FW_LDFLAGS) -o $@ $(FW_OBJS) $(LIBFDT_A) -lgcc
+
+$(OUT)/gtaboot.bin: $(OUT)/gtaboot.elf
+	$(Q)$(OBJCOPY) -O binary $< $@
+
+$(OUT)/MLO: $(OUT)/gtaboot.bin $(BUILD)/tools/mkmlo
+	$(Q)$(BUILD)/tools/mkmlo --load 0x40200000 $< $@
+	$(Q)$(BUILD)/tools/mkmlo --load 0x40200000 --ch $< $(OUT)/MLO.raw
+	@echo "MLO size: $@ $$(stat -c %s $@) bytes (limit 57344)"
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ---------------------------------------------------------------- host tools
+HOST_CC     := gcc
+HOST_CFLAGS := -O2 -g -Wall -Wextra -Werror=undef -Werror=vla -Werror=implicit-fallthrough \
+               -Wno-unused-parameter -I. -DGTABOOT_HOST
+
+tools: $(BUILD)/tools/mkmlo
+
+$(BUILD)/tools/mkmlo: tools/mkmlo.c
+	@mkdir -p $(dir $@)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $<
+
+# ---------------------------------------------------------------- simulator
+SIM_SRCS := $(sort $(wildcard tools/sim/*.c))
+SIM_OBJS := $(patsubst %,$(BUILD)/sim/obj/%.o,$(SIM_SRCS))
+SIM_CFLAGS := -O2 -g -Wall -Wextra -Werror=undef -Werror=vla -Werror=implicit-fallthrough \
+              -Wno-unused-parameter -I. -Itools/sim -DGTABOOT_HOST
+SIM_LIBS := -lunicorn -lpthread -lm
+
+sim: $(BUILD)/sim/gtaboot-sim
+
+$(BUILD)/sim/obj/%.c.o: %.c tools/sim/sim.h
+	@mkdir -p $(dir $@)
+	$(Q)$(HOST_CC) $(SIM_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/sim/gtaboot-sim: $(SIM_OBJS)
+	$(Q)$(HOST_CC) -o $@ $(SIM_OBJS) $(SIM_LIBS)
+
+# ---------------------------------------------------------------- images
+$(OUT)/sd.img: $(OUT)/MLO tools/mksd.sh $(wildcard dts/*.dts) $(BUILD)/tools/mkmlo
+	$(Q)tools/mksd.sh --board $(BOARD) --out $@ --mlo $(OUT)/MLO
+
+SIM_MACHINE_gta04  := gta04
+SIM_MACHINE_beagle := beagle
+run: $(OUT)/MLO $(OUT)/sd.img sim
+	$(BUILD)/sim/gtaboot-sim --machine $(SIM_MACHINE_$(BOARD)) --sd $(OUT)/sd.img --serial stdio --stdin
+
+# ---------------------------------------------------------------- tests
+UNIT_SRCS  := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BINS  := $(patsubst tests/unit/%.c,$(BUILD)/host/%,$(UNIT_SRCS))
+HOST_LIB_SRCS := $(filter-out lib/string.c lib/printf.c,$(sort $(wildcard lib/*.c)))
+SIMUNIT_SRCS := $(sort $(wildcard tests/unit/sim/test_*.c))
+SIMUNIT_BINS := $(patsubst tests/unit/sim/%.c,$(BUILD)/host/sim_%,$(SIMUNIT_SRCS))
+SIM_LIB_OBJS := $(filter-out $(BUILD)/sim/obj/tools/sim/main.c.o,$(SIM_OBJS))
+
+$(BUILD)/host/test_%: tests/unit/test_%.c $(HOST_LIB_SRCS)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -fsanitize=address,undefined -o $@ $< $(HOST_LIB_SRCS) -lcmocka -lfdt
+
+$(BUILD)/host/sim_test_%: tests/unit/sim/test_%.c $(SIM_LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOST_CC) $(SIM_CFLAGS) -o $@ $< $(SIM_LIB_OBJS) $(SIM_LIBS) -lcmocka
+
+FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BINS := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRCS))
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(HOST_LIB_SRCS)
+	@mkdir -p $(dir $@)
+	$(Q)clang -g -O1 -I. -DGTABOOT_HOST -fsanitize=fuzzer,address,undefined -o $@ $< $(HOST_LIB_SRCS) -lfdt
+
+unit: $(UNIT_BINS) $(SIMUNIT_BINS)
+
+check: deps
+	$(Q)$(MAKE) --no-print-directory all-boards sim tools unit $(FUZZ_BINS)
+	$(Q)FUZZ_SECONDS=$${FUZZ_SECONDS:-5} PYTHON=$(PYTHON) tests/run-all.sh
+
+fuzz: $(FUZZ_BINS)
+	$(Q)for f in $(FUZZ_BINS); do mkdir -p $(BUILD)/fuzz/corpus/$$(basename $$f); \
+	  $$f -max_total_time=$${FUZZ_SECONDS:-300} $(BUILD)/fuzz/corpus/$$(basename $$f) tests/fuzz/corpus/$$(basename $$f) || exit 1; done
+
+bench: deps
+	$(Q)$(MAKE) --no-print-directory all-boards sim tools
+	$(Q)$(PYTHON) tools/bench.py
+
+clean:
+	rm -rf $(BUILD)/gta04 $(BUILD)/beagle $(BUILD)/sim $(BUILD)/host $(BUILD)/tools $(BUILD)/fuzz
+
+distclean:
+	rm -rf $(BUILD)

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Fetches Debian armhf packages that cannot be installed beside their host
+# twins (libfdt-dev:armhf) or are only test data (u-boot-omap), with
+# `apt-get download`, and unpacks them under build/deps. Nothing here is
+# committed. Idempotent.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+deps=$top/build/deps
+mkdir -p "$deps/debs"
+fetch() { # package:arch  marker-file
+	local pkg=$1 marker=$2
+	[ -e "$deps/$marker" ] && return 0
+	(cd "$deps/debs" && apt-get download -q "$pkg" >/dev/null) || {
+		echo "fetch-debs: cannot download $pkg (run tools/install-deps.sh as root first)" >&2
+		return 1
+	}
+	for d in "$deps"/debs/"${pkg%%:*}"_*.deb; do dpkg-deb -x "$d" "$deps/root"; done
+}
+fetch libfdt-dev:armhf root/usr/lib/arm-linux-gnueabihf/libfdt.a
+fetch u-boot-omap:armhf root/usr/lib/u-boot/omap3_beagle/MLO || echo "fetch-debs: u-boot-omap missing; the U-Boot yardstick tests will be skipped" >&2
+echo "fetch-debs: ok ($deps)"

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Installs the Debian packages gtaboot needs to build, run and test. Idempotent:
+# packages already present are not fetched again. Needs root (or sudo).
+set -euo pipefail
+
+pkgs=(gcc-arm-none-eabi libnewlib-arm-none-eabi make gcc libc6-dev pkg-config git
+      libfdt-dev device-tree-compiler libunicorn-dev libcmocka-dev
+      python3 python3-pytest mtools dosfstools fdisk u-boot-tools lrzsz clang)
+
+SUDO=
+if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
+
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# The ARM libfdt.a comes from libfdt-dev:armhf, which conflicts with the host
+# libfdt-dev, so it is downloaded and unpacked into the build tree instead.
+if ! dpkg --print-foreign-architectures | grep -qx armhf; then
+	$SUDO dpkg --add-architecture armhf
+	updated=no
+fi
+if [ ${#missing[@]} -ne 0 ] || [ "${updated:-}" = no ]; then
+	$SUDO apt-get update -qq
+fi
+if [ ${#missing[@]} -ne 0 ]; then
+	echo "install-deps: installing ${missing[*]}"
+	$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+exec "$(dirname "$0")/fetch-debs.sh"

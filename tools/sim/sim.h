@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * gtaboot-sim: the interface between the simulator core (CPU, bus, virtual
+ * time, boot ROM, report) and the per-IP-block models (prcm.c, scm.c, ...).
+ *
+ * Rules every model follows:
+ *  - one model per IP block, registered with sim_add_dev() at its real base;
+ *  - a read or write of an offset the model does not implement returns
+ *    SIM_EUNIMPL: the core stops the run and prints block, offset, access
+ *    size and PC ("strict as hardware");
+ *  - a model whose module clocks are gated returns SIM_EBUS (bus error, as
+ *    the L4 interconnect does on hardware); the core stops with a fault;
+ *  - time is virtual: models read sim_now_ps() and compute state lazily from
+ *    it (e.g. UART THRE becomes 1 when the character's frame time has
+ *    passed); nothing depends on host time.
+ */
+#ifndef GTABOOT_SIM_H
+#define GTABOOT_SIM_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <unicorn/unicorn.h>
+
+#define SIM_EUNIMPL (-1) /* register not modelled: stop the run */
+#define SIM_EBUS    (-2) /* module not clocked / access refused: bus error */
+
+#define PS_PER_US 1000000ull
+#define PS_PER_MS 1000000000ull
+#define PS_PER_S  1000000000000ull
+
+enum sim_result {
+	SIM_RUNNING = 0,
+	SIM_HANDOFF,   /* reached the kernel entry (exit 0) */
+	SIM_POWEROFF,  /* TWL4030 DEVOFF (exit 0) */
+	SIM_TIMEOUT,   /* --max-ms reached (exit 2) */
+	SIM_FAULT,     /* guest fault, unmodelled access, bus error (exit 1) */
+	SIM_WATCHDOG,  /* WDT2 expired (exit 1) */
+	SIM_RESET,     /* guest asked for a global reset (PRM_RSTCTRL) */
+};
+
+enum sim_machine { MACH_GTA04, MACH_BEAGLE };
+enum sim_soc { SOC_OMAP3530, SOC_DM3730 };
+
+/* Module clocks the PRCM model knows about; see prcm_clk_on(). */
+enum sim_clk {
+	CLK_UART1, CLK_UART2, CLK_UART3,
+	CLK_I2C1, CLK_I2C2, CLK_I2C3,
+	CLK_MMC1, CLK_MMC2, CLK_MMC3,
+	CLK_GPIO1, CLK_GPIO2, CLK_GPIO3, CLK_GPIO4, CLK_GPIO5, CLK_GPIO6,
+	CLK_GPT1, CLK_32KSYNC, CLK_WDT2, CLK_SDRC, CLK_SCM,
+	CLK_COUNT
+};
+
+#define SIM_MAX_INJECT 32
+struct sim_inject {       /* one --inject SPEC, parsed by the core */
+	char what[32];        /* e.g. "mmc-timeout", "mmc-crc", "i2c-nack" */
+	long arg;             /* command index, block number, address ... */
+	long count;           /* how many times (-1 = always) */
+};
+
+/* Everything the command line sets. Models read it; they never parse argv. */
+struct sim_config {
+	enum sim_machine machine;
+	enum sim_soc soc;
+	char rev[4];               /* "A3", "A4", "A5", or "" for beagle */
+	uint32_t sdram_cs_bytes[2];/* physical SDRAM behind CS0 / CS1 */
+	uint32_t idcode;           /* TAP IDCODE (0x4830A204) */
+	uint32_t gpio_in[6];       /* GPIO1..6 input levels (pads with pull-ups etc.) */
+	unsigned sys_boot;         /* SYS_BOOT[5:0] as strapped (AUX sets bit 5) */
+	bool aux;                  /* AUX / USER button held at power-on */
+	const char *sd_image;      /* NULL: no card */
+	const char *nand_image;    /* NULL: no NAND chip */
+	const char *serial_out;    /* NULL or "stdio": stdout; else a file */
+	const char *input;         /* console input: a string, or "@FILE" */
+	bool input_stdin;          /* take console input from stdin */
+	uint64_t max_ps;           /* stop with SIM_TIMEOUT at this virtual time */
+	const char *report_path;
+	const char *dump_dtb_path;
+	bool handoff_continue;
+	const char *load_raw;      /* test hook: --load-raw FILE@ADDR, bypasses ROM */
+	uint32_t load_raw_addr;
+	unsigned battery_mv;       /* for the MADC, later */
+	bool power_button;
+	struct sim_inject inject[SIM_MAX_INJECT];
+	int ninject;
+	bool trace_mmio;           /* --trace: print every MMIO access to stderr */
+};
+
+struct sim;
+typedef int (*sim_read_fn)(struct sim *s, void *opaque, uint32_t off,
+			   unsigned size, uint32_t *val);
+typedef int (*sim_write_fn)(struct sim *s, void *opaque, uint32_t off,
+			    unsigned size, uint32_t val);
+
+struct sim_dev {
+	const char *name;      /* "UART3", shown in fault messages */
+	uint32_t base, size;   /* size: a multiple of 4 KiB */
+	sim_read_fn read;      /* size is 1, 2 or 4 */
+	sim_write_fn write;
+	void *opaque;
+};
+
+struct sim {
+	uc_engine *uc;
+	struct sim_config cfg;
+	enum sim_result result;
+	char result_msg[512];
+
+	/* virtual time */
+	uint64_t now_ps;          /* advanced per executed block and by models */
+	uint64_t mpu_hz;          /* the programmed DPLL1 output; set by prcm.c */
+	uint64_t guest_insns;
+
+	/* state models share (read-only for all but the owner) */
+	struct prcm *prcm;        /* owner: prcm.c */
+	struct scm *scm;          /* owner: scm.c */
+	struct sdrc *sdrc;        /* owner: sdrc.c */
+	struct uart *uart[3];     /* owner: uart.c */
+	struct wdt *wdt2;         /* owner: wdt.c */
+	struct gpio *gpio;        /* owner: gpio.c */
+	struct twl4030 *twl;      /* owner: twl4030.c (storage issue) */
+	struct sdcard *sd;        /* owner: sdcard.c (storage issue) */
+
+	/* hand-off record */
+	uint32_t handoff_regs[16], handoff_cpsr, handoff_sctlr;
+	uint64_t handoff_ps;
+	uint8_t bb_cfg;           /* TWL4030 BB_CFG, for the report */
+};
+
+/* core (sim.c) */
+void sim_add_dev(struct sim *s, const struct sim_dev *d);
+static inline uint64_t sim_now_ps(const struct sim *s) { return s->now_ps; }
+void sim_advance_ps(struct sim *s, uint64_t ps); /* a model makes the CPU wait */
+void sim_stop(struct sim *s, enum sim_result r, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+uint32_t sim_pc(struct sim *s);
+/* Map host memory into the guest (RAM windows such as SDRAM chip selects);
+ * the same host buffer may be mapped at several addresses (aliasing). */
+int sim_map_ram(struct sim *s, uint32_t addr, uint32_t size, void *host);
+void sim_unmap(struct sim *s, uint32_t addr, uint32_t size);
+bool sim_inject_take(struct sim *s, const char *what, long arg);
+
+/* models' constructors and cross-model queries */
+void prcm_init(struct sim *s);
+bool prcm_clk_on(struct sim *s, enum sim_clk c);     /* FCLK+ICLK as needed */
+uint64_t prcm_sys_clk_hz(struct sim *s);
+uint64_t prcm_func_clk_hz(struct sim *s, enum sim_clk c); /* 48M for UART ... */
+void scm_init(struct sim *s);
+uint16_t scm_pad(struct sim *s, uint32_t offset);    /* pad config half-word */
+void sdrc_init(struct sim *s);                       /* also SMS */
+void uart_init(struct sim *s);
+/* Bytes the console (UART3) has sent, for tests inside the simulator. */
+void wdt_init(struct sim *s);
+void timers_init(struct sim *s);                     /* 32k sync + GPTIMER1 */
+void gpio_init(struct sim *s);
+void misc_init(struct sim *s);                       /* TAP IDs, small blocks */
+void rom_boot(struct sim *s);                        /* rom.c: load MLO, set r0 */
+
+/* report */
+void sim_write_report(struct sim *s);
+
+#endif
