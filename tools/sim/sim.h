@@ -141,6 +141,12 @@ uint32_t sim_pc(struct sim *s);
 int sim_map_ram(struct sim *s, uint32_t addr, uint32_t size, void *host);
 void sim_unmap(struct sim *s, uint32_t addr, uint32_t size);
 bool sim_inject_take(struct sim *s, const char *what, long arg);
+/* A model calls this when a register read returns a value that only reflects
+ * the passage of time (32 kHz counter, GPTIMER TCRR, WDT WCRR). The core uses
+ * it to recognise idle polling loops (every other MMIO read unchanged, no MMIO
+ * write) and then moves virtual time forward in small steps instead of
+ * executing millions of identical iterations. See sim.c for the bound. */
+void sim_clock_read(struct sim *s);
 
 /* models' constructors and cross-model queries */
 void prcm_init(struct sim *s);

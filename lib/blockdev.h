@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* A block device as lib/ sees it: 512-byte sectors read in runs. The MMC
+ * driver, partitions and host tests (image files) all provide one. */
+#ifndef LIB_BLOCKDEV_H
+#define LIB_BLOCKDEV_H
+
+#include <stdint.h>
+
+struct blockdev {
+	const char *name;         /* "mmc1", "mmc1p1" */
+	uint64_t nblocks;         /* 512-byte blocks */
+	/* Read count blocks from lba into buf. Returns 0 or a negative errno.
+	 * Reads past nblocks must be refused by the caller, not the device. */
+	int (*read)(struct blockdev *bd, uint64_t lba, uint32_t count, void *buf);
+	void *priv;
+	uint64_t offset;          /* for a partition: first block on the parent */
+	struct blockdev *parent;  /* for a partition: the whole device */
+};
+
+#define BLOCK_SIZE 512u
+
+/* Bounds-checked read through bd (and its parent for partitions). */
+int blk_read(struct blockdev *bd, uint64_t lba, uint32_t count, void *buf);
+
+#endif
