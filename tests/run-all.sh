@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Runs every test suite (host unit tests, simulator model tests, system tests
+# in the simulator, brief fuzzing) and ends with one summary line:
+#   check: N passed, N failed, N skipped
+# Exit status is non-zero if anything failed or no test ran.
+set -u
+cd "$(dirname "$0")/.."
+PYTHON=${PYTHON:-/usr/bin/python3}
+FUZZ_SECONDS=${FUZZ_SECONDS:-5}
+log=build/check-logs
+mkdir -p "$log"
+pass=0 fail=0 skip=0
+failed=()
+
+count_cmocka() { # name logfile rc
+	local p f
+	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$2" | tail -1)
+	f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$2" | tail -1)
+	p=${p:-0} f=${f:-0}
+	if [ "$3" != 0 ] && [ "$f" = 0 ]; then f=1; fi
+	pass=$((pass + p)) fail=$((fail + f))
+	[ "$f" = 0 ] || failed+=("$1")
+	printf '  %-28s %3d passed, %d failed\n' "$1" "$p" "$f"
+}
+
+echo "== unit tests (host)"
+for t in build/host/test_* build/host/sim_test_*; do
+	[ -x "$t" ] || continue
+	n=$(basename "$t")
+	(cd build/host && timeout 300 "./$n") >"$log/$n.log" 2>&1
+	count_cmocka "$n" "$log/$n.log" $?
+done
+
+echo "== system tests (simulator)"
+timeout 780 "$PYTHON" -m pytest -q -rs tests/system >"$log/pytest.log" 2>&1
+rc=$?
+tail -n 25 "$log/pytest.log" | sed 's/^/  /'
+line=$(grep -E '^=* *[0-9]+ (passed|failed|skipped|error)' "$log/pytest.log" | tail -1)
+p=$(echo "$line" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+'); p=${p:-0}
+f=$(echo "$line" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+'); f=${f:-0}
+e=$(echo "$line" | grep -oE '[0-9]+ error' | grep -oE '[0-9]+'); e=${e:-0}
+s=$(echo "$line" | grep -oE '[0-9]+ skipped' | grep -oE '[0-9]+'); s=${s:-0}
+f=$((f + e))
+if [ "$rc" != 0 ] && [ "$rc" != 5 ] && [ "$f" = 0 ]; then f=1; fi
+pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
+[ "$f" = 0 ] || failed+=(pytest)
+
+echo "== fuzzing (${FUZZ_SECONDS}s per target)"
+for fz in build/fuzz/fuzz_*; do
+	[ -x "$fz" ] || continue
+	n=$(basename "$fz")
+	corpus=build/fuzz/corpus/$n
+	mkdir -p "$corpus"
+	seeds=tests/fuzz/corpus/$n
+	[ -d "$seeds" ] || seeds=
+	if timeout $((FUZZ_SECONDS + 60)) "$fz" -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=2048 \
+		"$corpus" $seeds >"$log/$n.log" 2>&1; then
+		pass=$((pass + 1)); printf '  %-28s ok\n' "$n"
+	else
+		fail=$((fail + 1)); failed+=("$n"); printf '  %-28s FAILED (see %s)\n' "$n" "$log/$n.log"
+	fi
+done
+
+[ ${#failed[@]} -eq 0 ] || echo "failed: ${failed[*]} (logs in $log)"
+echo "check: $pass passed, $fail failed, $skip skipped"
+[ "$fail" = 0 ] && [ "$pass" -gt 0 ]
