@@ -53,7 +53,10 @@ all-boards:
 $(LIBFDT_A):
 	$(Q)tools/fetch-debs.sh
 
-deps: $(LIBFDT_A)
+# Installs missing Debian packages (idempotent, quick when all are there) and
+# fetches the armhf libfdt and the reference U-Boot into build/deps.
+deps:
+	$(Q)tools/install-deps.sh
 
 $(OUT)/obj/%.c.o: %.c $(LIBFDT_A) Makefile
 	@mkdir -p $(dir $@)
@@ -109,7 +112,8 @@ $(OUT)/sd.img: $(OUT)/MLO tools/mksd.sh $(wildcard dts/*.dts) $(BUILD)/tools/mkm
 
 SIM_MACHINE_gta04  := gta04
 SIM_MACHINE_beagle := beagle
-run: $(OUT)/MLO $(OUT)/sd.img sim
+run: deps
+	$(Q)$(MAKE) --no-print-directory $(OUT)/MLO $(OUT)/sd.img sim
 	$(BUILD)/sim/gtaboot-sim --machine $(SIM_MACHINE_$(BOARD)) --sd $(OUT)/sd.img --serial stdio --stdin
 
 # ---------------------------------------------------------------- tests
