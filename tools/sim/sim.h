@@ -50,6 +50,7 @@ enum sim_clk {
 	CLK_MMC1, CLK_MMC2, CLK_MMC3,
 	CLK_GPIO1, CLK_GPIO2, CLK_GPIO3, CLK_GPIO4, CLK_GPIO5, CLK_GPIO6,
 	CLK_GPT1, CLK_32KSYNC, CLK_WDT2, CLK_SDRC, CLK_SCM,
+	CLK_GPT2,
 	CLK_COUNT
 };
 
@@ -158,10 +159,20 @@ uint16_t scm_pad(struct sim *s, uint32_t offset);    /* pad config half-word */
 void sdrc_init(struct sim *s);                       /* also SMS */
 void uart_init(struct sim *s);
 /* Bytes the console (UART3) has sent, for tests inside the simulator. */
+const char *uart_output(struct sim *s, size_t *len);
 void wdt_init(struct sim *s);
 void timers_init(struct sim *s);                     /* 32k sync + GPTIMER1 */
 void gpio_init(struct sim *s);
 void misc_init(struct sim *s);                       /* TAP IDs, small blocks */
+/* The core calls this at least every 1 ms of virtual time (and after an
+ * idle skip): DPLL lock completion and mpu_hz, WDT2 expiry (sim_stop with
+ * SIM_WATCHDOG), UART transmit/receive progress, console input. */
+void sim_tick_models(struct sim *s);
+/* WDT2: virtual time at which it will expire, UINT64_MAX if stopped. */
+uint64_t wdt_expiry_ps(struct sim *s);
+/* twl4030.c: VMMC1 output in mV, 0 when off (scm.c has a weak fallback
+ * returning 0 while no TWL4030 model is linked). */
+unsigned twl4030_vmmc1_mv(struct sim *s);
 void rom_boot(struct sim *s);                        /* rom.c: load MLO, set r0 */
 
 /* report */

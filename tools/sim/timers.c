@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * gtaboot-sim: the 32 kHz synchronized timer (0x48320000) and the general
+ * purpose timers GPTIMER1 (0x48318000) and GPTIMER2 (0x49032000), TRM
+ * chapter 16 "Timers" (registers.md §9.1, §9.2).
+ *
+ * 32K sync: 32KSYNCNT_CR = floor(now x 32768 Hz) since power-on; the
+ * counter itself runs from the always-on 32 kHz clock, but its registers
+ * need the interface clock CM_ICLKEN_WKUP bit2, which the ROM leaves off
+ * (prcm.c): a read without it is a bus error.
+ *
+ * GPTIMERs count in virtual time at their functional clock (GPT1:
+ * CM_CLKSEL_WKUP bit0, GPT2: CM_CLKSEL_PER bit0, 1 = sys_clk, 0 = 32 kHz)
+ * divided by the prescaler (2^(PTV+1) when PRE = 1), and only while TCLR.ST
+ * is set and the functional clock is enabled. Overflow sets TISR.OVF and
+ * reloads TLDR (AR = 1) or stops (AR = 0); a match with CE = 1 sets
+ * TISR.MAT. In posted mode (TSICR.POSTED, reset 1) a write to TCLR, TCRR,
+ * TLDR, TTGR or TMAR shows its TWPS pending bit for 3.5 functional-clock
+ * cycles (forever while that clock is off); a second write to the same
+ * register while it is pending is lost, as the TRM warns. Values take effect
+ * at the write. The 1 ms tick registers (TPIR..TOWR) are storage only.
+ * Registers are 32-bit; other access sizes are refused.
+ */
+#include <stdlib.h>
+
+#include "lib/bitops.h"
+#include "tools/sim/models.h"
+
+enum {
+	TIDR = 0x00, TIOCP_CFG = 0x10, TISTAT = 0x14, TISR = 0x18, TIER = 0x1C,
+	TWER = 0x20, TCLR = 0x24, TCRR = 0x28, TLDR = 0x2C, TTGR = 0x30,
+	TWPS = 0x34, TMAR = 0x38, TCAR1 = 0x3C, TSICR = 0x40, TCAR2 = 0x44,
+	TPIR = 0x48, TNIR = 0x4C, TCVR = 0x50, TOCR = 0x54, TOWR = 0x58,
+};
+
+struct gpt {
+	const char *name;
+	enum sim_clk clk;
+	uint32_t sel_reg;   /* CM register holding the clock select bit0 */
+	uint32_t tiocp, tisr, tier, twer, tclr, tcrr, tldr, ttgr, tmar, tsicr;
+	uint32_t tpir, tnir, tcvr, tocr, towr;
+	uint64_t last_ps;   /* counter integrated up to here */
+	uint64_t frac;      /* sub-tick remainder, in ps x hz */
+	uint64_t pend_until[10];
+	bool warn_lost;
+};
+
+struct timers {
+	struct gpt gpt[2];
+};
+
+static struct timers *timers_of(struct sim *s);
+
+static uint64_t gpt_fclk(struct sim *s, struct gpt *g)
+{
+	if (!prcm_fclk_on(s, g->clk))
+		return 0;
+	return (prcm_cm_reg(s, g->sel_reg) & 1) ? prcm_sys_clk_hz(s) : CLK32K_HZ;
+}
+
+static uint64_t gpt_tick_hz(struct sim *s, struct gpt *g, uint64_t *div)
+{
+	uint64_t f = gpt_fclk(s, g);
+
+	*div = (g->tclr & BIT(5)) ? 2ull << FIELD_GET(GENMASK(4, 2), g->tclr) : 1;
+	return f;
+}
+
+/* Advance the counter by n ticks with overflow, reload and match. */
+static void gpt_count(struct gpt *g, uint64_t n)
+{
+	while (n) {
+		uint64_t to_ovf = 0x100000000ull - g->tcrr;
+		uint64_t step = n < to_ovf ? n : to_ovf;
+		uint32_t old = g->tcrr;
+		uint64_t period;
+
+		if ((g->tclr & BIT(6)) && g->tmar - old - 1 < step) /* CE: match crossed */
+			g->tisr |= BIT(0);
+		n -= step;
+		if (step < to_ovf) {
+			g->tcrr = old + (uint32_t)step;
+			break;
+		}
+		g->tisr |= BIT(1);
+		if (!(g->tclr & BIT(1))) {      /* one-shot: stop at 0 */
+			g->tcrr = 0;
+			g->tclr &= ~BIT(0);
+			break;
+		}
+		g->tcrr = g->tldr;
+		/* skip whole auto-reload periods at once */
+		period = 0x100000000ull - g->tldr;
+		if (n >= period) {
+			if ((g->tclr & BIT(6)) && g->tmar >= g->tldr)
+				g->tisr |= BIT(0);
+			n %= period;
+		}
+	}
+}
+
+static void gpt_sync(struct sim *s, struct gpt *g)
+{
+	uint64_t now = sim_now_ps(s), div, hz, ticks;
+	unsigned __int128 acc;
+
+	if (now <= g->last_ps)
+		return;
+	hz = gpt_tick_hz(s, g, &div);
+	if ((g->tclr & BIT(0)) && hz) {
+		acc = (unsigned __int128)(now - g->last_ps) * hz + g->frac;
+		ticks = (uint64_t)(acc / ((unsigned __int128)PS_PER_S * div));
+		g->frac = (uint64_t)(acc % ((unsigned __int128)PS_PER_S * div));
+		gpt_count(g, ticks);
+	} else {
+		g->frac = 0;
+	}
+	g->last_ps = now;
+}
+
+static void gpt_reset(struct gpt *g)
+{
+	g->tiocp = 0; g->tisr = 0; g->tier = 0; g->twer = 0; g->tclr = 0;
+	g->tcrr = 0; g->tldr = 0; g->ttgr = 0; g->tmar = 0; g->tsicr = 0x4;
+	g->tpir = 0; g->tnir = 0; g->tcvr = 0; g->tocr = 0; g->towr = 0;
+	g->frac = 0;
+	for (int i = 0; i < 10; i++)
+		g->pend_until[i] = 0;
+}
+
+static int pend_bit(uint32_t off)
+{
+	switch (off) {
+	case TCLR: return 0; case TCRR: return 1; case TLDR: return 2;
+	case TTGR: return 3; case TMAR: return 4; case TPIR: return 5;
+	case TNIR: return 6; case TCVR: return 7; case TOCR: return 8;
+	case TOWR: return 9;
+	}
+	return -1;
+}
+
+static uint32_t twps(struct sim *s, struct gpt *g)
+{
+	uint32_t v = 0;
+
+	for (int i = 0; i < 10; i++)
+		if (g->pend_until[i] > sim_now_ps(s))
+			v |= BIT(i);
+	return v;
+}
+
+static int gpt_read(struct sim *s, void *opaque, uint32_t off, unsigned size,
+		    uint32_t *val)
+{
+	struct gpt *g = opaque;
+
+	if (size != 4 || (off & 3))
+		return SIM_EBUS;
+	if (!prcm_clk_on(s, g->clk))
+		return SIM_EBUS;
+	gpt_sync(s, g);
+	switch (off) {
+	case TIDR: *val = 0x13; break;
+	case TIOCP_CFG: *val = g->tiocp; break;
+	case TISTAT: *val = 1; break;      /* RESETDONE */
+	case TISR: *val = g->tisr; break;
+	case TIER: *val = g->tier; break;
+	case TWER: *val = g->twer; break;
+	case TCLR: *val = g->tclr; break;
+	case TCRR: *val = g->tcrr; sim_clock_read(s); break;
+	case TLDR: *val = g->tldr; break;
+	case TTGR: *val = 0xFFFFFFFF; break;
+	case TWPS: *val = twps(s, g); break;
+	case TMAR: *val = g->tmar; break;
+	case TCAR1: case TCAR2: *val = 0; break;
+	case TSICR: *val = g->tsicr; break;
+	case TPIR: *val = g->tpir; break;
+	case TNIR: *val = g->tnir; break;
+	case TCVR: *val = g->tcvr; break;
+	case TOCR: *val = g->tocr; break;
+	case TOWR: *val = g->towr; break;
+	default: return SIM_EUNIMPL;
+	}
+	return 0;
+}
+
+static int gpt_write(struct sim *s, void *opaque, uint32_t off, unsigned size,
+		     uint32_t val)
+{
+	struct gpt *g = opaque;
+	int pb = pend_bit(off);
+
+	if (size != 4 || (off & 3))
+		return SIM_EBUS;
+	if (!prcm_clk_on(s, g->clk))
+		return SIM_EBUS;
+	gpt_sync(s, g);
+	if (pb >= 0 && (g->tsicr & BIT(2))) {
+		uint64_t hz = gpt_fclk(s, g);
+
+		if (g->pend_until[pb] > sim_now_ps(s)) {
+			model_warn_once(&g->warn_lost,
+					"%s: write to offset 0x%02x while its TWPS bit is pending is lost (PC 0x%08x)",
+					g->name, off, sim_pc(s));
+			return 0;
+		}
+		g->pend_until[pb] = hz ? sim_now_ps(s) + ps_for_ticks(7, hz * 2) : UINT64_MAX;
+	}
+	switch (off) {
+	case TIDR: case TISTAT: case TWPS: case TCAR1: case TCAR2:
+		break;                       /* read-only */
+	case TIOCP_CFG:
+		if (val & BIT(1)) {
+			gpt_reset(g);        /* SOFTRESET completes at once */
+			break;
+		}
+		g->tiocp = val & 0x33D;
+		break;
+	case TISR: g->tisr &= ~(val & 7); break;
+	case TIER: g->tier = val & 7; break;
+	case TWER: g->twer = val & 7; break;
+	case TCLR: g->tclr = val & 0x7FFF; break;
+	case TCRR: g->tcrr = val; g->frac = 0; break;
+	case TLDR: g->tldr = val; break;
+	case TTGR: g->tcrr = g->tldr; g->ttgr = val; g->frac = 0; break;
+	case TMAR: g->tmar = val; break;
+	case TSICR: g->tsicr = val & 0x6; if (val & BIT(1)) gpt_reset(g); break;
+	case TPIR: g->tpir = val; break;
+	case TNIR: g->tnir = val; break;
+	case TCVR: g->tcvr = val; break;
+	case TOCR: g->tocr = val & 0xFFFFFF; break;
+	case TOWR: g->towr = val & 0xFFFFFF; break;
+	default: return SIM_EUNIMPL;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------- 32k sync */
+
+uint32_t sync32k_count(struct sim *s)
+{
+	return (uint32_t)ticks_in(sim_now_ps(s), CLK32K_HZ);
+}
+
+static uint32_t sync32k_sysconfig = 0;
+
+static int sync_read(struct sim *s, void *opaque, uint32_t off, unsigned size,
+		     uint32_t *val)
+{
+	if (size != 4 || (off & 3))
+		return SIM_EBUS;
+	if (off != 0x00 && off != 0x04 && off != 0x10)
+		return SIM_EUNIMPL;
+	if (!prcm_clk_on(s, CLK_32KSYNC))
+		return SIM_EBUS;
+	switch (off) {
+	case 0x00: *val = 0x11; break;                 /* REG_32KSYNCNT_REV */
+	case 0x04: *val = sync32k_sysconfig; break;    /* SYSCONFIG */
+	default: *val = sync32k_count(s); sim_clock_read(s); break;
+	}
+	return 0;
+}
+
+static int sync_write(struct sim *s, void *opaque, uint32_t off, unsigned size,
+		      uint32_t val)
+{
+	if (size != 4 || (off & 3))
+		return SIM_EBUS;
+	if (off != 0x00 && off != 0x04 && off != 0x10)
+		return SIM_EUNIMPL;
+	if (!prcm_clk_on(s, CLK_32KSYNC))
+		return SIM_EBUS;
+	if (off == 0x04)
+		sync32k_sysconfig = val & 0x18;
+	return 0;                                      /* REV, CR: read-only */
+}
+
+/* ------------------------------------------------------------- glue */
+
+static struct {
+	struct sim *s;
+	struct timers *t;
+} reg[8];
+
+static struct timers *timers_of(struct sim *s)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(reg); i++)
+		if (reg[i].s == s)
+			return reg[i].t;
+	return NULL;
+}
+
+void timers_sync(struct sim *s)
+{
+	struct timers *t = timers_of(s);
+
+	if (!t)
+		return;
+	for (int i = 0; i < 2; i++)
+		gpt_sync(s, &t->gpt[i]);
+}
+
+void timers_init(struct sim *s)
+{
+	struct timers *t = calloc(1, sizeof(*t));
+	struct sim_dev d;
+	size_t i;
+
+	if (!t)
+		abort();
+	for (i = 0; i < ARRAY_SIZE(reg); i++)
+		if (!reg[i].s || reg[i].s == s)
+			break;
+	if (i == ARRAY_SIZE(reg))
+		i = 0;
+	reg[i].s = s;
+	reg[i].t = t;
+
+	t->gpt[0] = (struct gpt){ .name = "GPTIMER1", .clk = CLK_GPT1, .sel_reg = 0xC40 };
+	t->gpt[1] = (struct gpt){ .name = "GPTIMER2", .clk = CLK_GPT2, .sel_reg = 0x1040 };
+	for (int k = 0; k < 2; k++) {
+		gpt_reset(&t->gpt[k]);
+		t->gpt[k].last_ps = sim_now_ps(s);
+		d = (struct sim_dev){ .name = t->gpt[k].name,
+			.base = k ? 0x49032000 : 0x48318000, .size = 0x1000,
+			.read = gpt_read, .write = gpt_write, .opaque = &t->gpt[k] };
+		model_add_dev(s, &d);
+	}
+	sync32k_sysconfig = 0;
+	d = (struct sim_dev){ .name = "32KSYNC", .base = 0x48320000, .size = 0x1000,
+		.read = sync_read, .write = sync_write };
+	model_add_dev(s, &d);
+}
