@@ -73,6 +73,18 @@ void timers_sync(struct sim *s);
 void wdt_sync(struct sim *s);
 void uart_sync(struct sim *s);
 
+/* sdrc.c */
+uint32_t sdrc_cs_size(uint32_t mcfg);
+uint32_t sdrc_cs1_offset(uint32_t cs_cfg);
+int sdrc_windows(struct sim *s, int cs, uint32_t *base, uint32_t *size, int max);
+void *sdrc_cs_mem(struct sim *s, int cs);
+
+/* gpio.c: level GPIO n drives, -1 when it is not an output */
+int gpio_out_level(struct sim *s, unsigned n);
+
+/* timers.c */
+uint32_t sync32k_count(struct sim *s);
+
 /* a one-line warning on stderr, once per flag */
 void model_warn_once(bool *flag, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
