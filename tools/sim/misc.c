@@ -88,7 +88,7 @@ int regfile_write(struct regfile *rf, uint32_t off, uint32_t val)
 
 /* ---------------------------------------------------------------- registry */
 
-#define MAX_DEVS 64
+#define MAX_DEVS 1024
 static struct {
 	struct sim *s;
 	struct sim_dev d;
@@ -104,6 +104,15 @@ void model_add_dev(struct sim *s, const struct sim_dev *d)
 			devs[i] = devs[--ndevs];
 			i--;
 		}
+	}
+	if (ndevs == MAX_DEVS) {
+		/* full: forget the devices of other (earlier) machines */
+		int k = 0;
+
+		for (int i = 0; i < ndevs; i++)
+			if (devs[i].s == s)
+				devs[k++] = devs[i];
+		ndevs = k;
 	}
 	if (ndevs < MAX_DEVS) {
 		devs[ndevs].s = s;

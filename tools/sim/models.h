@@ -82,6 +82,9 @@ void *sdrc_cs_mem(struct sim *s, int cs);
 /* gpio.c: level GPIO n drives, -1 when it is not an output */
 int gpio_out_level(struct sim *s, unsigned n);
 
+/* uart.c: frame time of UARTn (0..2) at its programming, 0 = not running */
+uint64_t uart_frame_ps(struct sim *s, int n);
+
 /* timers.c */
 uint32_t sync32k_count(struct sim *s);
 

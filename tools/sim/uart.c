@@ -132,7 +132,7 @@ static unsigned frame_halfbits(struct uart *u)
 }
 
 /* Virtual time of one character frame; 0 when the UART cannot run. */
-uint64_t uart_char_ps(struct sim *s, struct uart *u)
+static uint64_t uart_char_ps(struct sim *s, struct uart *u)
 {
 	uint64_t fclk = prcm_func_clk_hz(s, u->clk);
 	unsigned os = oversample(u), div = divisor(u);
@@ -398,7 +398,7 @@ static void add_item(struct console_in *in, struct item it)
 	in->items[in->nitems++] = it;
 }
 
-int uart_parse_input(struct console_in *in, const char *p)
+static int uart_parse_input(struct console_in *in, const char *p)
 {
 	while (*p) {
 		uint8_t c;

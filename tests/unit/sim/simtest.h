@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Helpers for the simulator model unit tests: a machine with a Unicorn
+ * engine (for RAM mappings) and all peripheral models, driven through the
+ * models' own MMIO handlers instead of the CPU.
+ */
+#ifndef TESTS_SIMTEST_H
+#define TESTS_SIMTEST_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "tools/sim/models.h"
+
+#define CM  0x48004000u
+#define PRM 0x48306000u
+
+static inline struct sim *simtest_new(enum sim_soc soc)
+{
+	struct sim *s = calloc(1, sizeof(*s));
+
+	assert_non_null(s);
+	assert_int_equal(uc_open(UC_ARCH_ARM, UC_MODE_ARM, &s->uc), UC_ERR_OK);
+	s->cfg.soc = soc;
+	s->cfg.machine = soc == SOC_DM3730 ? MACH_GTA04 : MACH_BEAGLE;
+	s->cfg.sdram_cs_bytes[0] = 256u << 20;
+	s->cfg.sdram_cs_bytes[1] = 256u << 20;
+	s->cfg.serial_out = "/dev/null";
+	return s;
+}
+
+static inline void simtest_init(struct sim *s)
+{
+	prcm_init(s);
+	scm_init(s);
+	sdrc_init(s);
+	uart_init(s);
+	wdt_init(s);
+	timers_init(s);
+	gpio_init(s);
+	misc_init(s);
+}
+
+static inline void wr(struct sim *s, uint32_t addr, uint32_t v)
+{
+	assert_int_equal(model_mmio(s, true, addr, 4, &v), 0);
+}
+
+static inline uint32_t rd(struct sim *s, uint32_t addr)
+{
+	uint32_t v = 0xDEADBEEF;
+
+	assert_int_equal(model_mmio(s, false, addr, 4, &v), 0);
+	return v;
+}
+
+static inline void set_bits(struct sim *s, uint32_t addr, uint32_t bits)
+{
+	wr(s, addr, rd(s, addr) | bits);
+}
+
+/* Advance virtual time the way the core does: in steps, ticking models. */
+static inline void run_for(struct sim *s, uint64_t ps)
+{
+	uint64_t end = s->now_ps + ps;
+
+	while (s->now_ps < end && !s->result) {
+		uint64_t step = end - s->now_ps;
+
+		if (step > PS_PER_MS)
+			step = PS_PER_MS;
+		s->now_ps += step;
+		sim_tick_models(s);
+	}
+}
+
+/* Program DPLL3/DPLL4 like U-Boot on a 3530 (sys_clk 13 MHz). */
+static inline void simtest_clocks_3530(struct sim *s)
+{
+	wr(s, PRM + 0x1270, (rd(s, PRM + 0x1270) & ~0xC0u) | 0x80);  /* SYSCLKDIV 2 */
+	/* DPLL3: M2 1, M 332, N 12, FREQSEL 3, lock */
+	wr(s, CM + 0xD40, (1u << 27) | (332u << 16) | (12u << 8));
+	wr(s, CM + 0xA40, 0x0000130A);
+	/* DPLL4: M 432, N 12, M2 9, FREQSEL 3 */
+	wr(s, CM + 0xD44, (432u << 8) | 12);
+	wr(s, CM + 0xD48, 9);
+	wr(s, CM + 0xD00, (rd(s, CM + 0xD00) & ~0x00F700F7u) | 0x00370037);
+	run_for(s, 10 * PS_PER_US);
+}
+
+#endif
