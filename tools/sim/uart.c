@@ -331,6 +331,8 @@ static void rx_poll(struct sim *s, struct uart *u)
 	if (u->n != 2 || u->rx_full)
 		return;
 	rx_advance(s, us, now);
+	if (in->cur >= in->nitems && !in->stdin_open)
+		return;                 /* no input at all: nothing to hold back */
 	if (now < in->next_at || !rx_enabled(s, u))
 		return;
 	if (in->cur < in->nitems) {
