@@ -82,7 +82,8 @@ struct sim_config {
 	bool handoff_continue;
 	const char *load_raw;      /* test hook: --load-raw FILE@ADDR, bypasses ROM */
 	uint32_t load_raw_addr;
-	unsigned battery_mv;       /* for the MADC, later */
+	unsigned battery_mv;       /* for the MADC (0: 3800 mV) */
+	enum sim_sd_type { SD_AUTO, SD_SDSC1, SD_SDSC, SD_SDHC } sd_type; /* --sd-type */
 	bool power_button;
 	struct sim_inject inject[SIM_MAX_INJECT];
 	int ninject;
@@ -173,6 +174,11 @@ uint64_t wdt_expiry_ps(struct sim *s);
 /* twl4030.c: VMMC1 output in mV, 0 when off (scm.c has a weak fallback
  * returning 0 while no TWL4030 model is linked). */
 unsigned twl4030_vmmc1_mv(struct sim *s);
+/* storage models: i2c.c, twl4030.c (after i2c_init), hsmmc.c + sdcard.c */
+void i2c_init(struct sim *s);                        /* I2C1-3 */
+void twl4030_init(struct sim *s);                    /* TWL4030 on I2C1 */
+void twl4030_set_vmmc1(struct sim *s, bool on);      /* the ROM's SD power-up */
+void hsmmc_init(struct sim *s);                      /* MMC1-3, card from cfg.sd_image */
 void rom_boot(struct sim *s);                        /* rom.c: load MLO, set r0 */
 
 /* report */

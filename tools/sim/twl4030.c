@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * gtaboot-sim: the TWL4030/TPS65950 power companion on I2C1, slaves 0x48-0x4B
+ * (TPS65950 TRM chapters "Power Management", "MADC", "Backup Battery";
+ * registers.md §10, hardware.md "TWL4030 / TPS65950").
+ *
+ * Every register a bootloader or U-Boot uses is modelled; any other register
+ * stops the run ("TWL4030 0x4B:0x99 not modelled"). Effects:
+ *  - VMMC1 (0x4B:0x82..0x85) powers the SD card: on while DEV_GRP has a
+ *    group bit (7:5) set, at the VSEL voltage, 1 ms after it was switched on;
+ *  - BB_CFG (0x4B:0x6D) is copied to s->bb_cfg for the report;
+ *  - PROTECT_KEY (0x4B:0x44): 0xC0,0x0C unlocks the CFG registers, 0xE0,0x0E
+ *    the TST ones, 0xCE,0xEC both; any other write locks again. Writes to
+ *    CFG_Pn_TRANSITION while locked are ignored (with a warning);
+ *  - DEVOFF in P1_SW_EVENTS (0x4B:0x46) ends the run as SIM_POWEROFF;
+ *  - STS_HW_CONDITIONS.PWON follows cfg.power_button;
+ *  - the IDCODE (0x49:0x85..0x88) reads 0 unless UNLOCK_TEST_REG (0x49:0x97)
+ *    holds 0x49;
+ *  - the MADC (0x4A) converts the SW1 channels once MADC_ON is set and its
+ *    clocks are enabled in GPBR1 (0x49:0x91 bits 4 and 7); a conversion takes
+ *    16 µs per channel, results are VBAT = cfg.battery_mv (default 3800 mV),
+ *    the backup battery 3000 mV, other channels 0;
+ *  - the backup registers (0x4B:0x14..0x1B) keep what is written.
+ * A register address auto-increments after each byte, as on the chip.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/bitops.h"
+#include "tools/sim/i2c.h"
+
+#define NSLAVE 4   /* 0x48..0x4B */
+
+/* Register kinds, per slave and address. */
+enum { R_NONE, R_RW, R_RO };
+
+struct twl4030 {
+	uint8_t reg[NSLAVE][256];
+	uint8_t kind[NSLAVE][256];
+	uint8_t ptr[NSLAVE];
+	bool have_ptr[NSLAVE];       /* first byte after START(write) is the address */
+	int key_state;               /* 0 locked, 1/2/3 first byte of a sequence seen */
+	bool cfg_unlocked, tst_unlocked;
+	uint64_t vmmc1_ready_ps;     /* the output has settled from then on */
+	uint64_t madc_done_ps;       /* UINT64_MAX: no conversion running */
+	bool warn_locked;
+};
+
+#define A(x) ((x) - 0x48)
+
+/* Addresses of the slave 0x4B */
+#define BACKUP_REG_A    0x14
+#define CFG_P1_TRANS    0x36
+#define CFG_P3_TRANS    0x38
+#define PROTECT_KEY     0x44
+#define STS_HW_COND     0x45
+#define P1_SW_EVENTS    0x46
+#define BB_CFG          0x6D
+#define VMMC1_DEV_GRP   0x82
+#define VMMC1_DEDICATED 0x85
+/* 0x49 */
+#define IDCODE_7_0      0x85
+#define GPBR1           0x91
+#define UNLOCK_TEST     0x97
+/* 0x4A */
+#define MADC_CTRL1      0x00
+#define MADC_SW1SEL_LSB 0x06
+#define MADC_CTRL_SW1   0x12
+#define MADC_GPCH0_LSB  0x37
+
+/* TPS65950 ES1.2-like JTAG ID; no published value was found (registers.md
+ * §10.2), so this one is only self-consistent. */
+#define TWL_IDCODE 0x1009802Fu
+
+static void known(struct twl4030 *t, uint8_t slave, unsigned lo, unsigned hi, int kind)
+{
+	for (unsigned a = lo; a <= hi; a++)
+		t->kind[A(slave)][a] = kind;
+}
+
+static bool vmmc1_enabled(const struct twl4030 *t)
+{
+	return t->reg[A(0x4B)][VMMC1_DEV_GRP] & 0xE0;
+}
+
+unsigned twl4030_vmmc1_mv(struct sim *s)
+{
+	static const unsigned mv[4] = { 1850, 2850, 3000, 3150 };
+	struct twl4030 *t = s->twl;
+
+	if (!t || !vmmc1_enabled(t) || sim_now_ps(s) < t->vmmc1_ready_ps)
+		return 0;
+	return mv[t->reg[A(0x4B)][VMMC1_DEDICATED] & 3];
+}
+
+void twl4030_set_vmmc1(struct sim *s, bool on)
+{
+	struct twl4030 *t = s->twl;
+
+	if (!t)
+		return;
+	/* What the boot ROM leaves behind after an SD boot: 3.15 V for P1,
+	 * settled long ago. */
+	t->reg[A(0x4B)][VMMC1_DEDICATED] = 3;
+	t->reg[A(0x4B)][VMMC1_DEV_GRP] = on ? 0x20 : 0;
+	t->vmmc1_ready_ps = 0;
+}
+
+static unsigned madc_channel_mv(struct sim *s, unsigned ch, unsigned *num, unsigned *den)
+{
+	switch (ch) {
+	case 12: /* VBAT, prescaler 1/4 */
+		*num = 1; *den = 4;
+		return s->cfg.battery_mv ? s->cfg.battery_mv : 3800;
+	case 9:  /* backup battery, prescaler 1/3 */
+		*num = 1; *den = 3;
+		return 3000;
+	default:
+		*num = 1; *den = 1;
+		return 0;
+	}
+}
+
+static void madc_update(struct sim *s, struct twl4030 *t)
+{
+	uint8_t *m = t->reg[A(0x4A)];
+	uint16_t sel;
+
+	if (t->madc_done_ps == UINT64_MAX || sim_now_ps(s) < t->madc_done_ps)
+		return;
+	t->madc_done_ps = UINT64_MAX;
+	sel = m[MADC_SW1SEL_LSB] | m[MADC_SW1SEL_LSB + 1] << 8;
+	for (unsigned ch = 0; ch < 16; ch++) {
+		unsigned num, den, mv, raw;
+
+		if (!(sel & BIT(ch)))
+			continue;
+		mv = madc_channel_mv(s, ch, &num, &den);
+		/* 10 bits over 1.5 V after the channel's prescaler */
+		raw = (unsigned)((uint64_t)mv * num * 1023 / den / 1500);
+		if (raw > 1023)
+			raw = 1023;
+		m[MADC_GPCH0_LSB + 2 * ch] = (raw & 3) << 6;
+		m[MADC_GPCH0_LSB + 2 * ch + 1] = raw >> 2;
+	}
+	m[MADC_CTRL_SW1] = (m[MADC_CTRL_SW1] & ~BIT(0)) | BIT(1);   /* !BUSY, EOC_SW1 */
+}
+
+static void madc_start(struct sim *s, struct twl4030 *t)
+{
+	uint8_t *m = t->reg[A(0x4A)];
+	uint8_t gpbr1 = t->reg[A(0x49)][GPBR1];
+	uint16_t sel = m[MADC_SW1SEL_LSB] | m[MADC_SW1SEL_LSB + 1] << 8;
+
+	m[MADC_CTRL_SW1] = (m[MADC_CTRL_SW1] & ~(BIT(1) | BIT(5))) | BIT(0);
+	/* Without MADC_ON or its clocks, the conversion never ends. */
+	if (!(m[MADC_CTRL1] & BIT(0)) || (gpbr1 & 0x90) != 0x90) {
+		t->madc_done_ps = UINT64_MAX;
+		return;
+	}
+	t->madc_done_ps = sim_now_ps(s) + (uint64_t)16 * PS_PER_US *
+		(unsigned)__builtin_popcount(sel ? sel : 1);
+}
+
+static bool check_known(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t r)
+{
+	if (t->kind[A(addr)][r] != R_NONE)
+		return true;
+	sim_stop(s, SIM_FAULT, "TWL4030 0x%02X:0x%02X not modelled", addr, r);
+	return false;
+}
+
+static uint8_t reg_read(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t r)
+{
+	uint8_t *regs = t->reg[A(addr)];
+
+	if (!check_known(s, t, addr, r))
+		return 0xFF;
+	switch (addr) {
+	case 0x4B:
+		if (r == STS_HW_COND)
+			return s->cfg.power_button ? BIT(0) : 0;
+		if (r == PROTECT_KEY)
+			return (t->cfg_unlocked ? 1 : 0) | (t->tst_unlocked ? 2 : 0);
+		break;
+	case 0x49:
+		if (r >= IDCODE_7_0 && r <= IDCODE_7_0 + 3)
+			return regs[UNLOCK_TEST] == 0x49 ?
+				(uint8_t)(TWL_IDCODE >> (8 * (r - IDCODE_7_0))) : 0;
+		break;
+	case 0x4A:
+		madc_update(s, t);
+		break;
+	}
+	return regs[r];
+}
+
+static void protect_key(struct twl4030 *t, uint8_t v)
+{
+	static const uint8_t first[3] = { 0xC0, 0xE0, 0xCE }, second[3] = { 0x0C, 0x0E, 0xEC };
+
+	if (t->key_state && v == second[t->key_state - 1]) {
+		t->cfg_unlocked = t->key_state != 2;
+		t->tst_unlocked = t->key_state != 1;
+		t->key_state = 0;
+		return;
+	}
+	t->key_state = 0;
+	t->cfg_unlocked = t->tst_unlocked = false;
+	for (int i = 0; i < 3; i++)
+		if (v == first[i])
+			t->key_state = i + 1;
+}
+
+static void reg_write(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t r, uint8_t v)
+{
+	uint8_t *regs = t->reg[A(addr)];
+
+	if (!check_known(s, t, addr, r))
+		return;
+	if (t->kind[A(addr)][r] == R_RO)
+		return;
+	if (addr == 0x4B) {
+		switch (r) {
+		case PROTECT_KEY:
+			protect_key(t, v);
+			return;
+		case CFG_P1_TRANS ... CFG_P3_TRANS:
+			if (!t->cfg_unlocked) {
+				model_warn_once(&t->warn_locked,
+						"TWL4030 0x4B:0x%02X written while PROTECT_KEY is locked: ignored",
+						r);
+				return;
+			}
+			break;
+		case P1_SW_EVENTS:
+			regs[r] = v & ~BIT(0);
+			if (v & BIT(0))
+				sim_stop(s, SIM_POWEROFF, "TWL4030 DEVOFF: power off");
+			return;
+		case BB_CFG:
+			s->bb_cfg = v;
+			break;
+		case VMMC1_DEV_GRP: {
+			bool was = vmmc1_enabled(t);
+
+			regs[r] = v;
+			if (!was && vmmc1_enabled(t))
+				t->vmmc1_ready_ps = sim_now_ps(s) + PS_PER_MS;
+			return;
+		}
+		}
+	}
+	if (addr == 0x4A && r == MADC_CTRL_SW1) {
+		regs[r] = (regs[r] & 0x03) | (v & ~0x23);
+		if (v & BIT(5))
+			madc_start(s, t);
+		return;
+	}
+	regs[r] = v;
+}
+
+static bool twl_start(struct sim *s, void *opaque, uint8_t addr, bool read)
+{
+	struct twl4030 *t = opaque;
+
+	if (!read)
+		t->have_ptr[A(addr)] = false;
+	return true;
+}
+
+static bool twl_write(struct sim *s, void *opaque, uint8_t addr, uint8_t byte)
+{
+	struct twl4030 *t = opaque;
+	int i = A(addr);
+
+	if (!t->have_ptr[i]) {
+		t->ptr[i] = byte;
+		t->have_ptr[i] = true;
+		return true;
+	}
+	reg_write(s, t, addr, t->ptr[i]++, byte);
+	return true;
+}
+
+static uint8_t twl_read(struct sim *s, void *opaque, uint8_t addr)
+{
+	struct twl4030 *t = opaque;
+	int i = A(addr);
+
+	return reg_read(s, t, addr, t->ptr[i]++);
+}
+
+static void twl_stop(struct sim *s, void *opaque, uint8_t addr)
+{
+}
+
+static const struct i2c_slave_ops twl_ops = {
+	.start = twl_start, .write = twl_write, .read = twl_read, .stop = twl_stop,
+};
+
+void twl4030_init(struct sim *s)
+{
+	struct twl4030 *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		abort();
+	/* 0x48: USB transceiver IDs (VENDOR_ID 0x0451, PRODUCT_ID 0x5710) */
+	known(t, 0x48, 0x00, 0x03, R_RO);
+	t->reg[A(0x48)][0] = 0x51; t->reg[A(0x48)][1] = 0x04;
+	t->reg[A(0x48)][2] = 0x10; t->reg[A(0x48)][3] = 0x57;
+	/* 0x49: INTBR (IDCODE, GPBR1, PMBR1/2, UNLOCK_TEST) and the GPIO module */
+	known(t, 0x49, 0x85, 0x88, R_RO);
+	known(t, 0x49, 0x89, 0x97, R_RW);
+	known(t, 0x49, 0x98, 0xC5, R_RW);
+	/* 0x4A: MADC, BCI registers that only store, LED, PWM */
+	known(t, 0x4A, 0x00, 0x16, R_RW);
+	known(t, 0x4A, 0x17, 0x60, R_RO);
+	known(t, 0x4A, 0xEE, 0xEF, R_RW);  /* LEDEN, PWMA */
+	/* 0x4B: backup registers, RTC, PM master, PM receiver */
+	known(t, 0x4B, 0x14, 0x1B, R_RW);
+	known(t, 0x4B, 0x1C, 0x35, R_RW);
+	known(t, 0x4B, 0x36, 0x4C, R_RW);
+	known(t, 0x4B, STS_HW_COND, STS_HW_COND, R_RO);
+	known(t, 0x4B, 0x5E, 0x5E, R_RW);  /* WATCHDOG_CFG */
+	known(t, 0x4B, 0x62, 0x63, R_RW);  /* VDD1_TRIM1/2 */
+	known(t, 0x4B, BB_CFG, BB_CFG, R_RW);
+	known(t, 0x4B, 0x72, 0x91, R_RW);  /* VAUX1-4, VMMC1/2, VPLL1/2 groups */
+	known(t, 0x4B, 0xB0, 0xCB, R_RW);  /* VDD1, VDD2 */
+	t->reg[A(0x4B)][CFG_P1_TRANS] = 0x10 | 0x01;
+	t->reg[A(0x4B)][CFG_P1_TRANS + 1] = 0x10 | 0x01;
+	t->reg[A(0x4B)][CFG_P1_TRANS + 2] = 0x10 | 0x01;
+	t->reg[A(0x4B)][0xB9] = 0x38;      /* VDD1_VSEL: 1.30 V */
+	t->reg[A(0x4B)][0xC7] = 0x38;
+	t->madc_done_ps = UINT64_MAX;
+	s->twl = t;
+	s->bb_cfg = t->reg[A(0x4B)][BB_CFG];
+	for (uint8_t a = 0x48; a <= 0x4B; a++)
+		i2c_attach(s, 0, a, &twl_ops, t);
+}
