@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Console commands. Each command file declares its commands with CMD(); the
+ * linker gathers them into one sorted table (section .gtaboot_cmds, see
+ * linker.ld), so adding a command touches no central list.
+ */
+#ifndef COMMON_COMMAND_H
+#define COMMON_COMMAND_H
+
+struct cmd {
+	const char *name;
+	const char *usage;  /* "md[.b|.w|.l] <addr> [count]" */
+	const char *help;   /* one line */
+	/* argv[0] is the command as typed (with a .b/.w/.l suffix, if any).
+	 * Returns 0, or a negative errno after printing what was wrong. */
+	int (*fn)(int argc, char *const argv[]);
+};
+
+#define CMD(_id, _name, _fn, _usage, _help)                                   \
+	static const struct cmd cmd_##_id                                     \
+	__attribute__((used, section(".gtaboot_cmds." _name), aligned(4))) = { \
+		.name = _name, .usage = _usage, .help = _help, .fn = _fn }
+
+/* Print "error: <argv[0]>: <what>" and the command's usage line; returns
+ * -EINVAL. For bad arguments: cmd_error(argv, "bad address '%s'", argv[1]). */
+int cmd_error(char *const argv[], const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+const struct cmd *cmd_find(const char *name);
+int cmd_run_line(char *line);
+
+#endif
