@@ -84,6 +84,7 @@ struct i2c_ctl {
 	/* stuck SDA and bus recovery through SYSTEST */
 	long stuck_clocks;
 	bool sda_stuck;
+	bool need_stop;             /* bus freed by a STOP only (survives resets) */
 	struct slave slaves[128];
 	bool warn_fifo, warn_start, warn_data;
 };
@@ -258,7 +259,7 @@ static uint16_t stat_value(struct i2c_ctl *c)
 		v |= STAT_RRDY;
 	else if (c->rxn && c->left == 0)
 		v |= STAT_RDR;
-	if (c->bb || c->sda_stuck)
+	if (c->bb || c->sda_stuck || c->need_stop)
 		v |= STAT_BB;
 	return v;
 }
@@ -282,7 +283,7 @@ static void start(struct sim *s, struct i2c_ctl *c)
 				bus_info[c->n].name);
 		return;
 	}
-	if (c->sda_stuck || (c->bb && c->phase != X_HOLD)) {
+	if (c->sda_stuck || c->need_stop || (c->bb && c->phase != X_HOLD)) {
 		/* SDA held low by someone else: we lose at once */
 		c->stat |= STAT_AL;
 		c->con &= ~(CON_MST | CON_STT | CON_STP);
@@ -371,6 +372,7 @@ static void systest_write(struct i2c_ctl *c, uint16_t v)
 	/* STOP condition: SDA rises while SCL is high */
 	if (!sda_was && (v & ST_SDA_O) && (v & ST_SCL_O) && !c->sda_stuck) {
 		c->bb = false;
+		c->need_stop = false;
 		c->phase = X_IDLE;
 		c->next_ps = UINT64_MAX;
 	}
@@ -511,6 +513,7 @@ void i2c_init(struct sim *s)
 				if (!strcmp(s->cfg.inject[k].what, "i2c-stuck")) {
 					c->stuck_clocks = s->cfg.inject[k].arg;
 					c->sda_stuck = c->stuck_clocks > 0;
+					c->need_stop = c->sda_stuck;
 				}
 			}
 		}
