@@ -129,6 +129,16 @@ struct sim {
 	uint32_t handoff_regs[16], handoff_cpsr, handoff_sctlr;
 	uint64_t handoff_ps;
 	uint8_t bb_cfg;           /* TWL4030 BB_CFG, for the report */
+
+	/* core-private state (owner: sim.c) */
+	struct sim_core *core;
+	/* What the boot ROM did (owner: rom.c): boot device code as in the
+	 * boot parameter block (0x06 MMC1, 0x02 NAND, 0 = none/--load-raw).
+	 * A model whose state the ROM leaves changed reads it at its first
+	 * access, e.g. twl4030.c: VMMC1 on after an MMC1 boot. */
+	uint8_t boot_device;
+	bool handoff_seen;
+	double host_seconds;      /* wall time inside sim_run() */
 };
 
 /* core (sim.c) */
@@ -181,7 +191,29 @@ void twl4030_set_vmmc1(struct sim *s, bool on);      /* the ROM's SD power-up */
 void hsmmc_init(struct sim *s);                      /* MMC1-3, card from cfg.sd_image */
 void rom_boot(struct sim *s);                        /* rom.c: load MLO, set r0 */
 
-/* report */
+/* NAND issue (nand.c): the ROM's NAND boot source. Copy the first valid
+ * GP image (header included) from blocks 0-3, read with the ROM's ECC, into
+ * buf; return its length, or -1 with *why set when there is no chip or no
+ * good copy. rom.c has a weak fallback: "no NAND chip modelled". */
+long nand_rom_read(struct sim *s, uint8_t *buf, size_t max, const char **why);
+
+/* Machine set-up and the run (sim.c); main.c only parses options. */
+int sim_config_machine(struct sim_config *c, const char *machine, const char *rev);
+int sim_init(struct sim *s);          /* CPU, SRAM, ROM area, all models */
+enum sim_result sim_run(struct sim *s);
+const char *sim_result_name(enum sim_result r);
+int sim_exit_code(enum sim_result r);
+/* Host pointer to guest RAM [addr, addr+len) inside one mapping, or NULL. */
+void *sim_ram_ptr(struct sim *s, uint32_t addr, uint32_t len);
+uint32_t sim_reg(struct sim *s, int uc_reg);
+void sim_set_reg(struct sim *s, int uc_reg, uint32_t val);
+uint32_t sim_cp15(struct sim *s, unsigned crn, unsigned crm, unsigned opc1, unsigned opc2);
+void sim_set_cp15(struct sim *s, unsigned crn, unsigned crm, unsigned opc1, unsigned opc2,
+		  uint32_t val);
+/* --load-raw FILE@ADDR: copy FILE to ADDR, r0 = 0, jump (bypasses the ROM). */
+int sim_load_raw(struct sim *s);
+
+/* report (report.c) */
 void sim_write_report(struct sim *s);
 
 #endif
