@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Block device reads: bounds checks, and partitions mapped onto their parent. */
+#include "lib/blockdev.h"
+#include "lib/errno.h"
+
+/* Partitions of partitions are not expected; the bound keeps a bad parent
+ * link (a cycle) from looping. */
+#define MAX_DEPTH 4
+
+int blk_read(struct blockdev *bd, uint64_t lba, uint32_t count, void *buf)
+{
+	int depth;
+
+	for (depth = 0; depth < MAX_DEPTH; depth++) {
+		if (!bd)
+			return -ENODEV;
+		if (lba > bd->nblocks || count > bd->nblocks - lba)
+			return -ERANGE;
+		if (!count)
+			return 0;
+		if (!bd->parent) {
+			if (!bd->read)
+				return -ENODEV;
+			return bd->read(bd, lba, count, buf);
+		}
+		lba += bd->offset;
+		bd = bd->parent;
+	}
+	return -ELOOP;
+}

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320), as used by uImage
+ * headers and U-Boot's `crc32` command. */
+#ifndef LIB_CRC32_H
+#define LIB_CRC32_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Continue a CRC over len more bytes: crc32(0, buf, len) is the CRC of buf,
+ * and crc32(crc32(0, a, n), b, m) that of a followed by b. */
+uint32_t crc32(uint32_t crc, const void *buf, size_t len);
+
+#endif

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Read-only FAT12/16/32 with VFAT long names, on a struct blockdev. */
+#ifndef LIB_FAT_H
+#define LIB_FAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "lib/blockdev.h"
+
+/* printf-like; messages end in "\n". NULL: no messages. */
+typedef void (*fat_log_fn)(const char *fmt, ...);
+
+/* Longest long name in bytes of UTF-8, without the NUL. */
+#define FAT_NAME_MAX 765
+
+/* The work buffer holds one sector, the long-name assembly area and the
+ * FAT cache; what lies past FAT_WORK_MIN caches more FAT sectors, up to
+ * FAT_CACHE_SECTORS (FAT_WORK_SIZE bytes in all): 64 sectors are 8192 FAT32
+ * clusters, so the FAT of a 32 MiB file at 4 KiB clusters is read once. */
+#define FAT_WORK_MIN (512 + 520 + 768 + 2 * 512)
+#define FAT_CACHE_SECTORS 64
+#define FAT_WORK_SIZE (512 + 520 + 768 + FAT_CACHE_SECTORS * 512)
+
+struct fat_fs {
+	struct blockdev *bd;
+	fat_log_fn log;
+	uint8_t bits;           /* 12, 16 or 32 */
+	uint8_t spc_shift;      /* log2 of sectors per cluster */
+	uint32_t fat_start;     /* first sector of the FAT in use */
+	uint32_t fat_sectors;
+	uint32_t root_start;    /* FAT12/16: the fixed root directory */
+	uint32_t root_sectors;
+	uint32_t root_cluster;  /* FAT32 */
+	uint32_t data_start;    /* sector of cluster 2 */
+	uint32_t nclusters;     /* valid clusters: 2 .. nclusters + 1 */
+	uint8_t *sec;           /* one sector */
+	uint16_t *lfn;          /* long name, UTF-16, 20 entries x 13 */
+	char *name;             /* the current entry's name, UTF-8 */
+	uint8_t *fat;           /* cached FAT sectors */
+	uint32_t fat_cap;       /* sectors the cache can hold */
+	uint32_t fat_first;     /* first cached sector, relative to fat_start */
+	uint32_t fat_count;     /* 0: cache empty */
+};
+
+struct fat_stat {
+	uint32_t size;
+	uint32_t cluster;       /* first cluster; 0 for the FAT12/16 root */
+	bool is_dir;
+};
+
+/* Checks the boot sector of bd and prepares fs. work (at least FAT_WORK_MIN
+ * bytes, word-aligned, typically in SDRAM) stays in use until fs is
+ * dropped. Returns 0, -EINVAL for a BPB that is not a sane FAT (the reason
+ * goes to log), or the device's error. */
+int fat_mount(struct fat_fs *fs, struct blockdev *bd, void *work, size_t work_size,
+	      fat_log_fn log);
+
+/* Looks up path ("/boot/extlinux/extlinux.conf"; "/" separated, matched
+ * without regard to ASCII case, "." and ".." allowed). Returns 0, -ENOENT,
+ * -ENOTDIR, -ENAMETOOLONG, -EBADMSG for a corrupt directory, or an I/O
+ * error. */
+int fat_stat(struct fat_fs *fs, const char *path, struct fat_stat *st);
+
+/* Called for each entry of a listed directory except "." and "..".
+ * Return 0 to go on, anything else to stop the listing with that value.
+ * It must not call back into the same fat_fs. */
+typedef int (*fat_list_fn)(void *arg, const char *name, uint32_t size, bool is_dir);
+
+int fat_list(struct fat_fs *fs, const char *path, fat_list_fn fn, void *arg);
+
+/* Reads the file at path into buf (max bytes). Sets *size (may be NULL) to
+ * the file size. Returns 0, -EFBIG when the file is larger than max,
+ * -EISDIR, the lookup errors of fat_stat, -EBADMSG for a corrupt cluster
+ * chain, or an I/O error. Consecutive clusters are read as one multi-block
+ * read. */
+int fat_read(struct fat_fs *fs, const char *path, void *buf, size_t max, uint32_t *size);
+
+#endif
