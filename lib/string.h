@@ -9,6 +9,7 @@
 #if defined(GTABOOT_HOST)
 #include <string.h>
 #include <strings.h>
+#include <stdlib.h>
 #else
 void *memcpy(void *dst, const void *src, size_t n);
 void *memmove(void *dst, const void *src, size_t n);
@@ -23,6 +24,7 @@ int strcasecmp(const char *a, const char *b);
 int strncasecmp(const char *a, const char *b, size_t n);
 char *strchr(const char *s, int c);
 char *strrchr(const char *s, int c);
+unsigned long strtoul(const char *s, char **end, int base);
 #endif
 
 #endif

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Memory-mapped register access for the Cortex-A8 (ARM ARM A3.5, device
+ * memory): plain volatile loads and stores, read-modify-write helpers and
+ * poll32(), the one bounded wait on a register that every driver uses.
+ */
+#ifndef ARCH_ARM_IO_H
+#define ARCH_ARM_IO_H
+
+#include <stdint.h>
+
+/*
+ * The MMU is off, so every access is strongly ordered: no barrier is
+ * needed between a register write and the next access. The compiler
+ * barrier keeps the compiler from moving ordinary memory accesses (a
+ * buffer a DMA engine reads, say) across the register access.
+ */
+#define io_barrier() __asm__ volatile("" ::: "memory")
+
+static inline uint32_t readl(uintptr_t addr)
+{
+	uint32_t v = *(volatile uint32_t *)addr;
+	io_barrier();
+	return v;
+}
+
+static inline void writel(uint32_t val, uintptr_t addr)
+{
+	io_barrier();
+	*(volatile uint32_t *)addr = val;
+}
+
+static inline uint16_t readw(uintptr_t addr)
+{
+	uint16_t v = *(volatile uint16_t *)addr;
+	io_barrier();
+	return v;
+}
+
+static inline void writew(uint16_t val, uintptr_t addr)
+{
+	io_barrier();
+	*(volatile uint16_t *)addr = val;
+}
+
+static inline uint8_t readb(uintptr_t addr)
+{
+	uint8_t v = *(volatile uint8_t *)addr;
+	io_barrier();
+	return v;
+}
+
+static inline void writeb(uint8_t val, uintptr_t addr)
+{
+	io_barrier();
+	*(volatile uint8_t *)addr = val;
+}
+
+static inline void setbits32(uintptr_t addr, uint32_t set)
+{
+	writel(readl(addr) | set, addr);
+}
+
+static inline void clrbits32(uintptr_t addr, uint32_t clr)
+{
+	writel(readl(addr) & ~clr, addr);
+}
+
+static inline void clrsetbits32(uintptr_t addr, uint32_t clr, uint32_t set)
+{
+	writel((readl(addr) & ~clr) | set, addr);
+}
+
+/*
+ * Wait until (readl(addr) & mask) == want, for at most timeout_us
+ * microseconds (timer_us() from drivers/timer). Returns 0, or -ETIMEDOUT
+ * when the bits never matched; the register is read once more after the
+ * deadline so a slow caller is not failed by its own delay.
+ */
+int poll32(uintptr_t addr, uint32_t mask, uint32_t want, uint32_t timeout_us);
+
+#endif

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * OMAP3 GPIO banks: which bank holds GPIO n and its interface clock (TRM
+ * chapter 24 "General-Purpose Interface"; registers.md §8).
+ */
+#include "arch/arm/io.h"
+#include "arch/arm/omap3/omap3.h"
+#include "arch/arm/omap3/soc.h"
+#include "drivers/gpio/omap_gpio.h"
+#include "lib/errno.h"
+
+static uintptr_t bank_base(unsigned bank)
+{
+	return bank ? OMAP3_GPIO2_BASE + (bank - 1) * 0x2000u : OMAP3_GPIO1_BASE;
+}
+
+/* The interface clock is what makes the bank's registers reachable; the
+ * functional clock only drives debouncing, which is not used. */
+static int bank_enable(unsigned bank)
+{
+	if (!bank) {
+		setbits32(CM_ICLKEN_WKUP, WKUP_GPIO1);
+		return poll32(CM_IDLEST_WKUP, WKUP_GPIO1, 0, 1000);
+	}
+	setbits32(CM_ICLKEN_PER, PER_GPIO(bank + 1));
+	return poll32(CM_IDLEST_PER, PER_GPIO(bank + 1), 0, 1000);
+}
+
+int omap3_gpio_input(unsigned n)
+{
+	unsigned bank = n / 32;
+	int ret;
+
+	if (bank > 5)
+		return -EINVAL;
+	ret = bank_enable(bank);
+	if (ret)
+		return ret;
+	return omap_gpio_input(bank_base(bank), n % 32);
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * OMAP3 SDRAM controller (SDRC) set-up and memory sizing (TRM chapter 11
+ * "Memory Subsystem", SDRC; registers.md §3).
+ */
+#ifndef ARCH_ARM_OMAP3_SDRC_H
+#define ARCH_ARM_OMAP3_SDRC_H
+
+#include <stdint.h>
+
+/* ACTIM_CTRLA/B from timings in L3 clock cycles (registers.md §3.1). */
+#define SDRC_ACTIM_A(trfc, trc, tras, trp, trcd, trrd, tdpl, tdal) \
+	((uint32_t)(trfc) << 27 | (uint32_t)(trc) << 22 | (uint32_t)(tras) << 18 | \
+	 (uint32_t)(trp) << 15 | (uint32_t)(trcd) << 12 | (uint32_t)(trrd) << 9 | \
+	 (uint32_t)(tdpl) << 6 | (uint32_t)(tdal))
+#define SDRC_ACTIM_B(twtr, tcke, txp, txsr) \
+	((uint32_t)(twtr) << 16 | (uint32_t)(tcke) << 12 | (uint32_t)(txp) << 8 | (uint32_t)(txsr))
+/* RFR_CTRL: autorefresh every arcv cycles (about 7.8 us x f_L3 - 50). */
+#define SDRC_RFR(arcv)		((uint32_t)(arcv) << 8 | 1u)
+
+/* What one chip select needs; mcfg = 0 means nothing fitted there. */
+struct sdrc_cs_timings {
+	uint32_t mcfg;      /* geometry and the largest size to probe */
+	uint32_t actim_a, actim_b, rfr, mr;
+	uint32_t emr2;      /* 0 = not written */
+};
+
+struct sdram_config {
+	const char *part;   /* for the banner */
+	uint32_t sharing;   /* SDRC_SHARING */
+	struct sdrc_cs_timings cs[2];
+};
+
+struct sdram_banks {
+	uint32_t base[2];
+	uint32_t size[2];   /* bytes found, 0 = chip select disabled */
+};
+
+/* Program the SDRC for cfg, then size each chip select by probing for
+ * aliases; CS1 is placed right after what CS0 really holds. Returns 0, or
+ * -ENODEV when CS0 has no working memory. */
+int omap3_sdram_init(const struct sdram_config *cfg, struct sdram_banks *banks);
+
+#endif

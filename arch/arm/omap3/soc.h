@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The OMAP3 SoC layer as the boot flow sees it: chip identity, clocks,
+ * watchdog, pads, GPIO, SDRAM, the ROM's boot information and reset
+ * (TRM chapters 1, 4, 7, 10, 11, 16 and 26).
+ */
+#ifndef ARCH_ARM_OMAP3_SOC_H
+#define ARCH_ARM_OMAP3_SOC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arch/arm/omap3/mux.h"
+#include "arch/arm/omap3/sdrc.h"
+
+enum omap3_family { OMAP3430_FAMILY, OMAP3630_FAMILY };
+
+struct omap3_chip {
+	enum omap3_family family;
+	uint32_t idcode;
+	const char *part;      /* "OMAP3530", "DM3730" */
+	char es[8];            /* "3.1", "1.2" */
+	bool known;            /* hawkeye recognised */
+};
+
+struct omap3_clocks {
+	uint32_t sys_hz, mpu_hz, core_hz, l3_hz, l4_hz, per96_hz;
+};
+
+/* ROM boot device codes (registers.md §11.1) */
+enum {
+	BOOTDEV_XIP = 0x01, BOOTDEV_NAND = 0x02, BOOTDEV_ONENAND = 0x03,
+	BOOTDEV_MMC2 = 0x05, BOOTDEV_MMC1 = 0x06, BOOTDEV_XIPWAIT = 0x07,
+	BOOTDEV_MMC2_2 = 0x08, BOOTDEV_UART = 0x10, BOOTDEV_USB = 0x11,
+};
+
+struct omap3_boot {
+	uint8_t device;        /* BOOTDEV_*, 0 = unknown */
+	bool from_rom;         /* from the ROM's block, else from SYS_BOOT */
+	uint8_t reset_reason;  /* ROM block only */
+	uint8_t sys_boot;      /* CONTROL_STATUS[5:0] */
+};
+
+/* Family, ES level and part name (reads IDCODE and OMAP_STATUS only). */
+void omap3_chip_detect(struct omap3_chip *chip);
+
+/* First things in C: identify the chip, fix sys_clk, start the time base
+ * (GPTIMER1 on sys_clk) and stop WDT2. Returns 0 or a negative errno
+ * (the watchdog did not acknowledge). */
+int omap3_early_init(struct omap3_chip *chip);
+
+/* PRM_CLKSEL and the sys_clk divider; returns sys_clk in Hz. Used by
+ * omap3_early_init() before any wait. */
+uint32_t omap3_sysclk_init(const struct omap3_chip *chip);
+
+/* DPLL1/3/4 for a 26 MHz oscillator; fills clk even on error. */
+int omap3_clocks_init(const struct omap3_chip *chip, struct omap3_clocks *clk);
+
+/* Enable UART3's clocks; its pads come from the board table. */
+int omap3_uart3_enable(void);
+
+struct omap_uart;
+/* UART3 at 115200 8N1 for the console, once DPLL4 runs; NULL on failure. */
+const struct omap_uart *omap3_console_init(const struct omap3_clocks *clk);
+
+int omap3_wdt2_stop(void);
+
+/* GPIO n (0..191) as an input: 0 or 1, or a negative errno. */
+int omap3_gpio_input(unsigned n);
+
+void omap3_boot_info(const uint8_t *rom_block, struct omap3_boot *b);
+const char *omap3_bootdev_name(uint8_t dev);
+
+#endif

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The Goldelico GTA04 (DM3730 + TWL4030/TPS65950): pads, revision straps,
+ * SDRAM per revision, DT name and backup-battery charger values
+ * (hardware.md "GTA04"; registers.md §2.1 and §3.2).
+ */
+#include "arch/arm/omap3/soc.h"
+#include "board/board.h"
+#include "drivers/timer/timer.h"
+#include "lib/bitops.h"
+
+static const struct pad gta04_pads[] = {
+	{ PAD_UART3_RX_IRRX, PAD_IN | PAD_MODE(0) },
+	{ PAD_UART3_TX_IRTX, PAD_OUT | PAD_MODE(0) },
+	{ PAD_I2C1_SCL, PAD_IN_PU | PAD_MODE(0) },
+	{ PAD_I2C1_SDA, PAD_IN_PU | PAD_MODE(0) },
+	/* MMC1 clock as an input too: the controller reads it back. */
+	{ PAD_SDMMC1_CLK, PAD_IN_PU | PAD_MODE(0) },
+	{ PAD_SDMMC1_CMD, PAD_IN_PU | PAD_MODE(0) },
+	{ PAD_SDMMC1_DAT0, PAD_IN_PU | PAD_MODE(0) },
+	{ PAD_SDMMC1_DAT1, PAD_IN_PU | PAD_MODE(0) },
+	{ PAD_SDMMC1_DAT2, PAD_IN_PU | PAD_MODE(0) },
+	{ PAD_SDMMC1_DAT3, PAD_IN_PU | PAD_MODE(0) },
+	/* AUX button, active high (gpio_7) */
+	{ PAD_SYS_BOOT5, PAD_IN | PAD_MODE(4) },
+};
+
+/*
+ * GPIO171..173 carry the revision: pulled up on the SoC side, some pulled
+ * low by R305-R307. idx = gpio173 << 2 | gpio172 << 1 | gpio171.
+ */
+static const uint8_t rev_by_straps[8] = { 9, 6, 7, 3, 8, 4, 5, 2 };
+
+static unsigned gta04_revision(void)
+{
+	static const uint16_t pads[3] = {
+		PAD_MCSPI1_CLK, PAD_MCSPI1_SIMO, PAD_MCSPI1_SOMI,
+	};
+	unsigned idx = 0;
+
+	for (int i = 0; i < 3; i++)
+		omap3_pad_set(pads[i], PAD_IN_PU | PAD_MODE(4));
+	/* Let the pull-ups charge the lines before sampling. */
+	udelay(10);
+	for (int i = 0; i < 3; i++) {
+		int v = omap3_gpio_input(171 + i);
+
+		if (v < 0)
+			return BOARD_REV_UNKNOWN;
+		idx |= (unsigned)v << i;
+	}
+	return rev_by_straps[idx];
+}
+
+static const char *gta04_rev_name(unsigned rev)
+{
+	static const char *const names[] = {
+		"A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9",
+	};
+
+	return rev >= 2 && rev <= 9 ? names[rev - 2] : "unknown";
+}
+
+/* A3/A4: Micron PoP, 2 x 256 MiB at L3 = 200 MHz (registers.md §3.2). */
+static const struct sdram_config micron_2x256 = {
+	.part = "Micron 2 x 256 MiB",
+	.sharing = 0x00000100,
+	.cs = {
+		{ 0x03588099, 0x7AE1B4C6, 0x00024217, 0x0005E601, 0x32, 0 },
+		{ 0x03588099, 0x7AE1B4C6, 0x00024217, 0x0005E601, 0x32, 0 },
+	},
+};
+
+/*
+ * A5 and later: Samsung MCP with OneNAND/NAND, 2 x 512 MiB (14 rows,
+ * 11 columns, x32: MCFG from registers.md §3.2). No source gives its
+ * timings as register values; these are mobile-DDR datasheet minimums
+ * for a 4 Gbit die rounded up to 5 ns cycles at L3 = 200 MHz: tRFC 140,
+ * tRC 55, tRAS 40, tRP 15, tRCD 15, tRRD 10, tWR 15 ns, tDAL = tWR + tRP,
+ * tXSR 150 ns; tWTR 2, tCKE 4, tXP 2 cycles as in the Micron set.
+ */
+static const struct sdram_config samsung_2x512 = {
+	.part = "Samsung 2 x 512 MiB",
+	.sharing = 0x00000100,
+	.cs = {
+		{ 0x03690019, SDRC_ACTIM_A(28, 11, 8, 3, 3, 2, 3, 6),
+		  SDRC_ACTIM_B(2, 4, 2, 30), SDRC_RFR(0x5E6), 0x32, 0x20 },
+		{ 0x03690019, SDRC_ACTIM_A(28, 11, 8, 3, 3, 2, 3, 6),
+		  SDRC_ACTIM_B(2, 4, 2, 30), SDRC_RFR(0x5E6), 0x32, 0x20 },
+	},
+};
+
+static const struct sdram_config *gta04_sdram(unsigned rev)
+{
+	/* Unknown straps: the Micron set opens the smaller window, and the
+	 * sizing probe reports what is really there. */
+	return rev >= 5 && rev <= 9 ? &samsung_2x512 : &micron_2x256;
+}
+
+static const char *gta04_dtb_name(unsigned rev)
+{
+	switch (rev) {
+	case 3:	return "omap3-gta04a3.dtb";
+	case 4:	return "omap3-gta04a4.dtb";
+	default: return "omap3-gta04a5.dtb";
+	}
+}
+
+const struct board board = {
+	.name = "GTA04",
+	.pads = gta04_pads,
+	.npads = ARRAY_SIZE(gta04_pads),
+	.revision = gta04_revision,
+	.rev_name = gta04_rev_name,
+	.sdram = gta04_sdram,
+	.dtb_name = gta04_dtb_name,
+	/* The GTA04 DT's &charger { ti,bb-uvolt = <3200000>; ti,bb-uamp = <150>; } */
+	.bb_uvolt = 3200000,
+	.bb_uamp = 150,
+	.fixup_fdt = NULL,
+};

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * mkmlo: wrap a raw firmware image for the OMAP3 boot ROM (TRM chapter 26
+ * "Initialization", image formats; registers.md §11.3).
+ *
+ *   mkmlo --load ADDR [--ch] IN OUT
+ *
+ * Without --ch: the 8-byte GP header (u32 size, u32 load address, little
+ * endian) and the image; size counts the image bytes. That is what an MLO
+ * file on a FAT partition and a NAND copy need.
+ *
+ * With --ch: the 512-byte configuration header in front, exactly as
+ * `mkimage -T omapimage` writes it: one TOC entry for a CHSETTINGS section
+ * with valid = 0 (so the ROM applies nothing), the 0xFF terminator, and a
+ * GP size that, like mkimage's, also counts the 8-byte GP header itself.
+ * Raw-mode SD boot needs this header.
+ *
+ * The ROM copies the image into SRAM at the load address and refuses
+ * anything that reaches the public area at 0x4020F000, so mkmlo does too.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SRAM_START	0x40200000u
+#define SRAM_PUBLIC	0x4020F000u	/* ROM stack and scratch from here */
+#define CH_SIZE		512u
+#define GP_SIZE		8u
+#define CHSETTINGS_KEY	0xC0C0C0C1u
+
+static void put_le32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+	p[2] = (uint8_t)(v >> 16);
+	p[3] = (uint8_t)(v >> 24);
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: mkmlo --load ADDR [--ch] IN OUT\n");
+	exit(2);
+}
+
+static uint8_t *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	uint8_t *buf = NULL;
+	size_t cap = 0, n = 0;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (n == cap) {
+			uint8_t *nb;
+
+			cap = cap ? cap * 2 : 65536;
+			nb = realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				errno = ENOMEM;
+				return NULL;
+			}
+			buf = nb;
+		}
+		size_t r = fread(buf + n, 1, cap - n, f);
+
+		n += r;
+		if (r == 0)
+			break;
+	}
+	if (ferror(f)) {
+		free(buf);
+		fclose(f);
+		errno = EIO;
+		return NULL;
+	}
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+/* The CH as mkimage -T omapimage lays it out (registers.md §11.3). */
+static void build_ch(uint8_t ch[CH_SIZE])
+{
+	memset(ch, 0, CH_SIZE);
+	put_le32(ch + 0x00, 0x40);		/* section offset */
+	put_le32(ch + 0x04, 12);		/* section size */
+	memcpy(ch + 0x14, "CHSETTINGS", 10);	/* NUL-padded 12-byte name */
+	memset(ch + 0x20, 0xFF, 32);		/* end of the TOC */
+	put_le32(ch + 0x40, CHSETTINGS_KEY);
+	ch[0x44] = 0;				/* valid: ROM ignores the section */
+	ch[0x45] = 1;				/* version */
+}
+
+int main(int argc, char **argv)
+{
+	const char *in = NULL, *out = NULL;
+	uint32_t load = 0;
+	int have_load = 0, ch = 0;
+	uint8_t *img, hdr[CH_SIZE + GP_SIZE];
+	size_t len, hlen = 0;
+	uint32_t gp_size;
+	FILE *f;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--load") && i + 1 < argc) {
+			char *end;
+			unsigned long v = strtoul(argv[++i], &end, 0);
+
+			if (*end || v > 0xFFFFFFFFul)
+				usage();
+			load = (uint32_t)v;
+			have_load = 1;
+		} else if (!strcmp(argv[i], "--ch")) {
+			ch = 1;
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			usage();
+		} else if (!in) {
+			in = argv[i];
+		} else if (!out) {
+			out = argv[i];
+		} else {
+			usage();
+		}
+	}
+	if (!have_load || !in || !out)
+		usage();
+	if (load < SRAM_START || load >= SRAM_PUBLIC || (load & 3)) {
+		fprintf(stderr, "mkmlo: load address 0x%08x is not word-aligned SRAM "
+			"below 0x%08x: the ROM only loads there\n", load, SRAM_PUBLIC);
+		return 1;
+	}
+	img = read_file(in, &len);
+	if (!img) {
+		fprintf(stderr, "mkmlo: %s: %s\n", in, strerror(errno));
+		return 1;
+	}
+	if (!len) {
+		fprintf(stderr, "mkmlo: %s is empty\n", in);
+		return 1;
+	}
+	gp_size = (uint32_t)len + (ch ? GP_SIZE : 0);
+	if (len > SRAM_PUBLIC - load || gp_size > SRAM_PUBLIC - load) {
+		fprintf(stderr, "mkmlo: %s is %zu bytes: at 0x%08x it would end at 0x%08llx, "
+			"past the ROM's limit 0x%08x (%u bytes free)\n", in, len, load,
+			(unsigned long long)load + gp_size, SRAM_PUBLIC, SRAM_PUBLIC - load);
+		return 1;
+	}
+	if (ch) {
+		build_ch(hdr);
+		hlen = CH_SIZE;
+	}
+	put_le32(hdr + hlen, gp_size);
+	put_le32(hdr + hlen + 4, load);
+	hlen += GP_SIZE;
+
+	f = fopen(out, "wb");
+	if (!f || fwrite(hdr, 1, hlen, f) != hlen || fwrite(img, 1, len, f) != len ||
+	    fclose(f)) {
+		fprintf(stderr, "mkmlo: %s: %s\n", out, strerror(errno));
+		remove(out);
+		return 1;
+	}
+	free(img);
+	return 0;
+}
