@@ -260,6 +260,13 @@ static void start_command(struct sim *s, struct hsmmc *h, uint32_t v)
 		h->cmd_done_ps = now + clocks(s, h, 80);
 		return;
 	}
+	if (rsp_type == 0) {
+		/* nothing to wait for: done once the command is out */
+		if (card_powered(s, h))
+			sdcard_command(s, h->sd, idx, h->arg, resp);
+		h->cmd_done_ps = now + clocks(s, h, 48 + 8);
+		return;
+	}
 	if (!card_powered(s, h) || sim_inject_take(s, "mmc-timeout", idx)) {
 		h->cmd_stat = ST_CTO;
 		h->cmd_done_ps = now + clocks(s, h, 48 + 64);
@@ -274,8 +281,6 @@ static void start_command(struct sim *s, struct hsmmc *h, uint32_t v)
 		return;
 	}
 	h->cmd_done_ps = now + clocks(s, h, 48 + 8 + (unsigned)bits);
-	if (rsp_type == 0)
-		return;
 	if ((bits == 136) != (rsp_type == 1)) {
 		h->cmd_stat = ST_CCRC;   /* the host framed the wrong length */
 		return;
