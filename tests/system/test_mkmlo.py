@@ -1,0 +1,97 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""tools/mkmlo against U-Boot's mkimage -T omapimage, byte for byte, and its
+refusals (TRM chapter 26 image formats; registers.md §11.3)."""
+import os
+import shutil
+import struct
+import subprocess
+
+import pytest
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+MKMLO = os.path.join(ROOT, "build", "tools", "mkmlo")
+
+
+@pytest.fixture(scope="module")
+def mkmlo():
+    subprocess.run(["make", "-s", "-C", ROOT, "tools"], check=True)
+    return MKMLO
+
+
+def run(*args):
+    return subprocess.run(list(args), capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("size", [1, 100, 4096, 4097, 0xE000 - 8])
+def test_ch_matches_mkimage(mkmlo, tmp_path, size):
+    if not shutil.which("mkimage"):
+        pytest.skip("mkimage (u-boot-tools) not installed")
+    data = bytes((i * 7 + 3) & 0xFF for i in range(size))
+    src = tmp_path / "in.bin"
+    src.write_bytes(data)
+    ours, theirs = tmp_path / "ours", tmp_path / "theirs"
+    r = run(mkmlo, "--load", "0x40200000", "--ch", str(src), str(ours))
+    assert r.returncode == 0, r.stderr
+    r = run("mkimage", "-T", "omapimage", "-a", "0x40200000", "-d", str(src), str(theirs))
+    assert r.returncode == 0, r.stderr
+    assert ours.read_bytes() == theirs.read_bytes()
+
+
+def test_gp_header_only(mkmlo, tmp_path):
+    data = os.urandom(1234)
+    src = tmp_path / "in.bin"
+    src.write_bytes(data)
+    out = tmp_path / "MLO"
+    r = run(mkmlo, "--load", "0x40200800", str(src), str(out))
+    assert r.returncode == 0, r.stderr
+    blob = out.read_bytes()
+    assert struct.unpack("<II", blob[:8]) == (len(data), 0x40200800)
+    assert blob[8:] == data
+
+
+def test_refuses_image_too_large_for_sram(mkmlo, tmp_path):
+    src = tmp_path / "big.bin"
+    # 0x40200000 + 0xF001 ends past 0x4020F000, where the ROM's area starts
+    src.write_bytes(b"\0" * (0xF000 + 1))
+    out = tmp_path / "MLO"
+    r = run(mkmlo, "--load", "0x40200000", str(src), str(out))
+    assert r.returncode != 0
+    assert "0x4020f000" in r.stderr.lower()
+    assert not out.exists()
+    # the largest image that fits is accepted, and one byte more is not
+    src.write_bytes(b"\0" * 0xF000)
+    assert run(mkmlo, "--load", "0x40200000", str(src), str(out)).returncode == 0
+    # with --ch the GP size also counts its own 8 bytes, as mkimage's does
+    assert run(mkmlo, "--load", "0x40200000", "--ch", str(src), str(out)).returncode != 0
+    src.write_bytes(b"\0" * (0xF000 - 0x800 + 1))
+    assert run(mkmlo, "--load", "0x40200800", str(src), str(out)).returncode != 0
+
+
+def test_refuses_load_outside_sram(mkmlo, tmp_path):
+    src = tmp_path / "in.bin"
+    src.write_bytes(b"\1" * 16)
+    out = tmp_path / "MLO"
+    for addr in ("0x80000000", "0x4020F000", "0x40200002", "0"):
+        assert run(mkmlo, "--load", addr, str(src), str(out)).returncode != 0, addr
+
+
+def test_usage_errors(mkmlo, tmp_path):
+    src = tmp_path / "in.bin"
+    src.write_bytes(b"\1")
+    assert run(mkmlo, str(src), str(tmp_path / "o")).returncode != 0      # no --load
+    assert run(mkmlo, "--load", "0x40200000", str(src)).returncode != 0   # no OUT
+    empty = tmp_path / "empty.bin"
+    empty.write_bytes(b"")
+    assert run(mkmlo, "--load", "0x40200000", str(empty), str(tmp_path / "o")).returncode != 0
+
+
+def test_firmware_mlo_header(mkmlo):
+    """The built MLO carries the firmware with the header the Makefile asked for."""
+    subprocess.run(["make", "-s", "-C", ROOT, "BOARD=gta04"], check=True,
+                   stdout=subprocess.DEVNULL)
+    out = os.path.join(ROOT, "build", "gta04")
+    mlo = open(os.path.join(out, "MLO"), "rb").read()
+    binary = open(os.path.join(out, "gtaboot.bin"), "rb").read()
+    assert struct.unpack("<II", mlo[:8]) == (len(binary), 0x40200000)
+    assert mlo[8:] == binary
+    assert len(mlo) < 32 * 1024, "size goal: MLO well under 32 KiB"
