@@ -210,6 +210,8 @@ void sim_set_reg(struct sim *s, int uc_reg, uint32_t val);
 uint32_t sim_cp15(struct sim *s, unsigned crn, unsigned crm, unsigned opc1, unsigned opc2);
 void sim_set_cp15(struct sim *s, unsigned crn, unsigned crm, unsigned opc1, unsigned opc2,
 		  uint32_t val);
+/* How often the idle fast-forward stepped, and the virtual time it covered. */
+uint64_t sim_idle_skips(struct sim *s, uint64_t *skipped_ps);
 /* --load-raw FILE@ADDR: copy FILE to ADDR, r0 = 0, jump (bypasses the ROM). */
 int sim_load_raw(struct sim *s);
 

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * gtaboot-sim: command line of the OMAP3 machine simulator (GTA04, Beagle);
+ * everything else lives in sim.c, rom.c and the models. See README.md.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tools/sim/models.h"
+
+static void usage(FILE *f)
+{
+	fputs("usage: gtaboot-sim --machine gta04|beagle [--rev A3|A4|A5] [--sd IMG] [--nand IMG]\n"
+	      "         [--aux] [--serial stdio|FILE] [--input STRING|@FILE] [--stdin]\n"
+	      "         [--max-ms VIRTUAL_MS] [--report FILE.json] [--dump-dtb FILE]\n"
+	      "         [--on-handoff stop|continue] [--inject SPEC ...] [--load-raw FILE@ADDR]\n"
+	      "         [--trace] [--stats]\n"
+	      "  --inject WHAT[:ARG[:COUNT]]  e.g. mmc-timeout:17:1 (ARG -1 = any, COUNT -1 = always)\n"
+	      "exit: 0 handoff/poweroff/reset, 1 fault/watchdog, 2 timeout, 3 usage\n", f);
+}
+
+static int bad(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "gtaboot-sim: ");
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	usage(stderr);
+	return 3;
+}
+
+static bool parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoull(s, &end, 0);
+	return !errno && *s && *s != '-' && !*end;
+}
+
+static int parse_inject(struct sim_config *c, const char *spec)
+{
+	struct sim_inject *in;
+	char *end;
+	const char *colon = strchr(spec, ':');
+	size_t n = colon ? (size_t)(colon - spec) : strlen(spec);
+
+	if (c->ninject == SIM_MAX_INJECT || !n || n >= sizeof(in->what))
+		return -1;
+	in = &c->inject[c->ninject];
+	memcpy(in->what, spec, n);
+	in->what[n] = 0;
+	in->arg = -1;
+	in->count = 1;
+	if (colon) {
+		in->arg = strtol(colon + 1, &end, 0);
+		if (end == colon + 1 || (*end && *end != ':'))
+			return -1;
+		if (*end == ':') {
+			const char *cnt = end + 1;
+
+			in->count = strtol(cnt, &end, 0);
+			if (end == cnt || *end || !in->count)
+				return -1;
+		}
+	}
+	c->ninject++;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	enum { O_MACHINE = 256, O_REV, O_SD, O_NAND, O_AUX, O_SERIAL, O_INPUT, O_STDIN,
+	       O_MAXMS, O_REPORT, O_DTB, O_HANDOFF, O_INJECT, O_RAW, O_TRACE, O_STATS,
+	       O_HELP };
+	static const struct option opts[] = {
+		{ "machine", 1, 0, O_MACHINE }, { "rev", 1, 0, O_REV },
+		{ "sd", 1, 0, O_SD }, { "nand", 1, 0, O_NAND }, { "aux", 0, 0, O_AUX },
+		{ "serial", 1, 0, O_SERIAL }, { "input", 1, 0, O_INPUT },
+		{ "stdin", 0, 0, O_STDIN }, { "max-ms", 1, 0, O_MAXMS },
+		{ "report", 1, 0, O_REPORT }, { "dump-dtb", 1, 0, O_DTB },
+		{ "on-handoff", 1, 0, O_HANDOFF }, { "inject", 1, 0, O_INJECT },
+		{ "load-raw", 1, 0, O_RAW }, { "trace", 0, 0, O_TRACE },
+		{ "stats", 0, 0, O_STATS }, { "help", 0, 0, O_HELP }, { 0 },
+	};
+	static struct sim sim;
+	struct sim *s = &sim;
+	struct sim_config *c = &s->cfg;
+	const char *machine = NULL, *rev = NULL;
+	uint64_t max_ms = 120000, v;
+	bool stats = false;
+	int o;
+
+	opterr = 0;
+	while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (o) {
+		case O_MACHINE: machine = optarg; break;
+		case O_REV: rev = optarg; break;
+		case O_SD: c->sd_image = optarg; break;
+		case O_NAND: c->nand_image = optarg; break;
+		case O_AUX: c->aux = true; break;
+		case O_SERIAL: c->serial_out = optarg; break;
+		case O_INPUT: c->input = optarg; break;
+		case O_STDIN: c->input_stdin = true; break;
+		case O_MAXMS:
+			if (!parse_u64(optarg, &max_ms) || !max_ms || max_ms > 1000000000)
+				return bad("bad --max-ms value: %s", optarg);
+			break;
+		case O_REPORT: c->report_path = optarg; break;
+		case O_DTB: c->dump_dtb_path = optarg; break;
+		case O_HANDOFF:
+			if (strcmp(optarg, "stop") && strcmp(optarg, "continue"))
+				return bad("--on-handoff takes stop or continue, not %s", optarg);
+			c->handoff_continue = !strcmp(optarg, "continue");
+			break;
+		case O_INJECT:
+			if (parse_inject(c, optarg))
+				return bad("bad --inject spec: %s", optarg);
+			break;
+		case O_RAW: {
+			const char *at = strrchr(optarg, '@');
+
+			if (!at || at == optarg || !parse_u64(at + 1, &v) || v > 0xFFFFFFFFu)
+				return bad("--load-raw takes FILE@ADDR, not %s", optarg);
+			c->load_raw = strndup(optarg, (size_t)(at - optarg));
+			c->load_raw_addr = (uint32_t)v;
+			break;
+		}
+		case O_TRACE: c->trace_mmio = true; break;
+		case O_STATS: stats = true; break;
+		case O_HELP: usage(stdout); return 0;
+		default:
+			return bad("unknown option or missing value: %s", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return bad("unexpected argument: %s", argv[optind]);
+	if (!machine)
+		return bad("%s", "--machine is required");
+	if (sim_config_machine(c, machine, rev))
+		return bad("unknown machine or revision: %s", rev && *rev ? rev : machine);
+	c->max_ps = max_ms * PS_PER_MS;
+
+	if (sim_init(s))
+		return 1;
+	if (c->load_raw) {
+		if (sim_load_raw(s))
+			return 3;
+	} else {
+		rom_boot(s);
+	}
+	if (!s->result)
+		sim_run(s);
+	sim_tick_models(s); /* flush console output up to the end */
+	sim_write_report(s);
+	fprintf(stderr, "sim: result=%s at %.6f s virtual: %s\n", sim_result_name(s->result),
+		(double)s->now_ps / PS_PER_S, s->result_msg);
+	if (stats) {
+		uint64_t skipped_ps, skips = sim_idle_skips(s, &skipped_ps);
+
+		fprintf(stderr, "sim: %llu guest instructions in %.3f host s (%.1f M/s), "
+			"%llu idle steps covering %.3f ms\n",
+			(unsigned long long)s->guest_insns, s->host_seconds,
+			s->host_seconds > 0 ? s->guest_insns / s->host_seconds / 1e6 : 0.0,
+			(unsigned long long)skips, (double)skipped_ps / PS_PER_MS);
+	}
+	fflush(stdout);
+	return sim_exit_code(s->result);
+}

@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * gtaboot-sim: the OMAP3 boot ROM, modelled in C rather than as guest code
+ * (the real ROM's code is not public). It follows OMAP35x/DM37x TRM chapter
+ * 26 "Initialization": the boot order from SYS_BOOT[5:0], MMC1 in FAT and
+ * raw (CH/TOC) mode, NAND through the NAND model's hook, the GP header
+ * checks, and the hand-over state in registers.md §11. See README.md for
+ * the choices where the TRM is silent.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/bitops.h"
+#include "tools/sim/models.h"
+#include "tools/sim/sdimg.h"
+
+#define SRAM_BASE     0x40200000u
+#define IMAGE_LIMIT   0x4020F000u   /* the ROM's public stack/scratch area starts here */
+#define BOOT_PARAMS   0x4020FE00u   /* our boot parameter block (ROM public area) */
+#define DEV_DESC      0x4020FE20u
+#define ROM_SP        0x4020FCB0u
+#define ROM_VECTORS   0x40014000u
+#define MAX_IMAGE     (IMAGE_LIMIT - SRAM_BASE + 1024)
+
+/* Virtual time the ROM spends (our estimates; no source gives them): its
+ * own start-up, the SD card's identification, and 512-byte blocks on a
+ * 1-bit bus at 24 MHz. */
+#define ROM_START_PS   (2 * PS_PER_MS)
+#define SD_IDENT_PS    (20 * PS_PER_MS)
+#define SD_SECTOR_PS   ((512 * 8 + 64) * PS_PER_S / 24000000)
+
+enum dev { NONE, XIP, XIPWAIT, DOC, NAND, ONENAND, MMC1, MMC2, USB, UART3 };
+
+static const char *const dev_name[] = {
+	"-", "XIP", "XIP (wait)", "DOC", "NAND", "OneNAND", "MMC1", "MMC2", "USB", "UART3",
+};
+
+/*
+ * SYS_BOOT[5:0] -> boot order, from the TRM's boot configuration table.
+ * Bit 5 set selects "peripheral first" orders. Codes not listed are
+ * reserved. Both boards strap 0x0F (NAND, USB, UART3, MMC1); their AUX /
+ * USER button adds bit 5: 0x2F (USB, UART3, MMC1, NAND).
+ */
+static const struct { uint8_t code; uint8_t dev[5]; } boot_table[] = {
+	{ 0x04, { ONENAND, USB } },          { 0x05, { MMC2, USB } },
+	{ 0x06, { MMC1, USB } },
+	{ 0x0D, { XIP, USB, UART3, MMC1 } }, { 0x0E, { XIPWAIT, DOC, USB, UART3, MMC1 } },
+	{ 0x0F, { NAND, USB, UART3, MMC1 } },{ 0x10, { ONENAND, USB, UART3, MMC1 } },
+	{ 0x11, { MMC2, USB, UART3, MMC1 } },{ 0x12, { MMC1, USB, UART3 } },
+	{ 0x13, { XIP, UART3 } },            { 0x14, { XIPWAIT, DOC, UART3 } },
+	{ 0x15, { NAND, UART3 } },           { 0x16, { ONENAND, UART3 } },
+	{ 0x17, { MMC2, UART3 } },           { 0x18, { MMC1, UART3 } },
+	{ 0x19, { XIP, USB } },              { 0x1A, { XIPWAIT, DOC, USB } },
+	{ 0x1B, { NAND, USB } },             { 0x1F, { XIP, USB, UART3 } },
+	{ 0x24, { USB, ONENAND } },          { 0x25, { USB, MMC2 } },
+	{ 0x26, { USB, MMC1 } },
+	{ 0x2D, { USB, UART3, MMC1, XIP } }, { 0x2E, { USB, UART3, MMC1, XIPWAIT } },
+	{ 0x2F, { USB, UART3, MMC1, NAND } },{ 0x30, { USB, UART3, MMC1, ONENAND } },
+	{ 0x31, { USB, UART3, MMC1, MMC2 } },{ 0x32, { USB, UART3, MMC1 } },
+	{ 0x33, { UART3, XIP } },            { 0x34, { UART3, XIPWAIT, DOC } },
+	{ 0x35, { UART3, NAND } },           { 0x36, { UART3, ONENAND } },
+	{ 0x37, { UART3, MMC2 } },           { 0x38, { UART3, MMC1 } },
+	{ 0x39, { USB, XIP } },              { 0x3A, { USB, XIPWAIT, DOC } },
+	{ 0x3B, { USB, NAND } },             { 0x3F, { XIP, USB, UART3 } },
+};
+
+static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
+
+__attribute__((weak)) long nand_rom_read(struct sim *s, uint8_t *buf, size_t max,
+					 const char **why)
+{
+	*why = s->cfg.nand_image ? "no NAND chip model yet (the --nand image is not seen)"
+				 : "no NAND chip";
+	return -1;
+}
+
+static void note(struct sim *s, const char *src, const char *what)
+{
+	if (s->cfg.trace_mmio)
+		fprintf(stderr, "ROM: %s: %s\n", src, what);
+}
+
+static void refuse(const char *src, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void refuse(const char *src, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "ROM: %s: ", src);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs(" \xe2\x80\x94 refused\n", stderr);
+}
+
+/* A configuration header: the first TOC entry names CHSETTINGS. */
+static bool is_ch(const uint8_t *p, size_t len)
+{
+	return len >= 512 && !memcmp(p + 0x14, "CHSETTINGS", 10);
+}
+
+static void ch_note(const char *src, const uint8_t *ch)
+{
+	uint32_t off = le32(ch);
+
+	/* With valid = 1 a real ROM would apply the clock/SDRC settings; we
+	 * do not model them, so say so rather than boot differently. */
+	if (off + 8 <= 512 && le32(ch + off) == 0xC0C0C0C1 && ch[off + 4])
+		fprintf(stderr, "ROM: %s: CHSETTINGS marked valid: its settings are not "
+			"applied by the simulator\n", src);
+}
+
+/* Check the GP header of img and copy the image to its load address. */
+static bool load_gp(struct sim *s, const char *src, const uint8_t *img, size_t len,
+		    uint32_t *entry)
+{
+	uint32_t size, load;
+	uint8_t *dst;
+
+	if (len < 8) {
+		refuse(src, "image too short for a GP header (%zu bytes)", len);
+		return false;
+	}
+	size = le32(img);
+	load = le32(img + 4);
+	if (!size) {
+		refuse(src, "GP header size 0");
+		return false;
+	}
+	if (load < SRAM_BASE || load >= IMAGE_LIMIT) {
+		refuse(src, "GP header load address 0x%08x outside SRAM (0x%08x..0x%08x)",
+		       load, SRAM_BASE, IMAGE_LIMIT - 1);
+		return false;
+	}
+	if ((uint64_t)load + size > IMAGE_LIMIT) {
+		refuse(src, "GP header size %u: image end 0x%08llx beyond 0x%08x", size,
+		       (unsigned long long)load + size, IMAGE_LIMIT);
+		return false;
+	}
+	if (size > len - 8) {
+		refuse(src, "image truncated: GP header says %u bytes, only %zu follow",
+		       size, len - 8);
+		return false;
+	}
+	dst = sim_ram_ptr(s, load, size);
+	if (!dst)
+		abort(); /* SRAM is always mapped */
+	memcpy(dst, img + 8, size);
+	*entry = load;
+	fprintf(stderr, "ROM: %s: %u bytes loaded at 0x%08x\n", src, size, load);
+	return true;
+}
+
+static bool mmc1_fat(struct sim *s, struct sdimg *img, uint8_t *buf, uint32_t *entry)
+{
+	const char *why;
+	size_t avail;
+	long n = sdimg_fat_read(img, "MLO        ", buf, MAX_IMAGE, &avail, &why);
+	const uint8_t *p = buf;
+
+	if (n < 0) {
+		note(s, "MMC1 FAT", why);
+		return false;
+	}
+	n = (long)avail; /* sector-granular: see sdimg_fat_read() */
+	if (is_ch(p, (size_t)n)) {
+		ch_note("MMC1 FAT: MLO", p);
+		p += 512;
+		n -= 512;
+	}
+	return load_gp(s, "MMC1 FAT: MLO", p, (size_t)n, entry);
+}
+
+static bool mmc1_raw(struct sim *s, struct sdimg *img, uint8_t *buf, uint32_t *entry)
+{
+	static const unsigned where[] = { 0, 256, 512, 768 };
+	char src[32];
+
+	for (size_t i = 0; i < ARRAY_SIZE(where); i++) {
+		uint8_t ch[512];
+		size_t got = 0;
+
+		if (sdimg_sector(img, where[i], ch) || !is_ch(ch, sizeof(ch)))
+			continue;
+		snprintf(src, sizeof(src), "MMC1 raw @ sector %u", where[i]);
+		ch_note(src, ch);
+		/* the GP header and image follow the 512-byte CH */
+		while (got < MAX_IMAGE && !sdimg_sector(img, where[i] + 1 + got / 512, buf + got))
+			got += 512;
+		if (got >= 8 && le32(buf) && (uint64_t)le32(buf) + 8 < got)
+			got = le32(buf) + 8;
+		if (load_gp(s, src, buf, got, entry))
+			return true;
+	}
+	note(s, "MMC1 raw", "no CH at sectors 0, 256, 512, 768");
+	return false;
+}
+
+static void mmio_set(struct sim *s, uint32_t addr, uint32_t bits)
+{
+	uint32_t v;
+
+	if (model_mmio(s, false, addr, 4, &v) == 0) {
+		v |= bits;
+		model_mmio(s, true, addr, 4, &v);
+	}
+}
+
+static void hand_over(struct sim *s, uint8_t device, uint32_t entry)
+{
+	uint8_t *bp = sim_ram_ptr(s, BOOT_PARAMS, 0x40);
+
+	memset(bp, 0, 0x40);
+	/* {u32 boot_message; u8 device; u8 reserved; u8 reset_reason; u8 ch_flags;
+	 *  u32 device_descriptor} */
+	bp[4] = device;
+	bp[6] = 0x01;             /* power-on reset */
+	bp[8] = DEV_DESC & 0xFF;
+	bp[9] = (DEV_DESC >> 8) & 0xFF;
+	bp[10] = (DEV_DESC >> 16) & 0xFF;
+	bp[11] = DEV_DESC >> 24;
+	bp[0x20] = device;        /* device descriptor: its type first */
+	s->boot_device = device;
+
+	sim_set_reg(s, UC_ARM_REG_CPSR, 0x1D3);   /* SVC, IRQ/FIQ masked, ARM */
+	sim_set_reg(s, UC_ARM_REG_SP, ROM_SP);
+	sim_set_reg(s, UC_ARM_REG_R0, BOOT_PARAMS);
+	sim_set_reg(s, UC_ARM_REG_LR, ROM_VECTORS);
+	sim_set_reg(s, UC_ARM_REG_PC, entry);
+	/* The ROM's exception vectors stay in force until the loader sets
+	 * its own VBAR. */
+	sim_set_cp15(s, 12, 0, 0, 0, ROM_VECTORS);
+}
+
+void rom_boot(struct sim *s)
+{
+	unsigned code = s->cfg.sys_boot & 0x3F;
+	const uint8_t *order = NULL;
+	uint8_t *buf = malloc(MAX_IMAGE + 512);
+	uint32_t entry;
+
+	if (!buf)
+		abort();
+	for (size_t i = 0; i < ARRAY_SIZE(boot_table); i++)
+		if (boot_table[i].code == code)
+			order = boot_table[i].dev;
+	if (!order) {
+		sim_stop(s, SIM_FAULT, "ROM: SYS_BOOT 0x%02x is a reserved code", code);
+		free(buf);
+		return;
+	}
+	sim_advance_ps(s, ROM_START_PS);
+	for (int i = 0; i < 5 && order[i] != NONE; i++) {
+		enum dev d = order[i];
+
+		switch (d) {
+		case MMC1: {
+			struct sdimg img;
+			bool ok;
+
+			if (!s->cfg.sd_image) {
+				note(s, "MMC1", "no card");
+				continue;
+			}
+			if (sdimg_open(&img, s->cfg.sd_image)) {
+				note(s, "MMC1", "card image cannot be opened: no card");
+				continue;
+			}
+			sim_advance_ps(s, SD_IDENT_PS);
+			ok = mmc1_fat(s, &img, buf, &entry) || mmc1_raw(s, &img, buf, &entry);
+			sim_advance_ps(s, img.sectors_read * SD_SECTOR_PS);
+			sdimg_close(&img);
+			if (!ok)
+				continue;
+			/* What the ROM leaves on after an SD boot: the card's
+			 * supply and MMC1's clocks (CM_FCLKEN1/ICLKEN1_CORE bit 24). */
+			twl4030_set_vmmc1(s, true);
+			mmio_set(s, 0x48004A00, BIT(24));
+			mmio_set(s, 0x48004A10, BIT(24));
+			hand_over(s, 0x06, entry);
+			free(buf);
+			return;
+		}
+		case NAND: {
+			const char *why = "?";
+			long n = nand_rom_read(s, buf, MAX_IMAGE, &why);
+
+			if (n < 0) {
+				note(s, "NAND", why);
+				continue;
+			}
+			if (!load_gp(s, "NAND", buf, (size_t)n, &entry))
+				continue;
+			hand_over(s, 0x02, entry);
+			free(buf);
+			return;
+		}
+		case USB:
+			note(s, "USB", "no host connected");
+			continue;
+		case UART3:
+			note(s, "UART3", "no host answered the ASIC ID");
+			continue;
+		default:
+			note(s, dev_name[d], "not fitted on this board");
+			continue;
+		}
+	}
+	free(buf);
+	sim_stop(s, SIM_FAULT, "ROM: no bootable image (SYS_BOOT 0x%02x)", code);
+}
