@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* zImage and legacy uImage headers. The zImage layout is the one
+ * arch/arm/boot/compressed/head.S documents (Linux's Documentation/arch/arm/
+ * booting.rst); the uImage header is 64 big-endian bytes as U-Boot's
+ * include/image.h describes it. */
+#include "lib/image.h"
+#include "lib/bitops.h"
+#include "lib/crc32.h"
+#include "lib/errno.h"
+#include "lib/string.h"
+
+#define ZIMAGE_MAGIC	0x016f2818
+#define UIMAGE_MAGIC	0x27051956
+#define UIMAGE_ARCH_ARM	2
+#define UIMAGE_COMP_NONE 0
+
+static int fail(const char **why, const char *msg, int err)
+{
+	if (why)
+		*why = msg;
+	return err;
+}
+
+static bool is_uimage(const uint8_t *b, size_t len)
+{
+	return len >= 4 && get_be32(b) == UIMAGE_MAGIC;
+}
+
+static int check_uimage(const uint8_t *b, size_t len, bool verify_data, uint8_t want_type,
+			struct image_info *info, const char **why)
+{
+	uint8_t hdr[UIMAGE_HEADER_SIZE];
+	uint32_t size;
+	int i;
+
+	if (len < UIMAGE_HEADER_SIZE)
+		return fail(why, "uImage header truncated", -EBADMSG);
+	memcpy(hdr, b, sizeof(hdr));
+	memset(hdr + 4, 0, 4);
+	if (crc32(0, hdr, sizeof(hdr)) != get_be32(b + 4))
+		return fail(why, "uImage header CRC mismatch", -EBADMSG);
+	size = get_be32(b + 12);
+	info->kind = IMAGE_UIMAGE;
+	info->offset = UIMAGE_HEADER_SIZE;
+	info->size = size;
+	info->load = get_be32(b + 16);
+	info->entry = get_be32(b + 20);
+	info->type = b[30];
+	for (i = 0; i < 32 && b[32 + i]; i++) {
+		if (b[32 + i] < 0x20 || b[32 + i] > 0x7e)
+			return fail(why, "uImage name not printable", -EBADMSG);
+		info->name[i] = (char)b[32 + i];
+	}
+	info->name[i] = 0;
+	if (size > len - UIMAGE_HEADER_SIZE)
+		return fail(why, "uImage data truncated (file shorter than header size)", -EBADMSG);
+	if (b[29] != UIMAGE_ARCH_ARM)
+		return fail(why, "uImage is not for ARM", -ENOTSUP);
+	if (b[31] != UIMAGE_COMP_NONE)
+		return fail(why, "uImage is compressed (only 'none' is supported)", -ENOTSUP);
+	if (b[30] != want_type)
+		return fail(why, want_type == UIMAGE_TYPE_KERNEL ? "uImage is not a kernel" :
+			    "uImage is not a ramdisk", -ENOTSUP);
+	if (verify_data && crc32(0, b + UIMAGE_HEADER_SIZE, size) != get_be32(b + 24))
+		return fail(why, "uImage data CRC mismatch", -EBADMSG);
+	return 0;
+}
+
+int image_check_kernel(const void *buf, size_t len, bool verify_data, struct image_info *info,
+		       const char **why)
+{
+	const uint8_t *b = buf;
+	uint32_t start, end;
+
+	memset(info, 0, sizeof(*info));
+	if (is_uimage(b, len))
+		return check_uimage(b, len, verify_data, UIMAGE_TYPE_KERNEL, info, why);
+	if (len < 0x30)
+		return fail(why, "file too small for a kernel", -EINVAL);
+	if (get_le32(b + 0x24) != ZIMAGE_MAGIC) {
+		if (get_be32(b + 0x24) == ZIMAGE_MAGIC)
+			return fail(why, "big-endian zImage", -ENOTSUP);
+		return fail(why, "neither zImage nor uImage (bad magic)", -EINVAL);
+	}
+	start = get_le32(b + 0x28);
+	end = get_le32(b + 0x2c);
+	if (end <= start || end - start < 0x30)
+		return fail(why, "zImage start/end fields are inconsistent", -EBADMSG);
+	if (end - start > len)
+		return fail(why, "zImage truncated (file shorter than its header says)", -EBADMSG);
+	info->kind = IMAGE_ZIMAGE;
+	info->size = end - start;
+	return 0;
+}
+
+int image_check_initrd(const void *buf, size_t len, bool verify_data, struct image_info *info,
+		       const char **why)
+{
+	memset(info, 0, sizeof(*info));
+	if (is_uimage(buf, len))
+		return check_uimage(buf, len, verify_data, UIMAGE_TYPE_RAMDISK, info, why);
+	if (!len)
+		return fail(why, "empty initrd", -EINVAL);
+	if (len > 0xffffffffu)
+		return fail(why, "initrd larger than 4 GiB", -EINVAL);
+	info->kind = IMAGE_RAW;
+	info->size = (uint32_t)len;
+	return 0;
+}

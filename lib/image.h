@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Kernel and initrd image headers: the ARM zImage header and U-Boot's
+ * legacy uImage header, checked before anything jumps to them. */
+#ifndef LIB_IMAGE_H
+#define LIB_IMAGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum image_kind {
+	IMAGE_RAW = 0,          /* an initrd without a header */
+	IMAGE_ZIMAGE,
+	IMAGE_UIMAGE,
+};
+
+#define UIMAGE_HEADER_SIZE 64
+#define UIMAGE_TYPE_KERNEL  2
+#define UIMAGE_TYPE_RAMDISK 3
+
+struct image_info {
+	enum image_kind kind;
+	uint32_t offset;        /* payload offset in the file: 0 or 64 */
+	uint32_t size;          /* payload bytes */
+	uint32_t load, entry;   /* uImage only; a zImage runs where it lies */
+	uint8_t type;           /* uImage type */
+	char name[33];          /* uImage name, NUL-terminated */
+};
+
+/* Checks a kernel file of len bytes: a zImage (magic 0x016F2818 at 0x24,
+ * start/end at 0x28/0x2C within the file) or a uImage of type kernel, arch
+ * ARM, no compression, with both CRCs right (the data CRC only when
+ * verify_data; it costs a pass over the whole kernel). Fills info and
+ * returns 0, or returns -EINVAL (neither format), -EBADMSG (bad CRC,
+ * truncated, sizes that do not add up) or -ENOTSUP (valid, but not
+ * something to boot here), with *why saying which. */
+int image_check_kernel(const void *buf, size_t len, bool verify_data, struct image_info *info,
+		       const char **why);
+
+/* Checks an initrd: a uInitrd (uImage of type ramdisk, as above) or, when
+ * it carries no uImage magic, raw bytes used as they are. */
+int image_check_initrd(const void *buf, size_t len, bool verify_data, struct image_info *info,
+		       const char **why);
+
+#endif

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Unit tests for lib/image: zImage headers built here, uImage and uInitrd
+ * files made by U-Boot's mkimage, and every way of being wrong: bad magic,
+ * bad header and data CRCs, truncation, wrong arch/type/compression. */
+#pragma GCC diagnostic ignored "-Wformat-truncation"
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "tests/unit/helpers.h"
+#include "lib/crc32.h"
+#include "lib/errno.h"
+#include "lib/image.h"
+
+static void put_le32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static void put_be32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(v >> (24 - 8 * i));
+}
+
+/* A zImage-shaped file: the real header words, random code. */
+static uint8_t *fake_zimage(size_t len)
+{
+	uint8_t *z = malloc(len);
+
+	for (size_t i = 0; i < len; i++)
+		z[i] = (uint8_t)(i * 7 + 3);
+	put_le32(z + 0x24, 0x016f2818);
+	put_le32(z + 0x28, 0);
+	put_le32(z + 0x2c, (uint32_t)len);
+	put_le32(z + 0x30, 0x04030201);
+	return z;
+}
+
+static void test_zimage(void **state)
+{
+	struct image_info info;
+	const char *why = NULL;
+	uint8_t *z = fake_zimage(100000);
+
+	assert_int_equal(image_check_kernel(z, 100000, true, &info, &why), 0);
+	assert_int_equal(info.kind, IMAGE_ZIMAGE);
+	assert_int_equal(info.size, 100000);
+	assert_int_equal(info.offset, 0);
+	/* An appended DTB after the zImage is fine. */
+	assert_int_equal(image_check_kernel(z, 100000, true, &info, &why), 0);
+	put_le32(z + 0x2c, 90000);
+	assert_int_equal(image_check_kernel(z, 100000, true, &info, &why), 0);
+	assert_int_equal(info.size, 90000);
+	/* Truncated: the header says more than the file has. */
+	put_le32(z + 0x2c, 100001);
+	assert_int_equal(image_check_kernel(z, 100000, true, &info, &why), -EBADMSG);
+	assert_non_null(strstr(why, "truncated"));
+	/* Nonsense start/end. */
+	put_le32(z + 0x28, 5000);
+	put_le32(z + 0x2c, 4000);
+	assert_int_equal(image_check_kernel(z, 100000, true, &info, &why), -EBADMSG);
+	put_le32(z + 0x28, 0);
+	put_le32(z + 0x2c, 100000);
+	/* Bad magic, big-endian magic, too short to tell. */
+	z[0x24] ^= 1;
+	assert_int_equal(image_check_kernel(z, 100000, true, &info, &why), -EINVAL);
+	assert_non_null(strstr(why, "magic"));
+	put_be32(z + 0x24, 0x016f2818);
+	assert_int_equal(image_check_kernel(z, 100000, true, &info, &why), -ENOTSUP);
+	assert_non_null(strstr(why, "big-endian"));
+	assert_int_equal(image_check_kernel(z, 0x2f, true, &info, &why), -EINVAL);
+	assert_int_equal(image_check_kernel(z, 0, true, &info, NULL), -EINVAL);
+	free(z);
+}
+
+struct mk {
+	uint8_t *data;
+	size_t len;
+};
+
+static struct mk mkimage(const char *args, size_t payload)
+{
+	const char *dir = scratch_dir("image");
+	char in[PATH_MAX + 64], out[PATH_MAX + 64];
+	uint8_t *z = fake_zimage(payload);
+	struct mk m;
+
+	snprintf(in, sizeof(in), "%s/payload", dir);
+	snprintf(out, sizeof(out), "%s/out.img", dir);
+	assert_int_equal(spew(in, z, payload), 0);
+	free(z);
+	assert_int_equal(sh("mkimage %s -d '%s' '%s' >/dev/null", args, in, out), 0);
+	m.data = slurp(out, &m.len);
+	assert_non_null(m.data);
+	return m;
+}
+
+static void test_uimage_kernel(void **state)
+{
+	struct mk m = mkimage("-A arm -O linux -T kernel -C none -a 0x80008000 -e 0x80008040 "
+			      "-n 'Linux-6.1.0-gta04'", 123457);
+	struct image_info info;
+	const char *why = NULL;
+
+	assert_int_equal(m.len, 123457 + 64);
+	assert_int_equal(image_check_kernel(m.data, m.len, true, &info, &why), 0);
+	assert_int_equal(info.kind, IMAGE_UIMAGE);
+	assert_int_equal(info.offset, 64);
+	assert_int_equal(info.size, 123457);
+	assert_int_equal(info.load, 0x80008000);
+	assert_int_equal(info.entry, 0x80008040);
+	assert_int_equal(info.type, UIMAGE_TYPE_KERNEL);
+	assert_string_equal(info.name, "Linux-6.1.0-gta04");
+
+	/* Data CRC: a flipped payload byte is caught only when asked for. */
+	m.data[64 + 5000] ^= 0x40;
+	assert_int_equal(image_check_kernel(m.data, m.len, false, &info, &why), 0);
+	assert_int_equal(image_check_kernel(m.data, m.len, true, &info, &why), -EBADMSG);
+	assert_string_equal(why, "uImage data CRC mismatch");
+	m.data[64 + 5000] ^= 0x40;
+	/* Header CRC: any header byte. */
+	for (int i = 0; i < 64; i++) {
+		m.data[i] ^= 0x01;
+		int ret = image_check_kernel(m.data, m.len, false, &info, &why);
+
+		if (i < 4)
+			assert_true(ret == -EINVAL || ret == -EBADMSG);
+		else
+			assert_int_equal(ret, -EBADMSG);
+		m.data[i] ^= 0x01;
+	}
+	/* Truncated: data and header. */
+	assert_int_equal(image_check_kernel(m.data, m.len - 1, false, &info, &why), -EBADMSG);
+	assert_non_null(strstr(why, "truncated"));
+	assert_int_equal(image_check_kernel(m.data, 63, false, &info, &why), -EBADMSG);
+	assert_int_equal(image_check_kernel(m.data, 4, false, &info, &why), -EBADMSG);
+	/* A kernel is not an initrd. */
+	assert_int_equal(image_check_initrd(m.data, m.len, true, &info, &why), -ENOTSUP);
+	assert_string_equal(why, "uImage is not a ramdisk");
+	free(m.data);
+}
+
+static void test_uimage_refused(void **state)
+{
+	struct image_info info;
+	const char *why;
+	struct mk m;
+
+	m = mkimage("-A arm64 -O linux -T kernel -C none -a 0 -e 0 -n x", 1000);
+	assert_int_equal(image_check_kernel(m.data, m.len, true, &info, &why), -ENOTSUP);
+	assert_non_null(strstr(why, "ARM"));
+	free(m.data);
+	m = mkimage("-A arm -O linux -T kernel -C gzip -a 0 -e 0 -n x", 1000);
+	assert_int_equal(image_check_kernel(m.data, m.len, true, &info, &why), -ENOTSUP);
+	assert_non_null(strstr(why, "compressed"));
+	free(m.data);
+	m = mkimage("-A arm -O linux -T script -C none -a 0 -e 0 -n x", 1000);
+	assert_int_equal(image_check_kernel(m.data, m.len, true, &info, &why), -ENOTSUP);
+	assert_string_equal(why, "uImage is not a kernel");
+	free(m.data);
+}
+
+/* A name with a control character, with the header CRC made right. */
+static void test_uimage_name(void **state)
+{
+	struct mk m = mkimage("-A arm -O linux -T kernel -C none -a 0 -e 0 "
+			      "-n 0123456789abcdef0123456789abcdef", 100);
+	struct image_info info;
+	const char *why;
+	uint8_t hdr[64];
+
+	/* A full 32-byte name has no NUL and is still read correctly. */
+	assert_int_equal(image_check_kernel(m.data, m.len, true, &info, &why), 0);
+	assert_string_equal(info.name, "0123456789abcdef0123456789abcdef");
+	m.data[40] = '\n';
+	memcpy(hdr, m.data, 64);
+	memset(hdr + 4, 0, 4);
+	put_be32(m.data + 4, crc32(0, hdr, 64));
+	assert_int_equal(image_check_kernel(m.data, m.len, true, &info, &why), -EBADMSG);
+	assert_string_equal(why, "uImage name not printable");
+	free(m.data);
+}
+
+static void test_initrd(void **state)
+{
+	struct mk m = mkimage("-A arm -O linux -T ramdisk -C none -a 0 -e 0 -n initramfs",
+			      54321);
+	struct image_info info;
+	const char *why;
+	uint8_t raw[100] = { 0x1f, 0x8b };
+
+	assert_int_equal(image_check_initrd(m.data, m.len, true, &info, &why), 0);
+	assert_int_equal(info.kind, IMAGE_UIMAGE);
+	assert_int_equal(info.type, UIMAGE_TYPE_RAMDISK);
+	assert_int_equal(info.offset, 64);
+	assert_int_equal(info.size, 54321);
+	m.data[m.len - 1] ^= 0xff;
+	assert_int_equal(image_check_initrd(m.data, m.len, true, &info, &why), -EBADMSG);
+	/* A uInitrd is not a kernel. */
+	m.data[m.len - 1] ^= 0xff;
+	assert_int_equal(image_check_kernel(m.data, m.len, true, &info, &why), -ENOTSUP);
+	free(m.data);
+	/* Raw (a gzip'd cpio, say) is used as it is. */
+	assert_int_equal(image_check_initrd(raw, sizeof(raw), true, &info, &why), 0);
+	assert_int_equal(info.kind, IMAGE_RAW);
+	assert_int_equal(info.offset, 0);
+	assert_int_equal(info.size, 100);
+	assert_int_equal(image_check_initrd(raw, 0, true, &info, &why), -EINVAL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_zimage),
+		cmocka_unit_test(test_uimage_kernel),
+		cmocka_unit_test(test_uimage_refused),
+		cmocka_unit_test(test_uimage_name),
+		cmocka_unit_test(test_initrd),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
