@@ -38,9 +38,11 @@ FW_CFLAGS := $(FW_ARCH) $(WARN) -Os -g -std=gnu11 -ffreestanding -fno-common \
            -DGTABOOT_BOARD='"$(BOARD)"'
 # --no-enum-size-warning: libgcc.a (division helpers, no enums in their
 # interfaces) is built with short enums; our objects and libfdt.a are not.
+# -z noexecstack: libgcc.a objects lack .note.GNU-stack; there is no stack
+# protection to speak of without an MMU anyway.
 FW_LDFLAGS := $(FW_ARCH) -nostdlib -nostartfiles -Wl,--gc-sections -Wl,--no-undefined \
            -Wl,-T,linker.ld -Wl,-Map,$(OUT)/gtaboot.map -Wl,--no-warn-rwx-segments \
-           -Wl,--no-enum-size-warning
+           -Wl,--no-enum-size-warning -Wl,-z,noexecstack
 LIBFDT_A := $(DEPS)/usr/lib/arm-linux-gnueabihf/libfdt.a
 
 FW_SRCS := $(sort $(wildcard arch/arm/*.S arch/arm/*.c arch/arm/omap3/*.S arch/arm/omap3/*.c \
