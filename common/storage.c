@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Storage bring-up for the boot flow: I2C1 at 400 kHz, the TWL4030's VMMC1
+ * and backup-battery charger, then MMC1 with its card (hardware.md "GTA04:
+ * MMC1" and "TWL4030 / TPS65950").
+ */
+#include "common/storage.h"
+
+#include "arch/arm/omap3/storage.h"
+#include "board/board.h"
+#include "lib/errno.h"
+#include "lib/printf.h"
+
+#define VMMC1_MV 3150
+
+static struct omap_i2c i2c1;
+static struct twl4030 twl;
+static bool twl_ok;
+static struct omap_hsmmc mmc1_host;
+static struct mmc_card mmc1 = {
+	.name = "mmc1", .ops = &omap_hsmmc_ops, .host = &mmc1_host,
+};
+
+static int pmic_init(void)
+{
+	uint8_t bb;
+	int err = omap3_i2c1_init(&i2c1, 400000);
+
+	if (err) {
+		printf("i2c1: controller did not come up (%s)\n", errname(err));
+		return err;
+	}
+	twl4030_init(&twl, &i2c1);
+	err = twl4030_vmmc1_on(&twl, VMMC1_MV);
+	if (err < 0) {
+		printf("twl4030: cannot switch VMMC1 on (%s): no SD card power\n", errname(err));
+		return err;
+	}
+	twl_ok = true;
+	if (board.bb_uvolt) {
+		err = twl4030_set_bb_charger(&twl, board.bb_uvolt, board.bb_uamp, &bb);
+		if (err)
+			printf("twl4030: backup-battery charger not set (%s)\n", errname(err));
+		else
+			printf("twl4030: backup battery charging %s (BB_CFG 0x%02x)\n",
+			       (bb & 0x10) ? "on" : "off", bb);
+	}
+	return 0;
+}
+
+int storage_init(void)
+{
+	char line[64];
+	int err = pmic_init();
+
+	if (err)
+		return err;
+	err = omap3_mmc1_init(&mmc1_host);
+	if (err) {
+		printf("mmc1: host controller did not come up (%s)\n", errname(err));
+		return err;
+	}
+	err = mmc_init(&mmc1);
+	if (err) {
+		mmc1.type = MMC_TYPE_NONE;
+		return err;
+	}
+	mmc_describe(&mmc1, line, sizeof(line));
+	printf("mmc1: %s\n", line);
+	return 0;
+}
+
+struct blockdev *storage_mmc1(void)
+{
+	return mmc1.type != MMC_TYPE_NONE ? &mmc1.bd : NULL;
+}
+
+struct mmc_card *storage_mmc1_card(void)
+{
+	return &mmc1;
+}
+
+struct twl4030 *storage_twl(void)
+{
+	return twl_ok ? &twl : NULL;
+}

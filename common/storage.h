@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The storage path for the boot flow: PMIC, SD card power and MMC1. */
+#ifndef COMMON_STORAGE_H
+#define COMMON_STORAGE_H
+
+#include "drivers/mmc/mmc.h"
+#include "drivers/power/twl4030.h"
+#include "lib/blockdev.h"
+
+/*
+ * Bring up I2C1, the TWL4030 (VMMC1 for the card, the backup-battery
+ * charger from the board's values) and MMC1, and print the card line
+ * ("mmc1: SDHC 7.4 GiB, 4-bit, 48 MHz") or what failed. 0 when a card is
+ * ready; a negative errno otherwise (-ENODEV: no card).
+ */
+int storage_init(void);
+
+/* The SD card, or NULL when storage_init() found none. */
+struct blockdev *storage_mmc1(void);
+struct mmc_card *storage_mmc1_card(void);
+/* The PMIC, or NULL when I2C1 or the TWL4030 did not come up. */
+struct twl4030 *storage_twl(void);
+
+#endif

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The OMAP3 I2C controller as a bus master, polled (TRM chapter 18
+ * "Multimaster High-Speed I2C Controller", registers.md §6). Registers are
+ * 16 bits wide at a 4-byte stride.
+ */
+#include "drivers/i2c/omap_i2c.h"
+
+#include "arch/arm/io.h"
+#include "drivers/timer/timer.h"
+#include "lib/bitops.h"
+#include "lib/errno.h"
+#include "lib/printf.h"
+
+#define I2C_STAT	0x08
+#define I2C_SYSS	0x10
+#define I2C_BUF		0x14
+#define I2C_CNT		0x18
+#define I2C_DATA	0x1C
+#define I2C_SYSC	0x20
+#define I2C_CON		0x24
+#define I2C_SA		0x2C
+#define I2C_PSC		0x30
+#define I2C_SCLL	0x34
+#define I2C_SCLH	0x38
+#define I2C_SYSTEST	0x3C
+
+#define STAT_AL		BIT(0)
+#define STAT_NACK	BIT(1)
+#define STAT_ARDY	BIT(2)
+#define STAT_RRDY	BIT(3)
+#define STAT_XRDY	BIT(4)
+#define STAT_BB		BIT(12)
+#define STAT_RDR	BIT(13)
+#define STAT_XDR	BIT(14)
+
+#define CON_STT		BIT(0)
+#define CON_STP		BIT(1)
+#define CON_TRX		BIT(9)
+#define CON_MST		BIT(10)
+#define CON_EN		BIT(15)
+
+#define ST_EN		BIT(15)
+#define ST_TMODE_SDA_SCL (3u << 12)
+#define ST_SCL_O	BIT(2)
+#define ST_SDA_I	BIT(1)
+#define ST_SDA_O	BIT(0)
+
+#define BYTE_TIMEOUT_US	10000u
+#define RESET_TIMEOUT_US 10000u
+
+static uint16_t rd(struct omap_i2c *bus, unsigned off)
+{
+	return readw(bus->cfg->base + off);
+}
+
+static void wr(struct omap_i2c *bus, unsigned off, uint16_t v)
+{
+	writew(v, bus->cfg->base + off);
+}
+
+/* Wait until (STAT & mask) == want; 0 or -ETIMEDOUT. */
+static int wait_stat(struct omap_i2c *bus, uint16_t mask, uint16_t want, uint32_t us)
+{
+	uint64_t start = timer_us();
+
+	do {
+		if ((rd(bus, I2C_STAT) & mask) == want)
+			return 0;
+	} while (timer_us() - start < us);
+	return (rd(bus, I2C_STAT) & mask) == want ? 0 : -ETIMEDOUT;
+}
+
+static int controller_reset(struct omap_i2c *bus)
+{
+	const struct omap_i2c_config *c = bus->cfg;
+	uint32_t iclk, psc, scll, sclh;
+	uint64_t start;
+
+	wr(bus, I2C_SYSC, BIT(1));
+	/* the reset only completes once the module is enabled */
+	wr(bus, I2C_CON, CON_EN);
+	start = timer_us();
+	while (!(rd(bus, I2C_SYSS) & BIT(0))) {
+		if (timer_us() - start > RESET_TIMEOUT_US) {
+			printf("%s: controller reset did not complete\n", c->name);
+			return -ETIMEDOUT;
+		}
+	}
+	wr(bus, I2C_CON, 0);
+	/* ICLK near 4 MHz (standard) or 9.6 MHz (fast); SCL low/high
+	 * periods are SCLL + 7 and SCLH + 5 ICLK cycles. */
+	if (c->speed_hz > 100000) {
+		uint32_t scl;
+
+		psc = (c->fclk_hz + 9600000 - 1) / 9600000 - 1;
+		iclk = c->fclk_hz / (psc + 1);
+		scl = iclk / c->speed_hz;
+		scll = scl - scl / 3 - 7;
+		sclh = scl / 3 - 5;
+	} else {
+		psc = (c->fclk_hz + 4000000 - 1) / 4000000 - 1;
+		iclk = c->fclk_hz / (psc + 1);
+		scll = iclk / (2 * c->speed_hz) - 7;
+		sclh = iclk / (2 * c->speed_hz) - 5;
+	}
+	wr(bus, I2C_PSC, (uint16_t)psc);
+	wr(bus, I2C_SCLL, (uint16_t)scll);
+	wr(bus, I2C_SCLH, (uint16_t)sclh);
+	wr(bus, I2C_BUF, 0);
+	wr(bus, I2C_CON, CON_EN);
+	wr(bus, I2C_STAT, 0xFFFF);
+	return 0;
+}
+
+int omap_i2c_init(struct omap_i2c *bus, const struct omap_i2c_config *cfg)
+{
+	if (!cfg->fclk_hz || !cfg->speed_hz || cfg->speed_hz > 400000)
+		return -EINVAL;
+	bus->cfg = cfg;
+	/* 9 bit times at the bus speed, with a generous margin for clock
+	 * stretching: 10 ms per byte is far beyond any legitimate slave. */
+	bus->byte_timeout_us = BYTE_TIMEOUT_US;
+	return controller_reset(bus);
+}
+
+static void systest(struct omap_i2c *bus, uint16_t lines)
+{
+	wr(bus, I2C_SYSTEST, ST_EN | ST_TMODE_SDA_SCL | lines);
+	udelay(5);   /* half an SCL period at 100 kHz */
+}
+
+int omap_i2c_recover(struct omap_i2c *bus)
+{
+	int i;
+
+	/* Drive SCL by hand until the slave lets SDA go (it has at most 8
+	 * bits plus an ACK left to send), then make a STOP. */
+	systest(bus, ST_SCL_O | ST_SDA_O);
+	for (i = 0; i < 9 && !(rd(bus, I2C_SYSTEST) & ST_SDA_I); i++) {
+		systest(bus, ST_SDA_O);
+		systest(bus, ST_SCL_O | ST_SDA_O);
+	}
+	systest(bus, ST_SCL_O);
+	systest(bus, ST_SCL_O | ST_SDA_O);
+	wr(bus, I2C_SYSTEST, 0);
+	printf("%s: bus recovery: %d clock pulse%s, SDA %s\n", bus->cfg->name, i,
+	       i == 1 ? "" : "s", (rd(bus, I2C_SYSTEST) & ST_SDA_I) ? "released" : "still low");
+	controller_reset(bus);
+	if (wait_stat(bus, STAT_BB, 0, bus->byte_timeout_us)) {
+		printf("%s: bus still busy after recovery\n", bus->cfg->name);
+		return -EBUSY;
+	}
+	return 0;
+}
+
+static int wait_bus_free(struct omap_i2c *bus)
+{
+	if (!wait_stat(bus, STAT_BB, 0, bus->byte_timeout_us))
+		return 0;
+	printf("%s: bus busy, trying to free it\n", bus->cfg->name);
+	return omap_i2c_recover(bus);
+}
+
+/*
+ * One message. With stop false the master keeps the bus for a repeated
+ * start. Returns 0 or a negative errno; the controller is usable after.
+ */
+static int xfer(struct omap_i2c *bus, uint8_t addr, uint8_t *buf, unsigned len,
+		bool read, bool stop)
+{
+	unsigned done = 0;
+	uint64_t last = timer_us();
+	uint16_t st;
+
+	wr(bus, I2C_STAT, 0xFFFF);
+	wr(bus, I2C_SA, addr);
+	wr(bus, I2C_CNT, (uint16_t)len);
+	wr(bus, I2C_CON, CON_EN | CON_MST | CON_STT | (stop ? CON_STP : 0) |
+	   (read ? 0 : CON_TRX));
+	for (;;) {
+		st = rd(bus, I2C_STAT);
+		if (st & STAT_AL) {
+			wr(bus, I2C_STAT, STAT_AL);
+			return -EAGAIN;
+		}
+		if (st & STAT_NACK) {
+			wr(bus, I2C_STAT, STAT_NACK);
+			if (!stop)
+				wr(bus, I2C_CON, CON_EN | CON_MST | CON_STP);
+			wait_stat(bus, STAT_BB, 0, bus->byte_timeout_us);
+			return done ? -EIO : -ENXIO;
+		}
+		if (!read && (st & (STAT_XRDY | STAT_XDR))) {
+			if (done < len)
+				wr(bus, I2C_DATA, buf[done++]);
+			wr(bus, I2C_STAT, st & (STAT_XRDY | STAT_XDR));
+			last = timer_us();
+			continue;
+		}
+		if (read && (st & (STAT_RRDY | STAT_RDR))) {
+			uint8_t b = (uint8_t)rd(bus, I2C_DATA);
+
+			if (done < len)
+				buf[done++] = b;
+			wr(bus, I2C_STAT, st & (STAT_RRDY | STAT_RDR));
+			last = timer_us();
+			continue;
+		}
+		if (st & STAT_ARDY) {
+			wr(bus, I2C_STAT, STAT_ARDY);
+			break;
+		}
+		if (timer_us() - last > bus->byte_timeout_us) {
+			printf("%s: 0x%02x: transfer stalled after %u of %u bytes\n",
+			       bus->cfg->name, addr, done, len);
+			controller_reset(bus);
+			return -ETIMEDOUT;
+		}
+	}
+	if (done != len)
+		return -EIO;
+	if (stop && wait_stat(bus, STAT_BB, 0, bus->byte_timeout_us)) {
+		printf("%s: 0x%02x: no STOP on the bus\n", bus->cfg->name, addr);
+		return -ETIMEDOUT;
+	}
+	return 0;
+}
+
+static int report(struct omap_i2c *bus, uint8_t addr, int err)
+{
+	if (err == -ENXIO)
+		printf("%s: no device at 0x%02x (address not acknowledged)\n", bus->cfg->name, addr);
+	else if (err == -EIO)
+		printf("%s: 0x%02x did not acknowledge a data byte\n", bus->cfg->name, addr);
+	else if (err == -EAGAIN)
+		printf("%s: 0x%02x: arbitration lost\n", bus->cfg->name, addr);
+	return err;
+}
+
+int i2c_write(struct omap_i2c *bus, uint8_t addr, const uint8_t *buf, unsigned len)
+{
+	int err = -EAGAIN;
+
+	for (int attempt = 0; attempt < 2 && err == -EAGAIN; attempt++) {
+		err = wait_bus_free(bus);
+		if (!err)
+			err = xfer(bus, addr, (uint8_t *)buf, len, false, true);
+	}
+	return err ? report(bus, addr, err) : 0;
+}
+
+int i2c_read_regs(struct omap_i2c *bus, uint8_t addr, uint8_t reg, uint8_t *buf, unsigned len)
+{
+	int err = -EAGAIN;
+
+	for (int attempt = 0; attempt < 2 && err == -EAGAIN; attempt++) {
+		err = wait_bus_free(bus);
+		if (!err)
+			err = xfer(bus, addr, &reg, 1, false, false);
+		if (!err)
+			err = xfer(bus, addr, buf, len, true, true);
+	}
+	return err ? report(bus, addr, err) : 0;
+}
+
+int i2c_read_reg(struct omap_i2c *bus, uint8_t addr, uint8_t reg, uint8_t *val)
+{
+	return i2c_read_regs(bus, addr, reg, val, 1);
+}
+
+int i2c_write_reg(struct omap_i2c *bus, uint8_t addr, uint8_t reg, uint8_t val)
+{
+	uint8_t b[2] = { reg, val };
+
+	return i2c_write(bus, addr, b, 2);
+}

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The SD memory card protocol, independent of the host controller (SD
+ * Physical Layer Simplified Specification 3.01, chapters 4 and 5).
+ */
+#ifndef DRIVERS_MMC_MMC_H
+#define DRIVERS_MMC_MMC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lib/blockdev.h"
+
+enum mmc_rsp { MMC_RSP_NONE, MMC_RSP_R1, MMC_RSP_R1B, MMC_RSP_R2, MMC_RSP_R3, MMC_RSP_R6,
+	       MMC_RSP_R7 };
+
+struct mmc_cmd {
+	uint8_t idx;
+	uint32_t arg;
+	enum mmc_rsp rsp;
+	uint32_t resp[4];       /* R2: resp[0] = bits 127:96; else resp[0] */
+	const char *err;        /* set by the host on failure: "command timeout" ... */
+};
+
+struct mmc_data {              /* reads only: gtaboot never writes a card */
+	void *buf;
+	uint32_t blocks, blksz;
+};
+
+/*
+ * What the core needs from a host controller. send_cmd returns 0 or a
+ * negative errno (-ETIMEDOUT for command/data timeouts, -EBADMSG for CRC
+ * errors, -EIO otherwise) and names the error in cmd->err. A multi-block
+ * read ends with CMD12 sent by the host. set_clock returns the clock
+ * actually set (<= hz) or a negative errno.
+ */
+struct mmc_host_ops {
+	int (*send_cmd)(void *host, struct mmc_cmd *cmd, struct mmc_data *data);
+	int (*set_clock)(void *host, uint32_t hz);
+	int (*set_width)(void *host, unsigned bits);
+};
+
+enum mmc_type { MMC_TYPE_NONE, MMC_TYPE_SDSC1, MMC_TYPE_SDSC, MMC_TYPE_SDHC, MMC_TYPE_SDXC };
+
+struct mmc_card {
+	const char *name;                /* "mmc1" */
+	const struct mmc_host_ops *ops;
+	void *host;
+	uint32_t max_hz;                 /* the host's limit; 0 = 48 MHz */
+	/* found at mmc_init() */
+	enum mmc_type type;
+	bool block_addr, high_speed;
+	uint16_t rca;
+	uint32_t ocr, cid[4], csd[4];
+	uint8_t scr[8];
+	uint64_t capacity;               /* bytes */
+	unsigned width;                  /* 1 or 4 */
+	uint32_t clock_hz;
+	struct blockdev bd;
+};
+
+/* Identify and set up the card; prints what failed. */
+int mmc_init(struct mmc_card *card);
+int mmc_read_blocks(struct mmc_card *card, uint64_t lba, uint32_t count, void *buf);
+const char *mmc_type_name(enum mmc_type t);
+/* "SDHC 7.4 GiB, 4-bit, 48 MHz" */
+void mmc_describe(const struct mmc_card *card, char *buf, unsigned size);
+/* `mmc info`: the line above plus CID, CSD and SCR details. */
+void mmc_print_info(const struct mmc_card *card);
+
+/* CSD capacity in bytes, both layouts (csd[0] = bits 127:96). */
+uint64_t mmc_csd_capacity(const uint32_t csd[4]);
+
+#endif

@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The OMAP3 MMC/SD host controller, PIO only (TRM chapter 22 "MMC/SD/SDIO
+ * Card Interface", registers.md §5: the OMAP3 layout with SYSCONFIG at
+ * 0x010 and the command block at 0x100).
+ */
+#include "drivers/mmc/omap_hsmmc.h"
+
+#include "arch/arm/io.h"
+#include "drivers/timer/timer.h"
+#include "lib/bitops.h"
+#include "lib/errno.h"
+#include "lib/printf.h"
+
+#define SYSCONFIG	0x010
+#define SYSSTATUS	0x014
+#define CON		0x02C
+#define BLK		0x104
+#define ARG		0x108
+#define CMD		0x10C
+#define RSP10		0x110
+#define DATA		0x120
+#define PSTATE		0x124
+#define HCTL		0x128
+#define SYSCTL		0x12C
+#define STAT		0x130
+#define IE		0x134
+#define CAPA		0x140
+
+#define CON_INIT	BIT(1)
+#define CON_KEEP	(3u << 9)
+
+#define CMD_BCE		BIT(1)
+#define CMD_ACEN	BIT(2)
+#define CMD_DDIR	BIT(4)
+#define CMD_MSBS	BIT(5)
+#define CMD_RSP_136	(1u << 16)
+#define CMD_RSP_48	(2u << 16)
+#define CMD_RSP_48B	(3u << 16)
+#define CMD_CCCE	BIT(19)
+#define CMD_CICE	BIT(20)
+#define CMD_DP		BIT(21)
+
+#define PSTATE_CMDI	BIT(0)
+#define PSTATE_DATI	BIT(1)
+
+#define HCTL_DTW	BIT(1)
+#define HCTL_SDBP	BIT(8)
+#define HCTL_SDVS_3V3	(7u << 9)
+
+#define SYSCTL_ICE	BIT(0)
+#define SYSCTL_ICS	BIT(1)
+#define SYSCTL_CEN	BIT(2)
+#define SYSCTL_CLKD	GENMASK(15, 6)
+#define SYSCTL_DTO	GENMASK(19, 16)
+#define SYSCTL_SRA	BIT(24)
+#define SYSCTL_SRC	BIT(25)
+#define SYSCTL_SRD	BIT(26)
+
+#define ST_CC		BIT(0)
+#define ST_TC		BIT(1)
+#define ST_BRR		BIT(5)
+#define ST_ERRI		BIT(15)
+#define ST_CTO		BIT(16)
+#define ST_CCRC		BIT(17)
+#define ST_CEB		BIT(18)
+#define ST_CIE		BIT(19)
+#define ST_DTO		BIT(20)
+#define ST_DCRC		BIT(21)
+#define ST_DEB		BIT(22)
+#define ST_ACE		BIT(24)
+#define ST_CERR		BIT(28)
+#define ST_BADA		BIT(29)
+#define ST_CMD_ERRS	(ST_CTO | ST_CCRC | ST_CEB | ST_CIE)
+#define IE_ALL		(0x307F0033u | ST_ACE)
+
+#define CAPA_VS33	BIT(24)
+#define CAPA_VS18	BIT(26)
+
+#define RESET_US	10000u
+#define CMD_US		50000u     /* 112 clocks at 400 kHz is 0.3 ms */
+#define BUSY_US		500000u    /* R1b busy */
+#define BLOCK_US	250000u    /* SD read access time is at most 100 ms */
+
+static uint32_t rd(struct omap_hsmmc *h, unsigned off)
+{
+	return readl(h->cfg->base + off);
+}
+
+static void wr(struct omap_hsmmc *h, unsigned off, uint32_t v)
+{
+	writel(v, h->cfg->base + off);
+}
+
+static int poll(struct omap_hsmmc *h, unsigned off, uint32_t mask, uint32_t want, uint32_t us)
+{
+	return poll32(h->cfg->base + off, mask, want, us);
+}
+
+/* STAT with any of bits (or an error) set; 0 on timeout. */
+static uint32_t wait_stat(struct omap_hsmmc *h, uint32_t bits, uint32_t us)
+{
+	uint64_t start = timer_us();
+	uint32_t st;
+
+	do {
+		st = rd(h, STAT);
+		if (st & (bits | ST_ERRI))
+			return st;
+	} while (timer_us() - start < us);
+	st = rd(h, STAT);
+	return st & (bits | ST_ERRI);
+}
+
+static const char *error_name(uint32_t st)
+{
+	static const struct { uint32_t bit; const char *name; } names[] = {
+		{ ST_CTO, "command timeout" }, { ST_CCRC, "command CRC error" },
+		{ ST_CEB, "command end-bit error" }, { ST_CIE, "command index error" },
+		{ ST_DTO, "data timeout" }, { ST_DCRC, "data CRC error" },
+		{ ST_DEB, "data end-bit error" }, { ST_ACE, "auto CMD12 error" },
+		{ ST_CERR, "card error" }, { ST_BADA, "bad data access" },
+	};
+
+	for (unsigned i = 0; i < ARRAY_SIZE(names); i++)
+		if (st & names[i].bit)
+			return names[i].name;
+	return "unknown error";
+}
+
+static int error_code(uint32_t st)
+{
+	if (st & (ST_CTO | ST_DTO))
+		return -ETIMEDOUT;
+	if (st & (ST_CCRC | ST_DCRC))
+		return -EBADMSG;
+	return -EIO;
+}
+
+/* Reset the CMD and/or DAT state machines after an error. */
+static void reset_lines(struct omap_hsmmc *h, uint32_t which)
+{
+	wr(h, SYSCTL, rd(h, SYSCTL) | which);
+	if (poll(h, SYSCTL, which, 0, RESET_US))
+		printf("%s: line reset did not complete\n", h->cfg->name);
+}
+
+static int set_clock(void *host, uint32_t hz)
+{
+	struct omap_hsmmc *h = host;
+	uint32_t clkd = (h->cfg->fclk_hz + hz - 1) / hz;
+	uint32_t v;
+
+	if (!hz)
+		return -EINVAL;
+	clkd = clkd < 1 ? 1 : clkd > 1023 ? 1023 : clkd;
+	v = rd(h, SYSCTL) & ~(SYSCTL_CEN | SYSCTL_ICE);
+	wr(h, SYSCTL, v);
+	v = (v & ~(SYSCTL_CLKD | SYSCTL_DTO)) | FIELD_PREP(SYSCTL_CLKD, clkd) |
+		FIELD_PREP(SYSCTL_DTO, 0xE) | SYSCTL_ICE;
+	wr(h, SYSCTL, v);
+	if (poll(h, SYSCTL, SYSCTL_ICS, SYSCTL_ICS, RESET_US)) {
+		printf("%s: internal clock not stable\n", h->cfg->name);
+		return -ETIMEDOUT;
+	}
+	wr(h, SYSCTL, v | SYSCTL_CEN);
+	h->clock_hz = h->cfg->fclk_hz / clkd;
+	return (int)h->clock_hz;
+}
+
+static int set_width(void *host, unsigned bits)
+{
+	struct omap_hsmmc *h = host;
+	uint32_t v = rd(h, HCTL) & ~HCTL_DTW;
+
+	if (bits != 1 && bits != 4)
+		return -EINVAL;
+	wr(h, HCTL, v | (bits == 4 ? HCTL_DTW : 0));
+	return 0;
+}
+
+static uint32_t cmd_flags(const struct mmc_cmd *c, const struct mmc_data *d)
+{
+	uint32_t f = (uint32_t)c->idx << 24;
+
+	switch (c->rsp) {
+	case MMC_RSP_NONE: break;
+	case MMC_RSP_R2:   f |= CMD_RSP_136 | CMD_CCCE; break;
+	case MMC_RSP_R3:   f |= CMD_RSP_48; break;
+	case MMC_RSP_R1B:  f |= CMD_RSP_48B | CMD_CCCE | CMD_CICE; break;
+	default:           f |= CMD_RSP_48 | CMD_CCCE | CMD_CICE; break;
+	}
+	if (d) {
+		f |= CMD_DP | CMD_DDIR;
+		if (d->blocks > 1)
+			f |= CMD_MSBS | CMD_BCE | CMD_ACEN;
+	}
+	return f;
+}
+
+static int read_data(struct omap_hsmmc *h, struct mmc_cmd *c, struct mmc_data *d)
+{
+	uint8_t *p = d->buf;
+	uint32_t st;
+
+	for (uint32_t b = 0; b < d->blocks; b++) {
+		st = wait_stat(h, ST_BRR, BLOCK_US);
+		if (!st || (st & ST_ERRI)) {
+			c->err = st ? error_name(st) : "data timeout";
+			reset_lines(h, SYSCTL_SRD);
+			return st ? error_code(st) : -ETIMEDOUT;
+		}
+		wr(h, STAT, ST_BRR);
+		for (uint32_t i = 0; i < d->blksz; i += 4) {
+			uint32_t w = rd(h, DATA);
+
+			p[i] = (uint8_t)w;
+			p[i + 1] = (uint8_t)(w >> 8);
+			p[i + 2] = (uint8_t)(w >> 16);
+			p[i + 3] = (uint8_t)(w >> 24);
+		}
+		p += d->blksz;
+	}
+	st = wait_stat(h, ST_TC, BUSY_US);
+	if (!st || (st & ST_ERRI)) {
+		c->err = st ? error_name(st) : "transfer did not complete";
+		reset_lines(h, SYSCTL_SRD);
+		return st ? error_code(st) : -ETIMEDOUT;
+	}
+	wr(h, STAT, ST_TC);
+	return 0;
+}
+
+static int send_cmd(void *host, struct mmc_cmd *c, struct mmc_data *d)
+{
+	struct omap_hsmmc *h = host;
+	uint32_t busy = PSTATE_CMDI | ((d || c->rsp == MMC_RSP_R1B) ? PSTATE_DATI : 0);
+	uint32_t st;
+
+	c->err = NULL;
+	if (poll(h, PSTATE, busy, 0, CMD_US)) {
+		/* a previous command left the lines busy */
+		reset_lines(h, SYSCTL_SRC | SYSCTL_SRD);
+		if (poll(h, PSTATE, busy, 0, CMD_US)) {
+			c->err = "controller busy";
+			return -EBUSY;
+		}
+	}
+	wr(h, STAT, ~0u);
+	if (d)
+		wr(h, BLK, d->blocks << 16 | d->blksz);
+	wr(h, ARG, c->arg);
+	wr(h, CMD, cmd_flags(c, d));
+	st = wait_stat(h, ST_CC, CMD_US);
+	if (!st || (st & ST_CMD_ERRS) || !(st & ST_CC)) {
+		c->err = st ? error_name(st) : "no command completion";
+		reset_lines(h, SYSCTL_SRC | (d ? SYSCTL_SRD : 0));
+		return st ? error_code(st) : -ETIMEDOUT;
+	}
+	wr(h, STAT, ST_CC);
+	if (c->rsp == MMC_RSP_R2) {
+		for (int i = 0; i < 4; i++)
+			c->resp[i] = rd(h, RSP10 + 4 * (3 - i));
+	} else if (c->rsp != MMC_RSP_NONE) {
+		c->resp[0] = rd(h, RSP10);
+	}
+	if (d)
+		return read_data(h, c, d);
+	if (c->rsp == MMC_RSP_R1B) {
+		st = wait_stat(h, ST_TC, BUSY_US);
+		if (!st || (st & ST_ERRI)) {
+			c->err = st ? error_name(st) : "card stayed busy";
+			reset_lines(h, SYSCTL_SRD);
+			return st ? error_code(st) : -ETIMEDOUT;
+		}
+		wr(h, STAT, ST_TC);
+	}
+	return 0;
+}
+
+const struct mmc_host_ops omap_hsmmc_ops = {
+	.send_cmd = send_cmd,
+	.set_clock = set_clock,
+	.set_width = set_width,
+};
+
+int omap_hsmmc_init(struct omap_hsmmc *h, const struct omap_hsmmc_config *cfg)
+{
+	int err;
+
+	h->cfg = cfg;
+	if (cfg->soc_setup) {
+		err = cfg->soc_setup();
+		if (err)
+			return err;
+	}
+	wr(h, SYSCONFIG, rd(h, SYSCONFIG) | BIT(1));
+	if (poll(h, SYSSTATUS, BIT(0), BIT(0), RESET_US)) {
+		printf("%s: controller reset did not complete\n", cfg->name);
+		return -ETIMEDOUT;
+	}
+	wr(h, SYSCTL, rd(h, SYSCTL) | SYSCTL_SRA);
+	if (poll(h, SYSCTL, SYSCTL_SRA, 0, RESET_US)) {
+		printf("%s: controller reset did not complete\n", cfg->name);
+		return -ETIMEDOUT;
+	}
+	/* 3.3 V signalling, 1-bit; SDBP only sticks with a declared voltage */
+	wr(h, HCTL, HCTL_SDVS_3V3);
+	wr(h, CAPA, rd(h, CAPA) | CAPA_VS33 | CAPA_VS18);
+	wr(h, CON, rd(h, CON) & CON_KEEP);
+	err = set_clock(h, 400000);
+	if (err < 0)
+		return err;
+	wr(h, HCTL, rd(h, HCTL) | HCTL_SDBP);
+	if (!(rd(h, HCTL) & HCTL_SDBP)) {
+		printf("%s: bus power did not turn on\n", cfg->name);
+		return -EIO;
+	}
+	wr(h, IE, IE_ALL);
+	/* 80 clocks of init stream before the first command */
+	wr(h, CON, rd(h, CON) | CON_INIT);
+	for (int i = 0; i < 2; i++) {
+		wr(h, STAT, ~0u);
+		wr(h, CMD, 0);
+		if (!(wait_stat(h, ST_CC, CMD_US) & ST_CC)) {
+			printf("%s: init stream did not complete\n", cfg->name);
+			wr(h, CON, rd(h, CON) & ~CON_INIT);
+			return -ETIMEDOUT;
+		}
+	}
+	wr(h, CON, rd(h, CON) & ~CON_INIT);
+	wr(h, STAT, ~0u);
+	return 0;
+}
