@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Device tree fix-ups through libfdt. The properties are those of the
+ * Devicetree Specification (memory node, /chosen) and Linux's bindings
+ * (linux,initrd-*, ti,twl4030-bci's ti,bb-uvolt/ti,bb-uamp). */
+#include <stdbool.h>
+#include <libfdt.h>
+#include "lib/fdt_fixup.h"
+#include "lib/errno.h"
+#include "lib/string.h"
+
+static int fail(const char **why, const char *msg, int err)
+{
+	if (why)
+		*why = msg;
+	return err;
+}
+
+/* A libfdt error as an errno, with libfdt's text. */
+static int fdt_fail(const char **why, int fdterr)
+{
+	int err;
+
+	switch (-fdterr) {
+	case FDT_ERR_NOSPACE:
+		err = -ENOSPC;
+		break;
+	case FDT_ERR_NOTFOUND:
+		err = -ENOENT;
+		break;
+	case FDT_ERR_TRUNCATED: case FDT_ERR_BADMAGIC: case FDT_ERR_BADVERSION:
+	case FDT_ERR_BADSTRUCTURE: case FDT_ERR_BADLAYOUT: case FDT_ERR_BADSTATE:
+	case FDT_ERR_BADOFFSET: case FDT_ERR_ALIGNMENT: case FDT_ERR_INTERNAL:
+		err = -EBADMSG;
+		break;
+	default:
+		err = -EINVAL;
+		break;
+	}
+	return fail(why, fdt_strerror(fdterr), err);
+}
+
+int fdtfix_open(void *fdt, size_t size, const void *blob, size_t len, const char **why)
+{
+	int ret;
+
+	if (len < sizeof(struct fdt_header))
+		return fdt_fail(why, -FDT_ERR_TRUNCATED);
+	ret = fdt_check_header(blob);
+	if (ret)
+		return fdt_fail(why, ret);
+	if (fdt_totalsize(blob) > len)
+		return fdt_fail(why, -FDT_ERR_TRUNCATED);
+	ret = fdt_check_full(blob, len);
+	if (ret)
+		return fdt_fail(why, ret);
+	if (size > INT32_MAX)
+		size = INT32_MAX;
+	ret = fdt_open_into(blob, fdt, (int)size);
+	return ret ? fdt_fail(why, ret) : 0;
+}
+
+/* The root's #address-cells or #size-cells, which must be 1 or 2 here. */
+static int root_cells(void *fdt, bool size, const char **why)
+{
+	int n = size ? fdt_size_cells(fdt, 0) : fdt_address_cells(fdt, 0);
+
+	if (n < 0)
+		return fdt_fail(why, n);
+	if (n != 1 && n != 2)
+		return fail(why, size ? "#size-cells of / is neither 1 nor 2" :
+			    "#address-cells of / is neither 1 nor 2", -EINVAL);
+	return n;
+}
+
+/* Stores v big-endian in n cells; false if it does not fit. */
+static bool put_cells(uint8_t **p, uint64_t v, int n)
+{
+	int i;
+
+	if (n == 1 && v > 0xffffffffu)
+		return false;
+	for (i = n * 4 - 1; i >= 0; i--)
+		*(*p)++ = (uint8_t)(v >> (8 * i));
+	return true;
+}
+
+static int memory_node(void *fdt, uint64_t start, const char **why)
+{
+	static const char hex[] = "0123456789abcdef";
+	char name[32] = "memory@";
+	char *o = name + 7;
+	int off, shift, ret;
+
+	off = fdt_node_offset_by_prop_value(fdt, -1, "device_type", "memory", 7);
+	if (off >= 0 || off != -FDT_ERR_NOTFOUND)
+		return off >= 0 ? off : fdt_fail(why, off);
+	off = fdt_path_offset(fdt, "/memory");
+	if (off >= 0)
+		return off;
+	for (shift = 60; shift > 0 && !(start >> shift); shift -= 4)
+		;
+	for (; shift >= 0; shift -= 4)
+		*o++ = hex[(start >> shift) & 15];
+	*o = 0;
+	off = fdt_add_subnode(fdt, 0, name);
+	if (off < 0)
+		return fdt_fail(why, off);
+	ret = fdt_setprop_string(fdt, off, "device_type", "memory");
+	return ret ? fdt_fail(why, ret) : off;
+}
+
+int fdtfix_memory(void *fdt, const struct mem_bank *banks, unsigned nbanks, const char **why)
+{
+	uint8_t reg[FDTFIX_MAX_BANKS * 16], *p = reg;
+	int ac, sc, off, other, ret, i;
+	unsigned b;
+
+	if (!nbanks || nbanks > FDTFIX_MAX_BANKS)
+		return fail(why, "no memory banks, or too many", -EINVAL);
+	ac = root_cells(fdt, false, why);
+	if (ac < 0)
+		return ac;
+	sc = root_cells(fdt, true, why);
+	if (sc < 0)
+		return sc;
+	for (b = 0; b < nbanks; b++)
+		if (!put_cells(&p, banks[b].start, ac) || !put_cells(&p, banks[b].size, sc))
+			return fail(why, "memory bank does not fit the root's cells", -ERANGE);
+	off = memory_node(fdt, banks[0].start, why);
+	if (off < 0)
+		return off;
+	ret = fdt_setprop(fdt, off, "reg", reg, (int)(p - reg));
+	if (ret)
+		return fdt_fail(why, ret);
+	/* Deleting a later node leaves off valid; the bound is for safety. */
+	for (i = 0; i < 64; i++) {
+		other = fdt_node_offset_by_prop_value(fdt, off, "device_type", "memory", 7);
+		if (other == -FDT_ERR_NOTFOUND)
+			return 0;
+		if (other < 0)
+			return fdt_fail(why, other);
+		ret = fdt_del_node(fdt, other);
+		if (ret)
+			return fdt_fail(why, ret);
+	}
+	return fail(why, "too many memory nodes", -EINVAL);
+}
+
+static int set_or_del_initrd(void *fdt, int off, uint64_t start, uint64_t end, const char **why)
+{
+	uint8_t v[8], *p;
+	int ac, ret;
+
+	if (!start && !end) {
+		ret = fdt_delprop(fdt, off, "linux,initrd-start");
+		if (ret && ret != -FDT_ERR_NOTFOUND)
+			return fdt_fail(why, ret);
+		ret = fdt_delprop(fdt, off, "linux,initrd-end");
+		if (ret && ret != -FDT_ERR_NOTFOUND)
+			return fdt_fail(why, ret);
+		return 0;
+	}
+	if (end <= start)
+		return fail(why, "initrd ends before it starts", -EINVAL);
+	ac = root_cells(fdt, false, why);
+	if (ac < 0)
+		return ac;
+	p = v;
+	if (!put_cells(&p, start, ac))
+		return fail(why, "initrd address does not fit the root's cells", -ERANGE);
+	ret = fdt_setprop(fdt, off, "linux,initrd-start", v, ac * 4);
+	if (ret)
+		return fdt_fail(why, ret);
+	p = v;
+	if (!put_cells(&p, end, ac))
+		return fail(why, "initrd address does not fit the root's cells", -ERANGE);
+	ret = fdt_setprop(fdt, off, "linux,initrd-end", v, ac * 4);
+	return ret ? fdt_fail(why, ret) : 0;
+}
+
+int fdtfix_chosen(void *fdt, const char *bootargs, const char *stdout_path,
+		  uint64_t initrd_start, uint64_t initrd_end, const char **why)
+{
+	int off, ret;
+
+	off = fdt_path_offset(fdt, "/chosen");
+	if (off == -FDT_ERR_NOTFOUND)
+		off = fdt_add_subnode(fdt, 0, "chosen");
+	if (off < 0)
+		return fdt_fail(why, off);
+	if (bootargs) {
+		ret = fdt_setprop_string(fdt, off, "bootargs", bootargs);
+		if (ret)
+			return fdt_fail(why, ret);
+	}
+	if (stdout_path && !fdt_getprop(fdt, off, "stdout-path", NULL)) {
+		ret = fdt_setprop_string(fdt, off, "stdout-path", stdout_path);
+		if (ret)
+			return fdt_fail(why, ret);
+	}
+	return set_or_del_initrd(fdt, off, initrd_start, initrd_end, why);
+}
+
+int fdtfix_twl4030_bci(void *fdt, uint32_t bb_uvolt, uint32_t bb_uamp, const char **why)
+{
+	int off = -1, ret, n;
+
+	for (n = 0; n < 16; n++) {
+		off = fdt_node_offset_by_compatible(fdt, off, "ti,twl4030-bci");
+		if (off == -FDT_ERR_NOTFOUND)
+			break;
+		if (off < 0)
+			return fdt_fail(why, off);
+		ret = fdt_setprop_u32(fdt, off, "ti,bb-uvolt", bb_uvolt);
+		if (!ret)
+			ret = fdt_setprop_u32(fdt, off, "ti,bb-uamp", bb_uamp);
+		if (ret)
+			return fdt_fail(why, ret);
+	}
+	if (!n)
+		return fail(why, "no node compatible with ti,twl4030-bci", -ENOENT);
+	return 0;
+}
+
+int fdtfix_pack(void *fdt, uint32_t *size, const char **why)
+{
+	int ret = fdt_pack(fdt);
+
+	if (ret)
+		return fdt_fail(why, ret);
+	if (size)
+		*size = fdt_totalsize(fdt);
+	return 0;
+}
