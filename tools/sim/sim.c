@@ -687,6 +687,12 @@ bool sim_inject_take(struct sim *s, const char *what, long arg)
 	return false;
 }
 
+/* Until the NAND issue's gpmc.c is linked the GPMC has no model: its
+ * registers are then unmodelled accesses like any other. */
+__attribute__((weak)) void gpmc_init(struct sim *s)
+{
+}
+
 int sim_init(struct sim *s)
 {
 	struct sim_core *c;
@@ -733,6 +739,8 @@ int sim_init(struct sim *s)
 	i2c_init(s);
 	twl4030_init(s);
 	hsmmc_init(s);
+	l3pm_init(s);
+	gpmc_init(s);
 	sim_tick_models(s);
 	c->next_tick_ps = TICK_PS;
 	set_deadline(s);

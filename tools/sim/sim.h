@@ -190,6 +190,10 @@ void twl4030_init(struct sim *s);                    /* TWL4030 on I2C1 */
 void twl4030_set_vmmc1(struct sim *s, bool on);      /* the ROM's SD power-up */
 void hsmmc_init(struct sim *s);                      /* MMC1-3, card from cfg.sd_image */
 void rom_boot(struct sim *s);                        /* rom.c: load MLO, set r0 */
+void l3pm_init(struct sim *s);                       /* l3pm.c: L3 firewalls */
+/* NAND issue: GPMC + NAND chip (gpmc.c, nand.c). sim_init() calls it; a
+ * weak fallback in sim.c maps nothing while gpmc.c is not linked. */
+void gpmc_init(struct sim *s);
 
 /* NAND issue (nand.c): the ROM's NAND boot source. Copy the first valid
  * GP image (header included) from blocks 0-3, read with the ROM's ECC, into
