@@ -86,7 +86,7 @@ static void refuse(const char *src, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "ROM: %s: ", src);
+	fprintf(stderr, "ROM: %s ", src);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);

@@ -1,0 +1,136 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Fixtures for the system tests: paths, test guests built from
+tests/fixtures/sim-*.S, GP/CH headers and SD card images (sfdisk, mkfs.vfat,
+mtools; no loop mounts). Tests skip cleanly when a tool or binary is missing."""
+import os
+import shutil
+import struct
+import subprocess
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(__file__))
+import simrun  # noqa: E402
+
+ROOT = simrun.ROOT
+SIM = simrun.SIM
+FIXTURES = os.path.join(ROOT, "tests", "fixtures")
+SRAM = 0x40200000
+
+
+def need(*tools):
+    for t in tools:
+        if not shutil.which(t) and not os.path.exists(t):
+            pytest.skip(t + " not installed")
+
+
+@pytest.fixture(scope="session")
+def sim():
+    if not os.access(SIM, os.X_OK):
+        pytest.skip("simulator not built (make sim)")
+    return SIM
+
+
+class Guest:
+    """A test guest linked at SRAM: its flat binary and its symbols."""
+
+    def __init__(self, binary, symbols, load):
+        self.binary, self.symbols, self.load = binary, symbols, load
+
+    def sym(self, name):
+        return self.symbols[name]
+
+
+@pytest.fixture(scope="session")
+def guest(tmp_path_factory):
+    need("arm-none-eabi-gcc", "arm-none-eabi-objcopy", "arm-none-eabi-nm")
+    out = tmp_path_factory.mktemp("guests")
+    cache = {}
+
+    def build(name, load=SRAM):
+        key = (name, load)
+        if key in cache:
+            return cache[key]
+        src = os.path.join(FIXTURES, name + ".S")
+        elf = str(out / ("%s-%x.elf" % (name, load)))
+        binf = str(out / ("%s-%x.bin" % (name, load)))
+        subprocess.run(["arm-none-eabi-gcc", "-nostdlib", "-mcpu=cortex-a8",
+                        "-Wl,-Ttext=0x%x" % load, "-Wl,--no-warn-rwx-segments",
+                        "-o", elf, src], check=True)
+        subprocess.run(["arm-none-eabi-objcopy", "-O", "binary", elf, binf], check=True)
+        nm = subprocess.run(["arm-none-eabi-nm", elf], check=True, capture_output=True,
+                            text=True).stdout
+        syms = {}
+        for line in nm.splitlines():
+            parts = line.split()
+            if len(parts) == 3:
+                syms[parts[2]] = int(parts[0], 16)
+        with open(binf, "rb") as f:
+            cache[key] = Guest(f.read(), syms, load)
+        return cache[key]
+
+    return build
+
+
+def gp_image(code, load=SRAM, size=None):
+    """GP header (size, load address) followed by the code."""
+    return struct.pack("<II", len(code) if size is None else size, load) + code
+
+
+def ch_header(valid=0):
+    """A 512-byte configuration header with one CHSETTINGS TOC entry."""
+    ch = bytearray(512)
+    ch[0:20] = struct.pack("<II12x", 0x40, 12)
+    ch[20:32] = b"CHSETTINGS".ljust(12, b"\0")
+    ch[32:64] = b"\xff" * 32
+    ch[0x40:0x4C] = struct.pack("<IBBHI", 0xC0C0C0C1, valid, 1, 0, 0)
+    return bytes(ch)
+
+
+@pytest.fixture(scope="session")
+def sdcard(tmp_path_factory):
+    """make(files={name: bytes}, fat=16|32, size_mb) -> path of an SD image
+    with an MBR and one active FAT partition holding the files."""
+    need("sfdisk", "mkfs.vfat", "mcopy")
+    out = tmp_path_factory.mktemp("sd")
+    count = [0]
+
+    def make(files, fat=32, size_mb=None, ptype=None):
+        count[0] += 1
+        img = str(out / ("sd%d.img" % count[0]))
+        size_mb = size_mb or (40 if fat == 32 else 16)
+        with open(img, "wb") as f:
+            f.truncate(size_mb << 20)
+        ptype = ptype or ("c" if fat == 32 else "e")
+        subprocess.run(["sfdisk", "-q", img], input="start=2048, type=%s, bootable\n" % ptype,
+                       text=True, check=True, capture_output=True)
+        blocks = ((size_mb << 20) - (2048 * 512)) // 1024
+        subprocess.run(["mkfs.vfat", "-F", str(fat), "--offset", "2048", img, str(blocks)],
+                       check=True, capture_output=True)
+        for name, data in files.items():
+            src = str(out / ("f%d-%s" % (count[0], name)))
+            with open(src, "wb") as f:
+                f.write(data)
+            subprocess.run(["mcopy", "-i", img + "@@1M", src, "::" + name], check=True)
+        return img
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def rawcard(tmp_path_factory):
+    """make(image_bytes, sector) -> an SD image with a CH + GP image at sector."""
+    out = tmp_path_factory.mktemp("raw")
+    count = [0]
+
+    def make(data, sector=0, size_mb=4):
+        count[0] += 1
+        img = str(out / ("raw%d.img" % count[0]))
+        with open(img, "wb") as f:
+            f.truncate(size_mb << 20)
+            f.seek(sector * 512)
+            f.write(ch_header() + data)
+        return img
+
+    return make
