@@ -18,6 +18,7 @@ static void usage(FILE *f)
 	      "         [--on-handoff stop|continue] [--inject SPEC ...] [--load-raw FILE@ADDR]\n"
 	      "         [--trace] [--stats]\n"
 	      "  --inject WHAT[:ARG[:COUNT]]  e.g. mmc-timeout:17:1 (ARG -1 = any, COUNT -1 = always)\n"
+	      "  --nand-bad BLOCK[,BLOCK...]  factory bad blocks of the --nand chip\n" /* NAND issue */
 	      "exit: 0 handoff/poweroff/reset, 1 fault/watchdog, 2 timeout, 3 usage\n", f);
 }
 
@@ -73,7 +74,7 @@ int main(int argc, char **argv)
 {
 	enum { O_MACHINE = 256, O_REV, O_SD, O_NAND, O_AUX, O_SERIAL, O_INPUT, O_STDIN,
 	       O_MAXMS, O_REPORT, O_DTB, O_HANDOFF, O_INJECT, O_RAW, O_TRACE, O_STATS,
-	       O_HELP };
+	       O_HELP, O_NAND_BAD /* NAND issue */ };
 	static const struct option opts[] = {
 		{ "machine", 1, 0, O_MACHINE }, { "rev", 1, 0, O_REV },
 		{ "sd", 1, 0, O_SD }, { "nand", 1, 0, O_NAND }, { "aux", 0, 0, O_AUX },
@@ -82,7 +83,8 @@ int main(int argc, char **argv)
 		{ "report", 1, 0, O_REPORT }, { "dump-dtb", 1, 0, O_DTB },
 		{ "on-handoff", 1, 0, O_HANDOFF }, { "inject", 1, 0, O_INJECT },
 		{ "load-raw", 1, 0, O_RAW }, { "trace", 0, 0, O_TRACE },
-		{ "stats", 0, 0, O_STATS }, { "help", 0, 0, O_HELP }, { 0 },
+		{ "stats", 0, 0, O_STATS }, { "help", 0, 0, O_HELP },
+		{ "nand-bad", 1, 0, O_NAND_BAD }, /* NAND issue */ { 0 },
 	};
 	static struct sim sim;
 	struct sim *s = &sim;
@@ -99,6 +101,10 @@ int main(int argc, char **argv)
 		case O_REV: rev = optarg; break;
 		case O_SD: c->sd_image = optarg; break;
 		case O_NAND: c->nand_image = optarg; break;
+		case O_NAND_BAD: /* NAND issue: factory bad blocks, nand.c */
+			if (nand_parse_bad(c, optarg))
+				return bad("--nand-bad takes BLOCK[,BLOCK...], not %s", optarg);
+			break;
 		case O_AUX: c->aux = true; break;
 		case O_SERIAL: c->serial_out = optarg; break;
 		case O_INPUT: c->input = optarg; break;

@@ -55,6 +55,7 @@ enum sim_clk {
 };
 
 #define SIM_MAX_INJECT 32
+#define SIM_MAX_NAND_BAD 32
 struct sim_inject {       /* one --inject SPEC, parsed by the core */
 	char what[32];        /* e.g. "mmc-timeout", "mmc-crc", "i2c-nack" */
 	long arg;             /* command index, block number, address ... */
@@ -87,6 +88,8 @@ struct sim_config {
 	bool power_button;
 	struct sim_inject inject[SIM_MAX_INJECT];
 	int ninject;
+	uint32_t nand_bad[SIM_MAX_NAND_BAD]; /* --nand-bad B[,B...]: factory bad blocks */
+	int nnand_bad;
 	bool trace_mmio;           /* --trace: print every MMIO access to stderr */
 };
 
@@ -124,6 +127,8 @@ struct sim {
 	struct gpio *gpio;        /* owner: gpio.c */
 	struct twl4030 *twl;      /* owner: twl4030.c (storage issue) */
 	struct sdcard *sd;        /* owner: sdcard.c (storage issue) */
+	struct gpmc *gpmc;        /* owner: gpmc.c (NAND issue) */
+	struct nand *nand;        /* owner: nand.c, NULL without --nand */
 
 	/* hand-off record */
 	uint32_t handoff_regs[16], handoff_cpsr, handoff_sctlr;
@@ -200,6 +205,16 @@ void gpmc_init(struct sim *s);
  * buf; return its length, or -1 with *why set when there is no chip or no
  * good copy. rom.c has a weak fallback: "no NAND chip modelled". */
 long nand_rom_read(struct sim *s, uint8_t *buf, size_t max, const char **why);
+/* --nand-bad B[,B...] into c->nand_bad; 0, or -1 for a bad list. */
+int nand_parse_bad(struct sim_config *c, const char *arg);
+/* One page (2048 data + 64 OOB bytes) as the ROM reads it, with injected
+ * bit flips and factory bad-block marks; advances virtual time. 0, or -1
+ * when there is no chip or no such page. */
+int nand_rom_read_page(struct sim *s, uint32_t page, uint8_t *data, uint8_t *oob);
+/* The ROM's ECC check of a page read that way (x16 HAM1 layout, OOB bytes
+ * 2-13): corrects single-bit errors in data; 0 clean, 1 corrected, -1
+ * uncorrectable. */
+int nand_rom_ecc_check(uint8_t *data, const uint8_t *oob);
 
 /* Machine set-up and the run (sim.c); main.c only parses options. */
 int sim_config_machine(struct sim_config *c, const char *machine, const char *rev);

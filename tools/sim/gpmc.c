@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * gtaboot-sim: the General-Purpose Memory Controller (GPMC, 0x6E000000),
+ * TRM chapter 10 "Memory Subsystem", GPMC section (registers.md §4.1-4.2),
+ * with the NAND chip of nand.c on chip select 0.
+ *
+ * Semantics modelled:
+ *  - every register of §4.1 with [Q]'s reset values where it lists one
+ *    (CONFIG1 and CONFIG6 reset to 0; CS0 starts valid, CONFIG7_0 = 0xF40,
+ *    and 16-bit, CONFIG1_0 = 0x1000, as the x16 SYS_BOOT strapping selects);
+ *    32-bit accesses only, except the NAND ports; SYSCONFIG.SOFTRESET
+ *    restores the reset values at once (SYSSTATUS.RESETDONE stays 1);
+ *  - NAND_COMMAND_i / NAND_ADDRESS_i / NAND_DATA_i (8-, 16- or 32-bit
+ *    accesses): only on a chip select configured as NAND (CONFIG1
+ *    DEVICETYPE = 2) and valid (CONFIG7.CSVALID), otherwise the run stops.
+ *    An access is split into bus cycles of the configured device width;
+ *    each data cycle moves one 16-bit word of the x16 chip (an 8-bit
+ *    configuration sees only its low byte) and costs RDCYCLETIME or
+ *    WRCYCLETIME GPMC_FCLK (L3) periods, doubled by TIMEPARAGRANULARITY.
+ *    Only CS0 has a chip; other chip selects and a machine without --nand
+ *    read 0 (a floating bus) and ignore writes;
+ *  - GPMC_STATUS: WAIT0 (bit 8) is the chip's R/B# (1 = ready, also with no
+ *    chip: pulled up), WAIT1-3 read 1, EMPTYWRITEBUFFERSTATUS 1;
+ *    IRQSTATUS.WAIT0EDGEDETECTIONSTATUS sets when the chip becomes ready;
+ *  - GPMC_CONFIG.WRITEPROTECT drives the chip's WP# (0 = protected);
+ *  - the Hamming ECC engine (§4.2): with ECC_CONFIG.ECCENABLE, every byte
+ *    moved through the NAND_DATA port of chip select ECCCS is folded into
+ *    the running parity by byte address (little-endian for 16-bit words,
+ *    lib/hamming.c); after the sector size that ECC_SIZE_CONFIG selects for
+ *    the current result register (ECCSIZE0/1 + 1 words of 2 bytes) the
+ *    result lands in ECC<ECCPOINTER>_RESULT and the pointer moves on, up
+ *    to result 9, after which the engine computes nothing more.
+ *    ECC_CONTROL.ECCCLEAR zeroes all results. ECC16B is stored; the byte
+ *    addressing is the same for both widths. BCH (ECC_CONFIG bit 16) is
+ *    not modelled: enabling it stops the run, and the BCH result registers
+ *    are not implemented;
+ *  - the prefetch and write-posting engine: its registers are stored,
+ *    starting it (PREFETCH_CONTROL.STARTENGINE) stops the run (not
+ *    modelled); PREFETCH_STATUS reads 0.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/bitops.h"
+#include "lib/hamming.h"
+#include "tools/sim/nand.h"
+
+#define GPMC_BASE      0x6E000000u
+#define SYSCONFIG      0x010
+#define SYSSTATUS      0x014
+#define IRQSTATUS      0x018
+#define IRQENABLE      0x01C
+#define TIMEOUT_CTRL   0x040
+#define ERR_ADDRESS    0x044
+#define ERR_TYPE       0x048
+#define CONFIG         0x050
+#define STATUS         0x054
+#define CS_BASE(i)     (0x060 + 0x30 * (i))
+#define CS_CONFIG(i, n) (CS_BASE(i) + 4 * ((n) - 1))   /* n = 1..7 */
+#define PORT_CMD       0x1C
+#define PORT_ADDR      0x20
+#define PORT_DATA      0x24
+#define PREF_CONFIG1   0x1E0
+#define PREF_CONFIG2   0x1E4
+#define PREF_CONTROL   0x1EC
+#define PREF_STATUS    0x1F0
+#define ECC_CONFIG     0x1F4
+#define ECC_CONTROL    0x1F8
+#define ECC_SIZE       0x1FC
+#define ECC_RESULT(n)  (0x200 + 4 * ((n) - 1))         /* n = 1..9 */
+
+#define CONFIG_WP      BIT(4)
+#define ECC_EN         BIT(0)
+#define ECC_16B        BIT(7)
+#define ECC_BCH        BIT(16)
+
+struct gpmc {
+	struct regfile rf;
+	struct nand *chip;
+	uint32_t ecc_ptr;          /* 1..9 next result, 10 = done, 0 = none */
+	uint32_t ecc_acc, ecc_count;
+	uint32_t ecc_res[9];
+	uint64_t edge_at;          /* the chip's ready time to flag, 0 = none */
+	bool warn_width;
+};
+
+static struct reg_def gpmc_regs[17 + 8 * 7 + 9];
+static size_t ngpmc_regs;
+
+static void build_table(void)
+{
+	static const struct reg_def fixed[] = {
+		{ 0x000, REG_RO, 0x50, 0 },                  /* REVISION */
+		{ SYSCONFIG, REG_FN, 0x0, 0x19 },
+		{ SYSSTATUS, REG_RO, 0x1, 0 },
+		{ IRQSTATUS, REG_W1C, 0x0, 0xF03 },
+		{ IRQENABLE, REG_RW, 0x0, 0xF03 },
+		{ TIMEOUT_CTRL, REG_RW, 0x1FF0, 0x1FF1 },
+		{ ERR_ADDRESS, REG_RO, 0x0, 0 },
+		{ ERR_TYPE, REG_W1C, 0x0, 0x1 },
+		{ CONFIG, REG_FN, 0xA00, 0xF13 },
+		{ STATUS, REG_FN, 0x0, 0 },
+		{ PREF_CONFIG1, REG_RW, 0x4000, 0x7F8F7FFB },
+		{ PREF_CONFIG2, REG_RW, 0x0, 0x3FFF },
+		{ PREF_CONTROL, REG_FN, 0x0, 0x1 },
+		{ PREF_STATUS, REG_RO, 0x0, 0 },
+		{ ECC_CONFIG, REG_FN, 0x0, 0x13FFF },
+		{ ECC_CONTROL, REG_FN, 0x0, 0 },
+		{ ECC_SIZE, REG_RW, 0x3FCFF000, 0x3FCFF1FF },
+	};
+	static const uint32_t wmask[7] = {
+		0xFFEF3F13, 0x001F1F8F, 0x001F1F8F, 0x1F8F1F8F, 0x0F1F1F1F, 0x1F0F0FCF, 0xF7F,
+	};
+	static const uint32_t reset[7] = {
+		0x0, 0x101001, 0x020201, 0x10031003, 0x10F1111, 0x0, 0xF00,
+	};
+	size_t n = 0;
+
+	if (ngpmc_regs)
+		return;
+	for (size_t i = 0; i < ARRAY_SIZE(fixed); i++)
+		gpmc_regs[n++] = fixed[i];
+	for (unsigned cs = 0; cs < 8; cs++) {
+		for (unsigned r = 1; r <= 7; r++) {
+			uint32_t rv = reset[r - 1];
+
+			if (cs == 0 && r == 1)
+				rv = 0x1000;
+			if (cs == 0 && r == 7)
+				rv = 0xF40;
+			gpmc_regs[n++] = (struct reg_def){ (uint16_t)CS_CONFIG(cs, r), REG_RW, rv,
+							   wmask[r - 1] };
+		}
+	}
+	for (unsigned k = 1; k <= 9; k++)
+		gpmc_regs[n++] = (struct reg_def){ (uint16_t)ECC_RESULT(k), REG_FN, 0, 0 };
+	ngpmc_regs = n;
+}
+
+static uint32_t reg(struct gpmc *g, uint32_t off)
+{
+	return *regfile_ptr(&g->rf, off);
+}
+
+static void ecc_clear(struct gpmc *g)
+{
+	memset(g->ecc_res, 0, sizeof(g->ecc_res));
+	g->ecc_acc = 0;
+	g->ecc_count = 0;
+}
+
+static void soft_reset(struct gpmc *g)
+{
+	regfile_reset(&g->rf);
+	ecc_clear(g);
+	g->ecc_ptr = 0;
+	g->edge_at = 0;
+	if (g->chip)
+		nand_set_wp(g->chip, true);
+}
+
+/* ---------------------------------------------------------------- ECC */
+
+static void ecc_byte(struct gpmc *g, uint8_t b)
+{
+	uint32_t sizes = reg(g, ECC_SIZE), words;
+
+	if (g->ecc_ptr < 1 || g->ecc_ptr > 9)
+		return;
+	words = sizes & BIT(g->ecc_ptr - 1) ? FIELD_GET(GENMASK(29, 22), sizes)
+					    : FIELD_GET(GENMASK(19, 12), sizes);
+	g->ecc_acc = ham1_update(g->ecc_acc, g->ecc_count++, b);
+	if (g->ecc_count == (words + 1) * 2) {
+		g->ecc_res[g->ecc_ptr - 1] = g->ecc_acc;
+		g->ecc_acc = 0;
+		g->ecc_count = 0;
+		g->ecc_ptr++;
+	}
+}
+
+/* ---------------------------------------------------------------- ports */
+
+static uint64_t cycle_ps(struct sim *s, struct gpmc *g, unsigned cs, bool write)
+{
+	uint32_t c5 = reg(g, CS_CONFIG(cs, 5));
+	uint32_t ticks = write ? FIELD_GET(GENMASK(12, 8), c5) : FIELD_GET(GENMASK(4, 0), c5);
+	uint64_t hz = prcm_l3_hz(s);
+
+	if (!ticks)
+		ticks = 1;
+	if (reg(g, CS_CONFIG(cs, 1)) & BIT(4))
+		ticks *= 2;
+	return hz ? ps_for_ticks(ticks, hz) : 0;
+}
+
+static int port_access(struct sim *s, struct gpmc *g, unsigned cs, uint32_t rel,
+		       unsigned size, bool write, uint32_t *val)
+{
+	uint32_t c1 = reg(g, CS_CONFIG(cs, 1)), ecfg = reg(g, ECC_CONFIG);
+	unsigned width = FIELD_GET(GENMASK(13, 12), c1) == 1 ? 2 : 1;
+	unsigned cycles = size > width ? size / width : 1;
+	struct nand *chip = cs == 0 ? g->chip : NULL;
+	bool ecc = rel == PORT_DATA && (ecfg & ECC_EN) && FIELD_GET(GENMASK(3, 1), ecfg) == cs;
+	uint32_t out = 0;
+
+	if (FIELD_GET(GENMASK(11, 10), c1) != 2 || !(reg(g, CS_CONFIG(cs, 7)) & BIT(6))) {
+		sim_stop(s, SIM_FAULT, "GPMC: NAND port of CS%u used, but CS%u is not a valid NAND "
+			 "chip select (CONFIG1 0x%08x, CONFIG7 0x%08x)", cs, cs, c1,
+			 reg(g, CS_CONFIG(cs, 7)));
+		*val = 0;
+		return 0;
+	}
+	if (ecc && !!(ecfg & ECC_16B) != (width == 2))
+		model_warn_once(&g->warn_width, "GPMC: ECC16B does not match CS%u's device width", cs);
+	if (rel != PORT_DATA && write && cycles > 1)
+		cycles = 1;   /* one command or address cycle: the low byte */
+	sim_advance_ps(s, cycles * cycle_ps(s, g, cs, write));
+	for (unsigned i = 0; i < cycles && !s->result; i++) {
+		uint32_t w = width == 2 ? (write ? *val >> (16 * i) : 0) & 0xFFFF
+					: (write ? *val >> (8 * i) : 0) & 0xFF;
+
+		if (!chip) {
+			continue;
+		} else if (rel == PORT_CMD) {
+			if (write)
+				nand_command(s, chip, (uint8_t)w);
+		} else if (rel == PORT_ADDR) {
+			if (write)
+				nand_address(s, chip, (uint8_t)w);
+		} else if (write) {
+			nand_data_write(s, chip, width == 2 ? (uint16_t)w : (uint16_t)(0xFF00 | w));
+		} else {
+			w = nand_data_read(s, chip);
+			if (width == 1)
+				w &= 0xFF;
+			out |= w << (width * 8 * i);
+		}
+		if (ecc) {
+			ecc_byte(g, (uint8_t)w);
+			if (width == 2)
+				ecc_byte(g, (uint8_t)(w >> 8));
+		}
+	}
+	if (chip && !nand_ready(s, chip))
+		g->edge_at = s->now_ps ? s->now_ps : 1;
+	if (!write)
+		*val = rel == PORT_DATA ? out : 0;
+	return 0;
+}
+
+static bool port_of(uint32_t off, unsigned *cs, uint32_t *rel)
+{
+	if (off < CS_BASE(0) || off >= CS_BASE(8))
+		return false;
+	*cs = (off - CS_BASE(0)) / 0x30;
+	*rel = (off - CS_BASE(0)) % 0x30;
+	return *rel == PORT_CMD || *rel == PORT_ADDR || *rel == PORT_DATA;
+}
+
+/* ---------------------------------------------------------------- MMIO */
+
+static void update_edge(struct sim *s, struct gpmc *g)
+{
+	/* the chip went busy: flag its return to ready once that time passed */
+	if (g->edge_at && g->chip && nand_ready(s, g->chip)) {
+		*regfile_ptr(&g->rf, IRQSTATUS) |= BIT(8);
+		g->edge_at = 0;
+	}
+}
+
+static int gpmc_read(struct sim *s, void *opaque, uint32_t off, unsigned size, uint32_t *val)
+{
+	struct gpmc *g = opaque;
+	unsigned cs;
+	uint32_t rel;
+
+	if (port_of(off, &cs, &rel))
+		return port_access(s, g, cs, rel, size, false, val);
+	if (size != 4 || (off & 3))
+		return SIM_EBUS;
+	update_edge(s, g);
+	switch (off) {
+	case STATUS:
+		*val = BIT(0) | BIT(9) | BIT(10) | BIT(11);
+		if (!g->chip || nand_ready(s, g->chip))
+			*val |= BIT(8);
+		sim_clock_read(s);
+		return 0;
+	case ECC_CONTROL:
+		*val = g->ecc_ptr & 0xF;
+		return 0;
+	}
+	if (off >= ECC_RESULT(1) && off <= ECC_RESULT(9)) {
+		*val = g->ecc_res[(off - ECC_RESULT(1)) / 4] & 0x0FFF0FFF;
+		return 0;
+	}
+	return regfile_read(&g->rf, off, val);
+}
+
+static int gpmc_write(struct sim *s, void *opaque, uint32_t off, unsigned size, uint32_t val)
+{
+	struct gpmc *g = opaque;
+	unsigned cs;
+	uint32_t rel;
+	int ret;
+
+	if (port_of(off, &cs, &rel))
+		return port_access(s, g, cs, rel, size, true, &val);
+	if (size != 4 || (off & 3))
+		return SIM_EBUS;
+	update_edge(s, g);
+	switch (off) {
+	case SYSCONFIG:
+		if (val & BIT(1)) {
+			soft_reset(g);
+			return 0;
+		}
+		break;
+	case ECC_CONTROL:
+		if (val & BIT(8))
+			ecc_clear(g);
+		g->ecc_ptr = val & 0xF;
+		g->ecc_acc = 0;
+		g->ecc_count = 0;
+		return 0;
+	case ECC_CONFIG:
+		if ((val & ECC_EN) && (val & ECC_BCH)) {
+			sim_stop(s, SIM_FAULT, "GPMC: BCH ECC (ECC_CONFIG 0x%08x) is not modelled", val);
+			return 0;
+		}
+		break;
+	case PREF_CONTROL:
+		if (val & BIT(0)) {
+			sim_stop(s, SIM_FAULT, "GPMC: the prefetch/write-posting engine is not modelled");
+			return 0;
+		}
+		break;
+	}
+	if (off >= ECC_RESULT(1) && off <= ECC_RESULT(9))
+		return 0;    /* read-only */
+	ret = regfile_write(&g->rf, off, val);
+	if (!ret && off == CONFIG && g->chip)
+		nand_set_wp(g->chip, !(val & CONFIG_WP));
+	return ret;
+}
+
+void gpmc_rom_nand_setup(struct sim *s)
+{
+	/* What the ROM leaves after a NAND boot is not documented; these are
+	 * the U-Boot / X-Loader CS0 values of registers.md §4.1. */
+	static const uint32_t cfg[7] = {
+		0x00001800, 0x00141400, 0x00141400, 0x0F010F01, 0x010C1414, 0x1F0F0A80, 0x00000F70,
+	};
+	struct gpmc *g = s->gpmc;
+
+	if (!g)
+		return;
+	for (unsigned r = 1; r <= 7; r++)
+		*regfile_ptr(&g->rf, CS_CONFIG(0, r)) = cfg[r - 1];
+}
+
+void gpmc_init(struct sim *s)
+{
+	struct gpmc *g = calloc(1, sizeof(*g));
+	struct sim_dev d = {
+		.name = "GPMC", .base = GPMC_BASE, .size = 0x1000,
+		.read = gpmc_read, .write = gpmc_write,
+	};
+
+	if (!g)
+		abort();
+	build_table();
+	regfile_init(&g->rf, gpmc_regs, ngpmc_regs, 0x1000);
+	g->chip = nand_create(s);
+	soft_reset(g);
+	s->gpmc = g;
+	s->nand = g->chip;
+	d.opaque = g;
+	model_add_dev(s, &d);
+}
