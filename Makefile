@@ -95,6 +95,11 @@ $(BUILD)/tools/mkmlo: tools/mkmlo.c
 	@mkdir -p $(dir $@)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $<
 
+tools: $(BUILD)/tools/mknand
+$(BUILD)/tools/mknand: tools/mknand.c lib/hamming.c lib/hamming.h
+	@mkdir -p $(dir $@)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ tools/mknand.c lib/hamming.c
+
 # ---------------------------------------------------------------- simulator
 SIM_SRCS := $(sort $(wildcard tools/sim/*.c))
 SIM_OBJS := $(patsubst %,$(BUILD)/sim/obj/%.o,$(SIM_SRCS))
