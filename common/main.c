@@ -7,15 +7,41 @@
 
 #include "arch/arm/omap3/soc.h"
 #include "board/board.h"
+#include "common/autoboot.h"
+#include "common/boot.h"
 #include "common/console.h"
+#include "common/storage.h"
+#include "common/sys.h"
+#include "common/vars.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
 
-static struct omap3_chip chip;
-static struct omap3_clocks clocks;
-static struct omap3_boot boot;
-static struct sdram_banks dram;
-static unsigned board_rev = BOARD_REV_UNKNOWN;
+/* gtaboot's SDRAM buffers sit at the top of the first bank's contiguous
+ * RAM, away from the default load addresses low in RAM. */
+#define SCRATCH_SIZE 0x100000u
+
+struct sysinfo sys = { .board_rev = BOARD_REV_UNKNOWN };
+
+uint32_t sys_ram_end(void)
+{
+	uint32_t end = sys.dram.base[0] + sys.dram.size[0];
+
+	if (!sys.dram.size[0])
+		return 0;
+	if (sys.dram.size[1] && sys.dram.base[1] == end)
+		end += sys.dram.size[1];
+	return end;
+}
+
+void *scratch_alloc(uint32_t size)
+{
+	uint32_t p = (sys.scratch_next + 63) & ~63u;
+
+	if (!sys.scratch_end || size > sys.scratch_end - p)
+		return 0;
+	sys.scratch_next = p + size;
+	return (void *)(uintptr_t)p;
+}
 
 static void print_size(uint32_t bytes)
 {
@@ -28,22 +54,22 @@ static void print_size(uint32_t bytes)
 static void banner(void)
 {
 	printf("\n\ngtaboot %s (g%s) for %s %s\n", GTABOOT_VERSION, GTABOOT_GITREV,
-	       board.name, board.rev_name ? board.rev_name(board_rev) : "");
-	printf("SoC: %s ES%s, MPU %u MHz, L3 %u MHz\n", chip.part, chip.es,
-	       (unsigned)(clocks.mpu_hz / 1000000), (unsigned)(clocks.l3_hz / 1000000));
+	       board.name, board.rev_name ? board.rev_name(sys.board_rev) : "");
+	printf("SoC: %s ES%s, MPU %u MHz, L3 %u MHz\n", sys.chip.part, sys.chip.es,
+	       (unsigned)(sys.clocks.mpu_hz / 1000000), (unsigned)(sys.clocks.l3_hz / 1000000));
 }
 
 static int sdram_setup(void)
 {
-	const struct sdram_config *cfg = board.sdram(board_rev);
-	int ret = omap3_sdram_init(cfg, &dram);
-	uint64_t total = (uint64_t)dram.size[0] + dram.size[1];
+	const struct sdram_config *cfg = board.sdram(sys.board_rev);
+	int ret = omap3_sdram_init(cfg, &sys.dram);
+	uint64_t total = (uint64_t)sys.dram.size[0] + sys.dram.size[1];
 
 	printf("DRAM: ");
 	for (int cs = 0; cs < 2; cs++) {
 		printf("CS%d ", cs);
-		if (dram.size[cs])
-			print_size(dram.size[cs]);
+		if (sys.dram.size[cs])
+			print_size(sys.dram.size[cs]);
 		else
 			printf("none");
 		printf(", ");
@@ -59,11 +85,11 @@ static int sdram_setup(void)
 
 static void print_boot_source(void)
 {
-	printf("Boot: %s ", omap3_bootdev_name(boot.device));
-	if (boot.from_rom)
+	printf("Boot: %s ", omap3_bootdev_name(sys.boot.device));
+	if (sys.boot.from_rom)
 		printf("(ROM)\n");
 	else
-		printf("(SYS_BOOT 0x%02x)\n", boot.sys_boot);
+		printf("(SYS_BOOT 0x%02x)\n", sys.boot.sys_boot);
 }
 
 /* Until the boot flow and console commands exist: echo what is typed.
@@ -89,34 +115,44 @@ int main(const uint8_t *rom_bootinfo)
 	int wdt_err, clk_err;
 
 	/* 1. SoC: chip ID, sys_clk, time base, watchdog off. */
-	wdt_err = omap3_early_init(&chip);
+	wdt_err = omap3_early_init(&sys.chip);
 	/* 2. Clocks: DPLL1 (MPU), DPLL3 (CORE/L3/L4), DPLL4 (96/48 MHz). */
-	clk_err = omap3_clocks_init(&chip, &clocks);
+	clk_err = omap3_clocks_init(&sys.chip, &sys.clocks);
 	/* 3. Pads from the board table. */
 	omap3_pads_apply(board.pads, board.npads);
 	/* 4. Console on UART3: only now is its 48 MHz clock right. */
-	uart = omap3_console_init(&clocks);
+	uart = omap3_console_init(&sys.clocks);
 	if (uart)
 		console_init(uart);
 	/* 5. Who we are: board revision, boot source, banner. */
 	if (board.revision)
-		board_rev = board.revision();
-	omap3_boot_info(rom_bootinfo, &boot);
+		sys.board_rev = board.revision();
+	omap3_boot_info(rom_bootinfo, &sys.boot);
 	banner();
 	if (wdt_err)
 		printf("warning: WDT2 did not stop (%s): expect a reset\n", errname(wdt_err));
 	if (clk_err)
 		printf("warning: a DPLL did not lock (%s)\n", errname(clk_err));
 	/* 6. SDRAM: program the SDRC, size each chip select. */
-	sdram_setup();
+	if (sdram_setup() == 0) {
+		sys.scratch_end = sys_ram_end();
+		sys.scratch_start = sys.scratch_next = sys.scratch_end - SCRATCH_SIZE;
+	}
 	print_boot_source();
+	vars_init();
 
-	/* 7. Storage: TWL4030 (I2C1), VMMC1, MMC1 -- later issue. */
-	/* 8. Boot entry: extlinux.conf or default names from board.dtb_name(). */
-	/* 9. Load kernel, DTB, initrd into SDRAM. */
-	/* 10. DTB fix-ups: memory from `dram`, /chosen, board.fixup_fdt(). */
-	/* 11. Hand-off to Linux (arch/arm/linux.S). */
-	/* Console commands replace this: */
+	/* 7. Storage: TWL4030 (I2C1): VMMC1 and the backup-battery charger;
+	 *    MMC1 and the SD card. */
+	storage_init();
+	/* 8. Boot entry: the boot partition's extlinux.conf, if any. */
+	if (sys.scratch_end)
+		boot_scan();
+	/* 9. Countdown; unless a key or AUX stops it, 10. load kernel, initrd
+	 *    and DTB, 11. patch the DTB, 12. hand over (common/boot.c). Each
+	 *    failed entry falls back to the next. */
+	if (autoboot_countdown(boot_delay_ms()) == 0 && sys.scratch_end)
+		boot_default_chain();
+	/* 13. Nothing booted, or the user asked: the console. */
 	console_idle();
 	return 0;
 }

@@ -30,7 +30,7 @@ static int pmic_init(void)
 		printf("i2c1: controller did not come up (%s)\n", errname(err));
 		return err;
 	}
-	twl4030_init(&twl, &i2c1);
+	twl4030_setup(&twl, &i2c1);
 	err = twl4030_vmmc1_on(&twl, VMMC1_MV);
 	if (err < 0) {
 		printf("twl4030: cannot switch VMMC1 on (%s): no SD card power\n", errname(err));

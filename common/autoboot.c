@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The autoboot countdown (U-Boot's bootdelay behaviour, one line redrawn). */
+#include "common/autoboot.h"
+
+#include "arch/arm/omap3/soc.h"
+#include "common/console.h"
+#include "drivers/timer/timer.h"
+#include "lib/printf.h"
+
+/* AUX on the GTA04, USER on the Beagle: gpio_7, active high, on both. */
+#define BUTTON_GPIO 7
+
+static int button_held(void)
+{
+	return omap3_gpio_input(BUTTON_GPIO) == 1;
+}
+
+int autoboot_countdown(unsigned delay_ms)
+{
+	uint64_t start = timer_us(), now;
+	unsigned left_s, shown = ~0u;
+
+	if (button_held()) {
+		printf("Button held: autoboot stopped\n");
+		return -1;
+	}
+	for (;;) {
+		int c = console_getc();
+
+		if (c >= 0) {
+			printf("\n");
+			return c ? c : ' ';
+		}
+		now = timer_us();
+		if (now - start >= (uint64_t)delay_ms * 1000)
+			break;
+		left_s = (unsigned)((delay_ms * 1000ull - (now - start) + 999999) / 1000000);
+		if (left_s != shown) {
+			printf("\rHit any key to stop autoboot: %2u ", left_s);
+			shown = left_s;
+		}
+	}
+	if (shown != ~0u)
+		printf("\rHit any key to stop autoboot:  0 \n");
+	return 0;
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What the boot flow learnt about the machine it runs on, shared by the
+ * boot flow and the console commands. Filled in by main.c. */
+#ifndef COMMON_SYS_H
+#define COMMON_SYS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "arch/arm/omap3/soc.h"
+
+struct sysinfo {
+	struct omap3_chip chip;
+	struct omap3_clocks clocks;
+	struct omap3_boot boot;
+	struct sdram_banks dram;
+	unsigned board_rev;
+	/* gtaboot's own buffers in SDRAM: [scratch_start, scratch_end). No
+	 * image may be loaded there. */
+	uint32_t scratch_start, scratch_end, scratch_next;
+};
+
+extern struct sysinfo sys;
+
+/* Bytes of SDRAM from the first bank, up to where contiguity ends. */
+uint32_t sys_ram_end(void);
+/* Carve size bytes (64-byte aligned) from gtaboot's SDRAM area; NULL when
+ * SDRAM is missing or the area is used up. Never freed. */
+void *scratch_alloc(uint32_t size);
+
+#endif

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The console's environment variables (bootargs, bootdelay, kernel_addr_r,
+ * ...), kept in RAM only: gtaboot does not write them anywhere. */
+#ifndef COMMON_VARS_H
+#define COMMON_VARS_H
+
+#include <stdint.h>
+
+#include "lib/env.h"
+
+extern struct env sysenv;
+
+void vars_init(void);
+/* The value, or NULL when unset or empty. */
+const char *var_get(const char *name);
+/* A hex address variable; dflt when unset or bad (a bad one is reported). */
+uint32_t var_addr(const char *name, uint32_t dflt);
+/* A decimal number variable; dflt when unset or bad. */
+unsigned long var_num(const char *name, unsigned long dflt);
+int var_set(const char *name, const char *value);
+int var_set_hex(const char *name, uint32_t value);
+
+#endif
