@@ -50,6 +50,11 @@ int fdtfix_open(void *fdt, size_t size, const void *blob, size_t len, const char
 		return fdt_fail(why, ret);
 	if (fdt_totalsize(blob) > len)
 		return fdt_fail(why, -FDT_ERR_TRUNCATED);
+	/* Before version 16 names and strings were laid out differently, and
+	 * libfdt 1.6.1's fdt_check_full dereferences NULL on such blobs (found
+	 * by fuzzing); dtc has written version 17 since 2007. */
+	if (fdt_version(blob) < 16)
+		return fdt_fail(why, -FDT_ERR_BADVERSION);
 	ret = fdt_check_full(blob, len);
 	if (ret)
 		return fdt_fail(why, ret);

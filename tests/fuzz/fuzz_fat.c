@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* libFuzzer target for lib/part + lib/fat: the input is a disk image served
+ * by a memory block device; mount, list the root and a subdirectory, look up
+ * and read some paths. A hang here is a bug (every loop is bounded). */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lib/blockdev.h"
+#include "lib/fat.h"
+#include "lib/part.h"
+
+struct membd {
+	struct blockdev bd;
+	const uint8_t *data;
+	size_t len;
+};
+
+static int mem_read(struct blockdev *bd, uint64_t lba, uint32_t count, void *buf)
+{
+	struct membd *m = (struct membd *)bd;
+
+	if (lba + count > bd->nblocks)
+		abort(); /* blk_read must have refused this */
+	memcpy(buf, m->data + lba * 512, (size_t)count * 512);
+	return 0;
+}
+
+static int list_cb(void *arg, const char *name, uint32_t size, bool is_dir)
+{
+	(void)size;
+	(void)is_dir;
+	/* The name must be a terminated string of sane length. */
+	if (strlen(name) > FAT_NAME_MAX)
+		abort();
+	*(size_t *)arg += strlen(name);
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static uint8_t work[FAT_WORK_MIN + 4 * 512];
+	static uint8_t buf[256 * 1024];
+	static const char *paths[] = {
+		"/boot/extlinux/extlinux.conf", "/zImage", "/MLO", "/a/b/c", "/..", "/A",
+	};
+	struct membd m = { .data = data, .len = size };
+	struct blockdev part, *vol = &part;
+	struct fat_fs fs;
+	uint8_t sector[512];
+	size_t names = 0;
+	uint32_t fsize;
+
+	m.bd.name = "fuzz";
+	m.bd.nblocks = size / 512;
+	m.bd.read = mem_read;
+	/* Both with the partition table and as a bare file system. */
+	if (part_open_boot(&m.bd, sector, &part, "fuzzp") < 0)
+		vol = &m.bd;
+	/* Use a small work buffer in half the runs to exercise cache misses. */
+	if (fat_mount(&fs, vol, work, (size & 1) ? sizeof(work) : FAT_WORK_MIN, NULL))
+		return 0;
+	fat_list(&fs, "/", list_cb, &names);
+	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
+		fat_read(&fs, paths[i], buf, sizeof(buf), &fsize);
+	fat_list(&fs, "/boot", list_cb, &names);
+	fat_read(&fs, "/boot/zImage", buf, 1000, &fsize);
+	return 0;
+}

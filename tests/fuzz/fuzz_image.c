@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* libFuzzer target for lib/image: kernel and initrd header checks on
+ * arbitrary files; an accepted image's payload must lie inside the file. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lib/image.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct image_info info;
+	const char *why = NULL;
+	int ret;
+
+	ret = image_check_kernel(data, size, true, &info, &why);
+	if (ret && !why)
+		abort();
+	if (!ret && ((uint64_t)info.offset + info.size > size || strlen(info.name) > 32))
+		abort();
+	ret = image_check_initrd(data, size, size & 1, &info, &why);
+	if (!ret && (uint64_t)info.offset + info.size > size)
+		abort();
+	return 0;
+}

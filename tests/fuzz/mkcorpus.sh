@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Regenerates the small seed corpora in tests/fuzz/corpus/ (committed) with
+# mkfs.vfat, mtools, sfdisk, mkimage and dtc. Run from anywhere.
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+c=$top/tests/fuzz/corpus
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export MTOOLS_SKIP_CHECK=1
+rm -rf "$c"
+mkdir -p "$c"/fuzz_fat "$c"/fuzz_mbr "$c"/fuzz_extlinux "$c"/fuzz_image "$c"/fuzz_fdt_fixup
+cd "$tmp"
+
+# FAT12 on 64 KiB, bare and behind an MBR; FAT32 (non-canonical, small).
+printf 'label linux\n kernel /zImage\n' >conf
+head -c 3000 /dev/zero | tr '\0' 'z' >zImage
+fill() { # image-spec
+	mmd -i "$1" ::/boot ::/boot/extlinux "::/Long Directory Name"
+	mcopy -i "$1" conf ::/boot/extlinux/extlinux.conf
+	mcopy -i "$1" zImage ::/zImage
+	mcopy -i "$1" conf "::/Long Directory Name/a file with a long name.txt"
+}
+truncate -s 64K fat12.img
+mkfs.vfat -F 12 -s 1 -r 32 fat12.img >/dev/null
+fill fat12.img
+cp fat12.img "$c/fuzz_fat/fat12-bare"
+truncate -s 96K mbr.img
+printf 'label: dos\n64,128,01,*\n' | sfdisk -q mbr.img >/dev/null
+mkfs.vfat -F 12 -s 2 -r 16 --offset=64 mbr.img 64 >/dev/null
+fill mbr.img@@32768
+cp mbr.img "$c/fuzz_fat/fat12-mbr"
+truncate -s 300K fat32.img
+mkfs.vfat -F 32 -s 1 -R 2 -f 1 fat32.img >/dev/null 2>&1
+cp fat32.img "$c/fuzz_fat/fat32-empty"
+
+# MBR: a first sector plus 8 bytes of device size.
+truncate -s 16M disk.img
+printf 'label: dos\n2048,4096,83\n8192,8192,c,*\n16384,,b\n' | sfdisk -q disk.img >/dev/null
+{ head -c 512 disk.img; printf '\000\200\000\000\000\000\000\000'; } >"$c/fuzz_mbr/sfdisk"
+{ head -c 512 mbr.img; printf '\300\000\000\000\000\000\000\000'; } >"$c/fuzz_mbr/fat12"
+
+cat >"$c/fuzz_extlinux/debian" <<'CONF'
+default l0
+menu title U-Boot menu
+prompt 0
+timeout 50
+
+label l0
+	menu label Debian GNU/Linux 12 (bookworm) 6.1.0-18-armmp
+	linux /boot/vmlinuz-6.1.0-18-armmp
+	initrd /boot/initrd.img-6.1.0-18-armmp
+	fdtdir /usr/lib/linux-image-6.1.0-18-armmp/
+	append root=UUID=1234 ro quiet
+CONF
+printf 'DEFAULT b\r\nLABEL a\r\n KERNEL ../zImage\r\n FDT a.dtb\r\nlabel b\r\n menu default\r\n append x\r\n frob 1\r\n' \
+	>"$c/fuzz_extlinux/crlf"
+
+head -c 300 /dev/zero | tr '\0' 'k' >k
+mkimage -A arm -O linux -T kernel -C none -a 0x80008000 -e 0x80008000 -n linux -d k \
+	"$c/fuzz_image/uimage" >/dev/null
+mkimage -A arm -O linux -T ramdisk -C none -a 0 -e 0 -n initrd -d k \
+	"$c/fuzz_image/uinitrd" >/dev/null
+python3 - "$c/fuzz_image/zimage" <<'PY'
+import struct, sys
+z = bytearray(b'\x00' * 256)
+z[0x24:0x30] = struct.pack('<III', 0x016f2818, 0, 256)
+open(sys.argv[1], 'wb').write(z)
+PY
+
+for f in gta04-mini twocell bare; do
+	dtc -q -I dts -O dtb -o "$c/fuzz_fdt_fixup/$f.dtb" "$top/tests/fixtures/$f.dts"
+done
+echo "corpus: $(find "$c" -type f | wc -l) files, $(du -sk "$c" | cut -f1) KiB"
