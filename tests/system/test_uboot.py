@@ -25,5 +25,19 @@ def mlo():
 def test_uboot_spl_banner(sim, sdcard, mlo):
     img = sdcard({"MLO": mlo}, fat=32)
     r = simrun.run(["--machine", "beagle", "--sd", img, "--max-ms", "5000"], timeout=120)
-    assert "ROM: MMC1 FAT: MLO: %d bytes loaded at 0x40200000" % (len(mlo) - 520) in r.stderr
+    assert "ROM: MMC1 FAT: MLO: %d bytes loaded at 0x40200000" % (len(mlo) - 512) in r.stderr
     assert "U-Boot SPL" in r.serial, (r.report["message"], r.serial)
+    assert "Trying to boot from MMC1" in r.serial
+
+
+def test_uboot_spl_hands_off_to_uboot(sim, sdcard, mlo):
+    img_path = os.path.join(UBOOT, "u-boot.img")
+    with open(img_path, "rb") as f:
+        img = sdcard({"MLO": mlo, "u-boot.img": f.read()}, fat=32)
+    r = simrun.run(["--machine", "beagle", "--sd", img, "--max-ms", "5000"], timeout=300)
+    rep = r.report
+    assert rep["result"] == "handoff", (rep["message"], r.serial)
+    assert r.rc == 0
+    # U-Boot proper starts in SDRAM with the MMU off, in SVC mode
+    assert rep["pc"] >= 0x80000000
+    assert rep["handoff"]["mmu_off"] and rep["handoff"]["svc_mode"]
