@@ -168,7 +168,7 @@ static void complete(struct lineedit *le)
 			;
 		common = i;
 	}
-	if (!matches) {
+	if (!matches || common - le->cur > le->size - 1 - le->len) {
 		bell(le);
 	} else if (matches == 1) {
 		insert(le, first + le->cur, common - le->cur);
