@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The OMAP3's on-board NAND: GPMC chip select 0, x16, as on the GTA04 and
+ * the BeagleBoard (TRM chapter 10 "GPMC"; registers.md §4.1).
+ */
+#ifndef ARCH_ARM_OMAP3_GPMC_NAND_H
+#define ARCH_ARM_OMAP3_GPMC_NAND_H
+
+#include "drivers/mtd/nand.h"
+
+/* Set up CS0 and probe the chip on first use; later calls return the same
+ * chip. NULL with *err set when there is none (-ENODEV, -ETIMEDOUT). */
+struct nand_chip *omap3_nand(int *err);
+
+#endif
