@@ -17,11 +17,11 @@ rm -rf "$out"
 mkdir -p "$out/tree"
 cd "$out"
 
-# Host files, with reproducible contents (the generator is seeded by name).
+# Host files, with reproducible contents (a generator seeded by the name).
+list=$out/files.list
+: >"$list"
 gen() { # path size
-	mkdir -p "tree/$(dirname "$1")"
-	head -c "$2" <(openssl enc -aes-128-ctr -pass "pass:$1" -nosalt -pbkdf2 </dev/zero 2>/dev/null) \
-		>"tree/$1"
+	printf '%s\t%s\n' "$1" "$2" >>"$list"
 }
 mkdir -p tree/boot/extlinux tree/many tree/emptydir
 printf 'label linux\n  kernel /boot/zImage\n  append console=ttyO2,115200\n' \
@@ -35,11 +35,20 @@ gen exact512 512
 gen exact4k 4096
 gen "MiXeD.CaSe" 1500
 gen "unicodé ✓.txt" 77
-: >tree/empty
 for i in $(seq -w 1 60); do gen "many/file number $i with a long name.txt" $((10#$i * 37)); done
 for i in $(seq -w 1 30); do gen "holes/h$i" 700; done
 gen frag.bin 409600
 gen twenty.bin 20000000
+/usr/bin/python3 - "$list" <<'PY'
+import os, random, sys
+for line in open(sys.argv[1], encoding='utf-8'):
+    path, size = line.rstrip('\n').split('\t')
+    path = os.path.join('tree', path)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, 'wb') as f:
+        f.write(random.Random(path).randbytes(int(size)))
+PY
+: >tree/empty
 
 # mkimg NAME FATBITS SECTORS_PER_CLUSTER FS_MIB MBR(type|none) [active] [big]
 mkimg() {
