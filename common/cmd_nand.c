@@ -1,0 +1,396 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Console commands for the on-board NAND: `nand info|bad|erase|read|write`
+ * and `flash mlo`, which installs an MLO into blocks 0-3 where the boot ROM
+ * looks for it (TRM chapter 26 "Initialization", NAND boot; registers.md
+ * §11.4), one block at a time so that a power cut never leaves the NAND
+ * without a good copy.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arch/arm/omap3/gpmc_nand.h"
+#include "common/command.h"
+#include "common/sys.h"
+#include "lib/bitops.h"
+#include "lib/cmdline.h"
+#include "lib/errno.h"
+#include "lib/printf.h"
+#include "lib/string.h"
+
+/* the running image (linker.ld): what the ROM loaded, header excluded */
+extern char _start[], __image_end[];
+
+#define MLO_COPIES    4
+#define SRAM_LOAD_MIN 0x40200000u
+#define SRAM_LOAD_END 0x4020F000u   /* the ROM's public area starts here */
+#define MLO_MAX       0xE000u
+
+static struct nand_chip *chip_or_error(void)
+{
+	int err;
+	struct nand_chip *c = omap3_nand(&err);
+
+	if (!c)
+		printf("error: nand: no usable NAND chip (%s)\n", errname(err));
+	return c;
+}
+
+static int num(char *const argv[], int i, const char *what, unsigned long *v)
+{
+	if (parse_ulong(argv[i], v))
+		return cmd_error(argv, "bad %s '%s'", what, argv[i]);
+	return 0;
+}
+
+/* [addr, addr + len) must be SDRAM, for a read into it or a write from it. */
+static int ram_range(const char *what, unsigned long addr, unsigned long len)
+{
+	uint64_t end = (uint64_t)addr + len;
+
+	if (addr < sys.dram.base[0] || end > sys_ram_end() || !sys_ram_end()) {
+		printf("error: %s 0x%08lx-0x%08llx lies outside RAM\n", what, addr,
+		       (unsigned long long)end);
+		return -ENOSPC;
+	}
+	return 0;
+}
+
+static void print_size(uint64_t bytes)
+{
+	if (bytes >= (1u << 20))
+		printf("%u MiB", (unsigned)(bytes >> 20));
+	else
+		printf("%u KiB", (unsigned)(bytes >> 10));
+}
+
+static int nand_info(struct nand_chip *c)
+{
+	printf("NAND: ID %02x %02x %02x %02x %02x", c->id[0], c->id[1], c->id[2], c->id[3],
+	       c->id[4]);
+	if (c->onfi)
+		printf(", ONFI \"%s\"", c->model);
+	printf("\n  ");
+	print_size(c->size);
+	printf(", x%u, page %u + %u OOB, block %u KiB, %u blocks\n", c->gpmc.x16 ? 16 : 8,
+	       (unsigned)c->page_size, (unsigned)c->oob_size, (unsigned)(c->block_size >> 10),
+	       (unsigned)c->nblocks);
+	printf("  ECC: 1-bit Hamming (ROM layout, OOB 2-13); %u bit errors corrected so far\n",
+	       c->corrected);
+	return 0;
+}
+
+static int nand_bad(struct nand_chip *c)
+{
+	unsigned n = 0;
+
+	for (uint32_t b = 0; b < c->nblocks; b++) {
+		int r = nand_block_is_bad(c, b);
+
+		if (r < 0) {
+			printf("error: nand: block %u: %s\n", (unsigned)b, errname(r));
+			return r;
+		}
+		if (r) {
+			printf("  bad block %u (offset 0x%08x)\n", (unsigned)b,
+			       (unsigned)(b * c->block_size));
+			n++;
+		}
+	}
+	printf("%u bad block%s\n", n, n == 1 ? "" : "s");
+	return 0;
+}
+
+static int nand_erase(struct nand_chip *c, char *const argv[], unsigned long off,
+		      unsigned long len)
+{
+	unsigned done = 0, skipped = 0;
+	int ret = 0;
+
+	if (off % c->block_size || len % c->block_size || !len)
+		return cmd_error(argv, "offset and length must be multiples of the block size 0x%x",
+				 (unsigned)c->block_size);
+	for (uint32_t b = off / c->block_size; b < (off + len) / c->block_size; b++) {
+		int r = nand_block_is_bad(c, b);
+
+		if (!r)
+			r = nand_erase_block(c, b);
+		else if (r > 0) {
+			printf("skipping bad block %u\n", (unsigned)b);
+			skipped++;
+			continue;
+		}
+		if (r) {
+			printf("error: nand: erasing block %u: %s\n", (unsigned)b, errname(r));
+			ret = r;
+			continue;
+		}
+		done++;
+	}
+	printf("%u block%s erased, %u bad skipped\n", done, done == 1 ? "" : "s", skipped);
+	return ret;
+}
+
+static int nand_read_cmd(struct nand_chip *c, unsigned long addr, unsigned long off,
+			 unsigned long len)
+{
+	unsigned skipped;
+	int r;
+
+	if (ram_range("destination", addr, len))
+		return -ENOSPC;
+	r = nand_read_skip_bad(c, off, len, (uint8_t *)addr, c->size, &skipped);
+	if (skipped)
+		printf("skipped %u bad block%s\n", skipped, skipped == 1 ? "" : "s");
+	if (r == -EBADMSG) {
+		printf("error: nand: uncorrectable ECC error (data copied anyway)\n");
+		return r;
+	}
+	if (r < 0) {
+		printf("error: nand: read: %s\n", errname(r));
+		return r;
+	}
+	printf("%lu bytes read from 0x%lx to 0x%08lx", len, off, addr);
+	if (r)
+		printf(", %d bit error%s corrected", r, r == 1 ? "" : "s");
+	printf("\n");
+	return 0;
+}
+
+static int nand_write_cmd(struct nand_chip *c, unsigned long addr, unsigned long off,
+			  unsigned long len)
+{
+	uint8_t page[NAND_PAGE_SIZE];
+	const uint8_t *src = (const uint8_t *)addr;
+	uint64_t pos = off;
+	unsigned long left = len;
+	bool check = true;
+
+	if (ram_range("source", addr, len))
+		return -ENOSPC;
+	while (left) {
+		uint32_t n = left < c->page_size ? left : c->page_size;
+		uint32_t pg;
+		int r;
+
+		if (pos >= c->size) {
+			printf("error: nand: reached the end of the chip with %lu bytes left\n", left);
+			return -ENOSPC;
+		}
+		pg = (uint32_t)(pos / c->page_size);
+		if (check || !(pg % c->pages_per_block)) {
+			r = nand_block_is_bad(c, pg / c->pages_per_block);
+			if (r < 0)
+				return r;
+			check = false;
+			if (r) {
+				printf("skipping bad block %u\n", (unsigned)(pg / c->pages_per_block));
+				pos += c->block_size;
+				check = true;
+				continue;
+			}
+		}
+		memset(page, 0xFF, sizeof(page));
+		memcpy(page, src, n);
+		r = nand_write_page(c, pg, page);
+		if (r) {
+			printf("error: nand: programming page %u: %s\n", (unsigned)pg, errname(r));
+			return r;
+		}
+		src += n;
+		left -= n;
+		pos += c->page_size;
+	}
+	printf("%lu bytes written to 0x%lx\n", len, off);
+	return 0;
+}
+
+static int do_nand(int argc, char *const argv[])
+{
+	struct nand_chip *c;
+	unsigned long addr = 0, off, len;
+	const char *sub = argc > 1 ? argv[1] : "";
+	bool rw = !strcmp(sub, "read") || !strcmp(sub, "write");
+
+	if (!strcmp(sub, "info") || !strcmp(sub, "bad")) {
+		if (argc != 2)
+			return cmd_error(argv, "'%s' takes no arguments", sub);
+	} else if (!strcmp(sub, "erase")) {
+		if (argc != 4)
+			return cmd_error(argv, "erase takes <off> <len>");
+	} else if (rw) {
+		if (argc != 5)
+			return cmd_error(argv, "%s takes <addr> <off> <len>", sub);
+	} else {
+		return cmd_error(argv, "unknown subcommand '%s'", sub);
+	}
+	if ((rw && num(argv, 2, "address", &addr)) || (argc >= 4 &&
+	    (num(argv, argc - 2, "offset", &off) || num(argv, argc - 1, "length", &len))))
+		return -EINVAL;
+	c = chip_or_error();
+	if (!c)
+		return -ENODEV;
+	if (!strcmp(sub, "info"))
+		return nand_info(c);
+	if (!strcmp(sub, "bad"))
+		return nand_bad(c);
+	if (!len || (uint64_t)off + len > c->size)
+		return cmd_error(argv, "0x%lx+0x%lx is not within the chip (0x%llx bytes)", off, len,
+				 (unsigned long long)c->size);
+	if (!strcmp(sub, "erase"))
+		return nand_erase(c, argv, off, len);
+	if (off % c->page_size)
+		return cmd_error(argv, "offset must be a multiple of the page size 0x%x",
+				 (unsigned)c->page_size);
+	if (!strcmp(sub, "read"))
+		return nand_read_cmd(c, addr, off, len);
+	return nand_write_cmd(c, addr, off, len);
+}
+
+CMD(nand, "nand", do_nand, "nand info|bad|erase <off> <len>|read <addr> <off> <len>|write <addr> <off> <len>",
+    "NAND: chip info, bad blocks, erase, read/write with ECC (write: erase first)");
+
+/* ---------------------------------------------------------------- flash mlo */
+
+/* The image as the ROM reads it: the 8-byte GP header, then the code. */
+struct mlo_src {
+	uint8_t hdr[8];
+	const uint8_t *body;
+	uint32_t size;          /* code bytes */
+};
+
+static void mlo_bytes(const struct mlo_src *m, uint32_t pos, uint8_t *out, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++, pos++)
+		out[i] = pos < 8 ? m->hdr[pos] : m->body[pos - 8];
+}
+
+static bool mlo_same(const struct mlo_src *m, uint32_t pos, const uint8_t *got, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++, pos++)
+		if (got[i] != (pos < 8 ? m->hdr[pos] : m->body[pos - 8]))
+			return false;
+	return true;
+}
+
+/* Erase block b, program the image into it, read it back with the ECC
+ * check and compare. A copy that fails is erased again, so that the ROM
+ * finds no header there rather than a damaged image. */
+static int write_copy(struct nand_chip *c, uint32_t b, const struct mlo_src *m)
+{
+	uint8_t page[NAND_PAGE_SIZE];
+	uint32_t total = m->size + 8, first = b * c->pages_per_block;
+	const char *step = "erase";
+	int r = nand_erase_block(c, b);
+
+	for (uint32_t pos = 0; !r && pos < total; pos += c->page_size) {
+		uint32_t n = MIN(total - pos, c->page_size);
+
+		memset(page, 0xFF, sizeof(page));
+		mlo_bytes(m, pos, page, n);
+		step = "program";
+		r = nand_write_page(c, first + pos / c->page_size, page);
+	}
+	for (uint32_t pos = 0; !r && pos < total; pos += c->page_size) {
+		uint32_t n = MIN(total - pos, c->page_size);
+
+		step = "verify";
+		r = nand_read_page(c, first + pos / c->page_size, page, NULL);
+		/* a fresh page that already needs correcting is not a good copy */
+		if (r > 0 || (!r && !mlo_same(m, pos, page, n)))
+			r = -EIO;
+	}
+	if (r) {
+		printf("block %u: %s failed (%s), copy dropped\n", (unsigned)b, step, errname(r));
+		nand_erase_block(c, b);
+	}
+	return r;
+}
+
+static int mlo_from_ram(char *const argv[], struct mlo_src *m)
+{
+	unsigned long addr, len;
+	const uint8_t *p;
+
+	if (num(argv, 2, "address", &addr) || num(argv, 3, "length", &len))
+		return -EINVAL;
+	if (ram_range("image", addr, len))
+		return -ENOSPC;
+	p = (const uint8_t *)addr;
+	/* a raw-boot MLO starts with the 512-byte configuration header */
+	if (len >= 512 + 8 && !memcmp(p + 0x14, "CHSETTINGS", 10)) {
+		p += 512;
+		len -= 512;
+	}
+	if (len < 8)
+		return cmd_error(argv, "image too short");
+	memcpy(m->hdr, p, 8);
+	m->body = p + 8;
+	m->size = get_le32(p);
+	if (!m->size || m->size > len - 8)
+		return cmd_error(argv, "no GP header: size 0x%x does not fit the 0x%lx bytes given",
+				 (unsigned)m->size, len);
+	return 0;
+}
+
+static int do_flash(int argc, char *const argv[])
+{
+	struct mlo_src m;
+	struct nand_chip *c;
+	uint32_t load;
+	unsigned good = 0;
+
+	if (argc < 2 || strcmp(argv[1], "mlo") || (argc != 2 && argc != 4))
+		return cmd_error(argv, "usage: flash mlo [<addr> <len>]");
+	if (argc == 4) {
+		int r = mlo_from_ram(argv, &m);
+
+		if (r)
+			return r;
+	} else {
+		/* the running MLO; its .data is as the ROM loaded it as long as
+		 * no initialised variable has been written since */
+		m.body = (const uint8_t *)_start;
+		m.size = (uint32_t)(__image_end - _start);
+		load = (uint32_t)(uintptr_t)_start;
+		for (int i = 0; i < 4; i++) {
+			m.hdr[i] = (uint8_t)(m.size >> (8 * i));
+			m.hdr[4 + i] = (uint8_t)(load >> (8 * i));
+		}
+	}
+	load = get_le32(m.hdr + 4);
+	if (m.size > MLO_MAX || load < SRAM_LOAD_MIN || load + m.size > SRAM_LOAD_END)
+		return cmd_error(argv, "0x%x bytes at 0x%08x: the ROM loads at most 0x%x bytes "
+				 "into SRAM 0x%08x-0x%08x", (unsigned)m.size, (unsigned)load,
+				 MLO_MAX, SRAM_LOAD_MIN, SRAM_LOAD_END);
+	c = chip_or_error();
+	if (!c)
+		return -ENODEV;
+	if (m.size + 8 > c->block_size)
+		return cmd_error(argv, "image larger than a block");
+	printf("MLO: %u bytes, load address 0x%08x, into blocks 0-%u\n", (unsigned)m.size,
+	       (unsigned)load, MLO_COPIES - 1);
+	/* one block at a time: the others keep whatever good copy they hold */
+	for (uint32_t b = 0; b < MLO_COPIES; b++) {
+		int r = nand_block_is_bad(c, b);
+
+		if (r) {
+			printf("block %u: %s, skipped\n", (unsigned)b, r > 0 ? "bad" : errname(r));
+			continue;
+		}
+		if (write_copy(c, b, &m))
+			continue;
+		printf("block %u: written and verified\n", (unsigned)b);
+		good++;
+	}
+	printf("%u of %u copies good\n", good, MLO_COPIES);
+	if (!good) {
+		printf("error: no good copy: the board will not boot from NAND; keep the SD card\n");
+		return -EIO;
+	}
+	return 0;
+}
+
+CMD(flash, "flash", do_flash, "flash mlo [<addr> <len>]",
+    "write the running MLO (or the image at addr) into NAND blocks 0-3 for the boot ROM");
