@@ -71,6 +71,13 @@ $(OUT)/obj/%.S.o: %.S Makefile
 	@mkdir -p $(dir $@)
 	$(Q)$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
 
+# The banner names the git revision: rebuild main.c when it changes.
+$(OUT)/gitrev: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(GITREV)' | cmp -s - $@ || echo '$(GITREV)' > $@
+$(OUT)/obj/common/main.c.o: $(OUT)/gitrev
+FORCE:
+
 $(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -o $@ $(FW_OBJS) $(LIBFDT_A) -lgcc
 

@@ -7,9 +7,11 @@
  */
 #include "common/boot.h"
 
+#include <libfdt.h>
 #include <stdarg.h>
 
 #include "board/board.h"
+#include "common/bootcount.h"
 #include "common/console.h"
 #include "common/memcheck.h"
 #include "common/storage.h"
@@ -33,6 +35,10 @@ static bool fs_ok;
 static struct extlinux_conf *conf;
 static bool conf_ok;
 static const char *conf_path;
+
+/* The count this boot will store if it reaches the hand-off; -1: none. */
+static int next_bootcount = -1;
+static char cmdline[EXTLINUX_APPEND_MAX + 24];
 
 static const char *const conf_paths[] = {
 	"/extlinux/extlinux.conf",
@@ -173,6 +179,19 @@ static void print_why(const char *what, int err, const char *why)
 	printf("%s: %s (%s)\n", what, why ? why : "refused", errname(err));
 }
 
+static int chosen_u32(void *fdt, const char *name, uint32_t v, const char **why)
+{
+	int off = fdt_path_offset(fdt, "/chosen");
+
+	if (off >= 0)
+		off = fdt_setprop_u32(fdt, off, name, v);
+	if (off < 0) {
+		*why = fdt_strerror(off);
+		return off == -FDT_ERR_NOSPACE ? -ENOSPC : -EINVAL;
+	}
+	return 0;
+}
+
 /* Patch the DTB at faddr in place (it has FDT_HEADROOM behind it). */
 static int fixup_fdt(uint32_t faddr, uint32_t flen, const char *bootargs, uint32_t istart,
 		     uint32_t iend, uint32_t *newlen)
@@ -192,6 +211,8 @@ static int fixup_fdt(uint32_t faddr, uint32_t flen, const char *bootargs, uint32
 		err = fdtfix_memory(fdt, banks, nbanks, &why);
 	if (!err)
 		err = fdtfix_chosen(fdt, bootargs, "serial2:115200n8", istart, iend, &why);
+	if (!err && next_bootcount >= 0)
+		err = chosen_u32(fdt, "gtaboot,bootcount", (uint32_t)next_bootcount, &why);
 	if (err) {
 		print_why("fdt", err, why);
 		return err;
@@ -272,16 +293,28 @@ static int check_initrd(uint32_t iaddr, uint32_t ilen, uint32_t *start, uint32_t
 
 static int handoff(uint32_t entry, uint32_t faddr, uint32_t flen)
 {
+	if (next_bootcount >= 0 && bootcount_write((unsigned)next_bootcount))
+		printf("warning: boot counter not stored\n");
 	printf("Starting kernel at 0x%08x, DTB at 0x%08x (%u bytes)\n\n", (unsigned)entry,
 	       (unsigned)faddr, (unsigned)flen);
 	console_flush();
 	linux_jump(entry, 0xFFFFFFFFu, faddr);
 }
 
+/* APPEND, else the bootargs variable, plus bootcount=N when counting. */
 static const char *cmdline_for(const char *append)
 {
 	const char *v = append && *append ? append : var_get("bootargs");
+	int n;
 
+	if (next_bootcount >= 0) {
+		n = snprintf(cmdline, sizeof(cmdline), "%s%sbootcount=%d", v ? v : "",
+			     v ? " " : "", next_bootcount);
+		if (n < (int)sizeof(cmdline))
+			v = cmdline;
+		else
+			printf("warning: command line too long for bootcount=\n");
+	}
 	printf("Command line: %s\n", v ? v : "(none: the kernel uses the DTB's)");
 	return v;
 }
@@ -423,16 +456,42 @@ static int boot_default_names(void)
 	return boot_files(kernel, initrd, fdtpath, NULL);
 }
 
+static int find_label(const char *name)
+{
+	for (unsigned i = 0; conf_ok && name && i < conf->nlabels; i++) {
+		if (!strcmp(conf->labels[i].name, name))
+			return (int)i;
+	}
+	return -ENOENT;
+}
+
 int boot_default_chain(void)
 {
-	int first, err = -ENOENT;
+	int first, err = -ENOENT, count = bootcount_read();
+	unsigned long limit = var_num("bootlimit", 0);
 
 	if (!fs_ok) {
 		printf("boot: nothing to boot from on mmc1\n");
 		return -ENODEV;
 	}
+	next_bootcount = count >= 0 ? count + 1 : -1;
+	if (count >= 0)
+		printf("boot: boot count %d, limit %lu\n", next_bootcount, limit);
 	if (conf_ok) {
 		first = extlinux_default(conf);
+		if (limit && next_bootcount > (int)limit) {
+			const char *alt = var_get("altboot");
+			int a = find_label(alt);
+
+			if (a >= 0) {
+				printf("boot: boot count %d exceeds bootlimit %lu: booting altboot '%s'\n",
+				       next_bootcount, limit, alt);
+				first = a;
+			} else {
+				printf("boot: boot count %d exceeds bootlimit %lu, but altboot '%s' "
+				       "names no label\n", next_bootcount, limit, alt ? alt : "");
+			}
+		}
 		if (first >= 0) {
 			err = boot_label((unsigned)first);
 			printf("boot: label '%s' failed (%s); trying the next entry\n",

@@ -16,7 +16,6 @@ static const struct env_default defaults[] = {
 	{ "ramdisk_addr_r", "0x83000000" },
 	{ "loadaddr", "0x82000000" },
 	{ "console", "ttyS2,115200n8" },
-	{ "bootlimit", "3" },
 	{ NULL, NULL },
 };
 
