@@ -169,6 +169,7 @@ int ymodem_receive(const struct ymodem *y, void *buf, size_t max, struct ymodem_
 		}
 		if (r == R_CAN) {
 			drain(&rx);
+			f->size = off;
 			return -ECANCELED;
 		}
 		if (r == R_EOT && state == ST_DATA && !eot) {
@@ -204,9 +205,7 @@ int ymodem_receive(const struct ymodem *y, void *buf, size_t max, struct ymodem_
 		}
 
 		if (state != ST_DATA && blk == 0) {
-			bool ok = parse_header(data, r, f, &size, &have_size);
-
-			if (!f->name[0]) {
+			if (!data[0]) {
 				/* End of batch. */
 				put(&rx, ACK);
 				if (state == ST_END)
@@ -218,7 +217,7 @@ int ymodem_receive(const struct ymodem *y, void *buf, size_t max, struct ymodem_
 				cancel(&rx);
 				break;
 			}
-			if (!ok) {
+			if (!parse_header(data, r, f, &size, &have_size)) {
 				err = -EBADMSG;
 				goto fail;
 			}
