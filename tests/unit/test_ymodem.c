@@ -12,6 +12,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 
 #include "tests/unit/helpers.h"
 #include "lib/bitops.h"
@@ -574,6 +575,103 @@ static void test_empty_batch(void **state)
 	assert_int_equal(run(p, 4096, &f), -ENOENT);
 }
 
+/* The real lrzsz sender over a socketpair. */
+struct sock {
+	int fd;
+};
+
+static int sock_getc(void *ctx, unsigned timeout_ms)
+{
+	struct sock *k = ctx;
+	struct pollfd pfd = { .fd = k->fd, .events = POLLIN };
+	uint8_t c;
+
+	if (poll(&pfd, 1, (int)timeout_ms) <= 0 || read(k->fd, &c, 1) != 1)
+		return -ETIMEDOUT;
+	return c;
+}
+
+static void sock_putc(void *ctx, uint8_t c)
+{
+	struct sock *k = ctx;
+
+	/* sb may be gone already (after our CANs): no SIGPIPE. */
+	(void)send(k->fd, &c, 1, MSG_NOSIGNAL);
+}
+
+static void run_sb(size_t len, bool k1, size_t max, int want)
+{
+	const char *dir = scratch_dir("ymodem");
+	char path[PATH_MAX + 128];
+	struct ymodem_file f;
+	struct sock k;
+	int sv[2], status, ret;
+	pid_t pid;
+
+	make_file(len);
+	snprintf(path, sizeof(path), "%s/kernel-%zu.bin", dir, len);
+	assert_int_equal(spew(path, file, len), 0);
+	assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(sv[1], 0);
+		dup2(sv[1], 1);
+		close(sv[0]);
+		close(sv[1]);
+		if (!freopen("/dev/null", "w", stderr))
+			_exit(126);
+		chdir(dir);
+		execl("/usr/bin/sb", "sb", "--ymodem", "-q", k1 ? "-k" : "-q", strrchr(path, '/') + 1,
+		      (char *)NULL);
+		_exit(127);
+	}
+	close(sv[1]);
+	k.fd = sv[0];
+	{
+		struct ymodem y = { .getc = sock_getc, .putc = sock_putc, .ctx = &k,
+				    .start_tries = 10 };
+
+		memset(rxbuf, 0xa5, sizeof(rxbuf));
+		ret = ymodem_receive(&y, rxbuf, max, &f);
+	}
+	close(sv[0]);
+	/* sb ends on its own after a whole batch or our CANs. */
+	for (int i = 0; i < 100 && waitpid(pid, &status, WNOHANG) == 0; i++)
+		usleep(100000);
+	if (waitpid(pid, &status, WNOHANG) == 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+		fail_msg("sb did not exit");
+	}
+	assert_int_equal(ret, want);
+	for (size_t i = max; i < max + 64; i++)
+		assert_int_equal(rxbuf[i], 0xa5);
+	if (want == 0) {
+		assert_true(WIFEXITED(status));
+		assert_int_equal(WEXITSTATUS(status), 0);
+		assert_int_equal(f.size, len);
+		assert_memory_equal(rxbuf, file, len);
+		snprintf(path, sizeof(path), "kernel-%zu.bin", len);
+		assert_string_equal(f.name, path);
+	} else {
+		assert_false(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	}
+}
+
+static void test_lrzsz_sb(void **state)
+{
+	if (access("/usr/bin/sb", X_OK)) {
+		print_message("sb (lrzsz) is not installed: skipped\n");
+		skip();
+	}
+	run_sb(1, false, 4096, 0);
+	run_sb(1000, false, 1000, 0);
+	run_sb(70000, false, 100000, 0);
+	run_sb(200 * 1024 + 3, true, sizeof(rxbuf) - 64, 0);
+	run_sb(5000, true, 4096, -EFBIG);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -594,6 +692,7 @@ int main(void)
 		cmocka_unit_test(test_sender_cancel),
 		cmocka_unit_test(test_user_cancel),
 		cmocka_unit_test(test_empty_batch),
+		cmocka_unit_test(test_lrzsz_sb),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
