@@ -124,6 +124,7 @@ $(BUILD)/sim/gtaboot-sim: $(SIM_OBJS)
 	$(Q)$(HOST_CC) -o $@ $(SIM_OBJS) $(SIM_LIBS)
 
 # ---------------------------------------------------------------- images
+-include tests/payload/payload.mk
 $(OUT)/sd.img: $(OUT)/MLO tools/mksd.sh $(wildcard dts/*.dts) $(BUILD)/tools/mkmlo
 	$(Q)tools/mksd.sh --board $(BOARD) --out $@ --mlo $(OUT)/MLO
 
