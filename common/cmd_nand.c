@@ -19,8 +19,15 @@
 #include "lib/printf.h"
 #include "lib/string.h"
 
-/* the running image (linker.ld): what the ROM loaded, header excluded */
+/*
+ * The running image (linker.ld): what the ROM loaded, header excluded.
+ * Its .data has changed since (every initialised variable written at run
+ * time), so `flash mlo` takes .data from the untouched copy start.S keeps
+ * in __data_pristine; without that copy it refuses to flash itself.
+ */
 extern char _start[], __image_end[];
+extern char __data_start[] __attribute__((weak));
+extern char __data_pristine[] __attribute__((weak));
 
 #define MLO_COPIES    4
 #define SRAM_LOAD_MIN 0x40200000u
@@ -253,38 +260,56 @@ CMD(nand, "nand", do_nand, "nand info|bad|erase <off> <len>|read <addr> <off> <l
 
 /* ---------------------------------------------------------------- flash mlo */
 
-/* The image as the ROM reads it: the 8-byte GP header, then the code. */
+/* The image as the ROM reads it: the 8-byte GP header, then the code in
+ * up to two pieces (text + rodata, then .data from its pristine copy). */
 struct mlo_src {
 	uint8_t hdr[8];
-	const uint8_t *body;
-	uint32_t size;          /* code bytes */
+	const uint8_t *seg[2];
+	uint32_t len[2];
+	uint32_t size;          /* code bytes: len[0] + len[1] */
 };
+
+static uint8_t mlo_byte(const struct mlo_src *m, uint32_t pos)
+{
+	if (pos < 8)
+		return m->hdr[pos];
+	pos -= 8;
+	return pos < m->len[0] ? m->seg[0][pos] : m->seg[1][pos - m->len[0]];
+}
 
 static void mlo_bytes(const struct mlo_src *m, uint32_t pos, uint8_t *out, uint32_t n)
 {
-	for (uint32_t i = 0; i < n; i++, pos++)
-		out[i] = pos < 8 ? m->hdr[pos] : m->body[pos - 8];
+	for (uint32_t i = 0; i < n; i++)
+		out[i] = mlo_byte(m, pos + i);
 }
 
 static bool mlo_same(const struct mlo_src *m, uint32_t pos, const uint8_t *got, uint32_t n)
 {
-	for (uint32_t i = 0; i < n; i++, pos++)
-		if (got[i] != (pos < 8 ? m->hdr[pos] : m->body[pos - 8]))
+	for (uint32_t i = 0; i < n; i++)
+		if (got[i] != mlo_byte(m, pos + i))
 			return false;
 	return true;
 }
 
-/* Erase block b, program the image into it, read it back with the ECC
- * check and compare. A copy that fails is erased again, so that the ROM
- * finds no header there rather than a damaged image. */
+/*
+ * Erase block b, program the image into it, read it back with the ECC
+ * check and compare. The first page, which holds the GP header, is
+ * programmed last: until the whole image is in place the ROM sees no
+ * header in this block (an erased page 0) or an unreadable one (a cut
+ * program leaves its ECC bytes 0xFF), never a header followed by erased
+ * pages, which a ROM that accepts erased pages would run. A copy that
+ * fails is erased again.
+ */
 static int write_copy(struct nand_chip *c, uint32_t b, const struct mlo_src *m)
 {
 	uint8_t page[NAND_PAGE_SIZE];
 	uint32_t total = m->size + 8, first = b * c->pages_per_block;
+	uint32_t npages = (total + c->page_size - 1) / c->page_size;
 	const char *step = "erase";
 	int r = nand_erase_block(c, b);
 
-	for (uint32_t pos = 0; !r && pos < total; pos += c->page_size) {
+	for (uint32_t i = 1; !r && i <= npages; i++) {
+		uint32_t pos = (i % npages) * c->page_size;
 		uint32_t n = MIN(total - pos, c->page_size);
 
 		memset(page, 0xFF, sizeof(page));
@@ -326,11 +351,36 @@ static int mlo_from_ram(char *const argv[], struct mlo_src *m)
 	if (len < 8)
 		return cmd_error(argv, "image too short");
 	memcpy(m->hdr, p, 8);
-	m->body = p + 8;
 	m->size = get_le32(p);
 	if (!m->size || m->size > len - 8)
 		return cmd_error(argv, "no GP header: size 0x%x does not fit the 0x%lx bytes given",
 				 (unsigned)m->size, len);
+	m->seg[0] = p + 8;
+	m->len[0] = m->size;
+	m->seg[1] = NULL;
+	m->len[1] = 0;
+	return 0;
+}
+
+static int mlo_running(char *const argv[], struct mlo_src *m)
+{
+	uint32_t load = (uint32_t)(uintptr_t)_start;
+
+	if (!__data_start || !__data_pristine) {
+		printf("error: flash: this build keeps no pristine copy of its .data, so the\n"
+		       "running MLO cannot be written safely; load the MLO file into RAM and\n"
+		       "use 'flash mlo <addr> <len>'\n");
+		return -ENOTSUP;
+	}
+	m->seg[0] = (const uint8_t *)_start;
+	m->len[0] = (uint32_t)(__data_start - _start);
+	m->seg[1] = (const uint8_t *)__data_pristine;
+	m->len[1] = (uint32_t)(__image_end - __data_start);
+	m->size = m->len[0] + m->len[1];
+	for (int i = 0; i < 4; i++) {
+		m->hdr[i] = (uint8_t)(m->size >> (8 * i));
+		m->hdr[4 + i] = (uint8_t)(load >> (8 * i));
+	}
 	return 0;
 }
 
@@ -340,25 +390,13 @@ static int do_flash(int argc, char *const argv[])
 	struct nand_chip *c;
 	uint32_t load;
 	unsigned good = 0;
+	int r;
 
 	if (argc < 2 || strcmp(argv[1], "mlo") || (argc != 2 && argc != 4))
 		return cmd_error(argv, "usage: flash mlo [<addr> <len>]");
-	if (argc == 4) {
-		int r = mlo_from_ram(argv, &m);
-
-		if (r)
-			return r;
-	} else {
-		/* the running MLO; its .data is as the ROM loaded it as long as
-		 * no initialised variable has been written since */
-		m.body = (const uint8_t *)_start;
-		m.size = (uint32_t)(__image_end - _start);
-		load = (uint32_t)(uintptr_t)_start;
-		for (int i = 0; i < 4; i++) {
-			m.hdr[i] = (uint8_t)(m.size >> (8 * i));
-			m.hdr[4 + i] = (uint8_t)(load >> (8 * i));
-		}
-	}
+	r = argc == 4 ? mlo_from_ram(argv, &m) : mlo_running(argv, &m);
+	if (r)
+		return r;
 	load = get_le32(m.hdr + 4);
 	if (m.size > MLO_MAX || load < SRAM_LOAD_MIN || load + m.size > SRAM_LOAD_END)
 		return cmd_error(argv, "0x%x bytes at 0x%08x: the ROM loads at most 0x%x bytes "
@@ -373,7 +411,7 @@ static int do_flash(int argc, char *const argv[])
 	       (unsigned)load, MLO_COPIES - 1);
 	/* one block at a time: the others keep whatever good copy they hold */
 	for (uint32_t b = 0; b < MLO_COPIES; b++) {
-		int r = nand_block_is_bad(c, b);
+		r = nand_block_is_bad(c, b);
 
 		if (r) {
 			printf("block %u: %s, skipped\n", (unsigned)b, r > 0 ? "bad" : errname(r));

@@ -145,6 +145,8 @@ def flash_from_sd(nand, *extra, max_ms=20000):
     after = r.serial.split("flash mlo", 1)[1]
     if "MLO:" not in after and "error" not in after and "poweroff" not in str(r.report):
         pytest.skip("the console does not run `flash` yet")
+    if "keeps no pristine copy" in after:
+        pytest.skip("start.S/linker.ld keep no pristine .data copy yet (__data_pristine)")
     return r
 
 
@@ -164,14 +166,23 @@ def test_flash_mlo_then_nand_boot(mlo, tmp_path):
             assert raw == page_with_ecc(image[p * PAGE:(p + 1) * PAGE]), (blk, p)
 
 
-@pytest.mark.parametrize("cut", [1, 2, 12, 23, 24, 40, 47, 70, 88])
-def test_power_cut_during_flash_leaves_bootable_nand(mlo, tmp_path, cut):
-    """Operation `cut` (erases and page programs, counted from 1) of
-    `flash mlo` loses power half way; the NAND must still boot."""
+# Where a cut hits, as (block, step): step 0 is the erase, 1.. the page
+# programs in their order (the GP header page goes last), -1 the header.
+CUTS = [(0, 0), (0, 1), (0, "mid"), (0, -1), (1, 0), (1, 1), (1, -1), (2, "mid"), (3, -1)]
+
+
+@pytest.mark.parametrize("block,step", CUTS, ids=["b%d-%s" % c for c in CUTS])
+def test_power_cut_during_flash_leaves_bootable_nand(mlo, tmp_path, block, step):
+    """One erase or page program of `flash mlo` loses power half way (the
+    simulator's nand-powercut: half the page programmed, or half the block
+    erased); the NAND, which held an older good image, must still boot."""
+    size = struct.unpack("<I", mlo[1][:4])[0]
+    npages = (size + 8 + PAGE - 1) // PAGE
+    per_block = npages + 1
+    step = {"mid": npages // 2, -1: npages}.get(step, step)
+    cut = block * per_block + step + 1
     nand = tmp_path / "n.img"
     mknand(nand, mlo[0])
     r = flash_from_sd(nand, "--inject", "nand-powercut:%d" % cut)
-    if r.rc == 0 and "copies good" in r.serial:
-        pytest.skip("flash finished before operation %d" % cut)
     assert r.report and r.report.get("result") == "poweroff", r.stderr + r.serial
     assert_nand_boot(boot_nand(nand))

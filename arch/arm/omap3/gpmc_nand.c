@@ -5,6 +5,7 @@
  * 16-bit Micron parts of the GTA04 and the BeagleBoard, and the chip
  * instance. The GPMC pads need no set-up: their reset mode (0) is the GPMC.
  */
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "arch/arm/omap3/gpmc_nand.h"
@@ -20,13 +21,17 @@ static const uint32_t cs0_config[6] = {
 
 struct nand_chip *omap3_nand(int *err)
 {
+	/* zero-initialised (bss), so that `flash mlo` of the running image
+	 * never writes a "probed" flag into the NAND copy */
 	static struct nand_chip chip;
-	static int state = 1;     /* 1: not probed, 0: ok, < 0: error */
+	static bool probed;
+	static int state;
 	const struct gpmc_nand g = { .base = OMAP3_GPMC_BASE, .cs = 0, .x16 = true };
 
-	if (state == 1) {
+	if (!probed) {
 		gpmc_nand_setup(&g, cs0_config, NAND_CS0_WINDOW);
 		state = nand_probe(&chip, &g);
+		probed = true;
 	}
 	if (err)
 		*err = state;
