@@ -163,6 +163,10 @@ int ymodem_receive(const struct ymodem *y, void *buf, size_t max, struct ymodem_
 	put(&rx, 'C');
 	for (;;) {
 		r = get_block(&rx, data, &blk);
+		if (r == R_ABORT && state == ST_END) {
+			cancel(&rx);
+			break;          /* the file is whole */
+		}
 		if (r == R_ABORT) {
 			err = -ECANCELED;
 			goto fail;

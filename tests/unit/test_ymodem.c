@@ -523,6 +523,15 @@ static void test_batch_end(void **state)
 	assert_memory_equal(rxbuf, file, 500);
 	assert_int_equal(p->sent_c, 2 + 11);    /* header, data, then 11 waits */
 
+	/* Ctrl-C while waiting for the end of the batch keeps it too. */
+	p = new_peer(600, 0);
+	p->quit_after_eot = true;
+	p->user_ctrl_c_after = 2;
+	assert_int_equal(run(p, 4096, &f), 0);
+	assert_int_equal(f.size, 600);
+	assert_int_equal(p->sent_c, 2 + 2);
+	assert_true(p->cans >= 2);
+
 	p = new_peer(700, 1);
 	p->second_file = true;
 	assert_int_equal(run(p, 4096, &f), 0);
