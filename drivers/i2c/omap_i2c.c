@@ -49,45 +49,45 @@
 #define BYTE_TIMEOUT_US	10000u
 #define RESET_TIMEOUT_US 10000u
 
-static uint16_t rd(struct omap_i2c *bus, unsigned off)
+static uint16_t i2c_rd(struct omap_i2c *bus, unsigned off)
 {
 	return readw(bus->cfg->base + off);
 }
 
-static void wr(struct omap_i2c *bus, unsigned off, uint16_t v)
+static void i2c_wr(struct omap_i2c *bus, unsigned off, uint16_t v)
 {
 	writew(v, bus->cfg->base + off);
 }
 
 /* Wait until (STAT & mask) == want; 0 or -ETIMEDOUT. */
-static int wait_stat(struct omap_i2c *bus, uint16_t mask, uint16_t want, uint32_t us)
+static int i2c_wait_stat(struct omap_i2c *bus, uint16_t mask, uint16_t want, uint32_t us)
 {
 	uint64_t start = timer_us();
 
 	do {
-		if ((rd(bus, I2C_STAT) & mask) == want)
+		if ((i2c_rd(bus, I2C_STAT) & mask) == want)
 			return 0;
 	} while (timer_us() - start < us);
-	return (rd(bus, I2C_STAT) & mask) == want ? 0 : -ETIMEDOUT;
+	return (i2c_rd(bus, I2C_STAT) & mask) == want ? 0 : -ETIMEDOUT;
 }
 
-static int controller_reset(struct omap_i2c *bus)
+static int i2c_controller_reset(struct omap_i2c *bus)
 {
 	const struct omap_i2c_config *c = bus->cfg;
 	uint32_t iclk, psc, scll, sclh;
 	uint64_t start;
 
-	wr(bus, I2C_SYSC, BIT(1));
+	i2c_wr(bus, I2C_SYSC, BIT(1));
 	/* the reset only completes once the module is enabled */
-	wr(bus, I2C_CON, CON_EN);
+	i2c_wr(bus, I2C_CON, CON_EN);
 	start = timer_us();
-	while (!(rd(bus, I2C_SYSS) & BIT(0))) {
+	while (!(i2c_rd(bus, I2C_SYSS) & BIT(0))) {
 		if (timer_us() - start > RESET_TIMEOUT_US) {
 			printf("%s: controller reset did not complete\n", c->name);
 			return -ETIMEDOUT;
 		}
 	}
-	wr(bus, I2C_CON, 0);
+	i2c_wr(bus, I2C_CON, 0);
 	/* ICLK near 4 MHz (standard) or 9.6 MHz (fast); SCL low/high
 	 * periods are SCLL + 7 and SCLH + 5 ICLK cycles. */
 	if (c->speed_hz > 100000) {
@@ -104,12 +104,12 @@ static int controller_reset(struct omap_i2c *bus)
 		scll = iclk / (2 * c->speed_hz) - 7;
 		sclh = iclk / (2 * c->speed_hz) - 5;
 	}
-	wr(bus, I2C_PSC, (uint16_t)psc);
-	wr(bus, I2C_SCLL, (uint16_t)scll);
-	wr(bus, I2C_SCLH, (uint16_t)sclh);
-	wr(bus, I2C_BUF, 0);
-	wr(bus, I2C_CON, CON_EN);
-	wr(bus, I2C_STAT, 0xFFFF);
+	i2c_wr(bus, I2C_PSC, (uint16_t)psc);
+	i2c_wr(bus, I2C_SCLL, (uint16_t)scll);
+	i2c_wr(bus, I2C_SCLH, (uint16_t)sclh);
+	i2c_wr(bus, I2C_BUF, 0);
+	i2c_wr(bus, I2C_CON, CON_EN);
+	i2c_wr(bus, I2C_STAT, 0xFFFF);
 	return 0;
 }
 
@@ -121,12 +121,12 @@ int omap_i2c_init(struct omap_i2c *bus, const struct omap_i2c_config *cfg)
 	/* 9 bit times at the bus speed, with a generous margin for clock
 	 * stretching: 10 ms per byte is far beyond any legitimate slave. */
 	bus->byte_timeout_us = BYTE_TIMEOUT_US;
-	return controller_reset(bus);
+	return i2c_controller_reset(bus);
 }
 
-static void systest(struct omap_i2c *bus, uint16_t lines)
+static void i2c_systest(struct omap_i2c *bus, uint16_t lines)
 {
-	wr(bus, I2C_SYSTEST, ST_EN | ST_TMODE_SDA_SCL | lines);
+	i2c_wr(bus, I2C_SYSTEST, ST_EN | ST_TMODE_SDA_SCL | lines);
 	udelay(5);   /* half an SCL period at 100 kHz */
 }
 
@@ -136,18 +136,18 @@ int omap_i2c_recover(struct omap_i2c *bus)
 
 	/* Drive SCL by hand until the slave lets SDA go (it has at most 8
 	 * bits plus an ACK left to send), then make a STOP. */
-	systest(bus, ST_SCL_O | ST_SDA_O);
-	for (i = 0; i < 9 && !(rd(bus, I2C_SYSTEST) & ST_SDA_I); i++) {
-		systest(bus, ST_SDA_O);
-		systest(bus, ST_SCL_O | ST_SDA_O);
+	i2c_systest(bus, ST_SCL_O | ST_SDA_O);
+	for (i = 0; i < 9 && !(i2c_rd(bus, I2C_SYSTEST) & ST_SDA_I); i++) {
+		i2c_systest(bus, ST_SDA_O);
+		i2c_systest(bus, ST_SCL_O | ST_SDA_O);
 	}
-	systest(bus, ST_SCL_O);
-	systest(bus, ST_SCL_O | ST_SDA_O);
-	wr(bus, I2C_SYSTEST, 0);
+	i2c_systest(bus, ST_SCL_O);
+	i2c_systest(bus, ST_SCL_O | ST_SDA_O);
+	i2c_wr(bus, I2C_SYSTEST, 0);
 	printf("%s: bus recovery: %d clock pulse%s, SDA %s\n", bus->cfg->name, i,
-	       i == 1 ? "" : "s", (rd(bus, I2C_SYSTEST) & ST_SDA_I) ? "released" : "still low");
-	controller_reset(bus);
-	if (wait_stat(bus, STAT_BB, 0, bus->byte_timeout_us)) {
+	       i == 1 ? "" : "s", (i2c_rd(bus, I2C_SYSTEST) & ST_SDA_I) ? "released" : "still low");
+	i2c_controller_reset(bus);
+	if (i2c_wait_stat(bus, STAT_BB, 0, bus->byte_timeout_us)) {
 		printf("%s: bus still busy after recovery\n", bus->cfg->name);
 		return -EBUSY;
 	}
@@ -156,7 +156,7 @@ int omap_i2c_recover(struct omap_i2c *bus)
 
 static int wait_bus_free(struct omap_i2c *bus)
 {
-	if (!wait_stat(bus, STAT_BB, 0, bus->byte_timeout_us))
+	if (!i2c_wait_stat(bus, STAT_BB, 0, bus->byte_timeout_us))
 		return 0;
 	printf("%s: bus busy, trying to free it\n", bus->cfg->name);
 	return omap_i2c_recover(bus);
@@ -166,73 +166,76 @@ static int wait_bus_free(struct omap_i2c *bus)
  * One message. With stop false the master keeps the bus for a repeated
  * start. Returns 0 or a negative errno; the controller is usable after.
  */
-static int xfer(struct omap_i2c *bus, uint8_t addr, uint8_t *buf, unsigned len,
+static int i2c_xfer(struct omap_i2c *bus, uint8_t addr, uint8_t *buf, unsigned len,
 		bool read, bool stop)
 {
 	unsigned done = 0;
 	uint64_t last = timer_us();
 	uint16_t st;
 
-	wr(bus, I2C_STAT, 0xFFFF);
-	wr(bus, I2C_SA, addr);
-	wr(bus, I2C_CNT, (uint16_t)len);
-	wr(bus, I2C_CON, CON_EN | CON_MST | CON_STT | (stop ? CON_STP : 0) |
+	i2c_wr(bus, I2C_STAT, 0xFFFF);
+	i2c_wr(bus, I2C_SA, addr);
+	i2c_wr(bus, I2C_CNT, (uint16_t)len);
+	i2c_wr(bus, I2C_CON, CON_EN | CON_MST | CON_STT | (stop ? CON_STP : 0) |
 	   (read ? 0 : CON_TRX));
 	for (;;) {
-		st = rd(bus, I2C_STAT);
+		st = i2c_rd(bus, I2C_STAT);
 		if (st & STAT_AL) {
-			wr(bus, I2C_STAT, STAT_AL);
+			i2c_wr(bus, I2C_STAT, STAT_AL);
 			return -EAGAIN;
 		}
 		if (st & STAT_NACK) {
-			wr(bus, I2C_STAT, STAT_NACK);
+			i2c_wr(bus, I2C_STAT, STAT_NACK);
 			if (!stop)
-				wr(bus, I2C_CON, CON_EN | CON_MST | CON_STP);
-			wait_stat(bus, STAT_BB, 0, bus->byte_timeout_us);
-			return done ? -EIO : -ENXIO;
+				i2c_wr(bus, I2C_CON, CON_EN | CON_MST | CON_STP);
+			i2c_wait_stat(bus, STAT_BB, 0, bus->byte_timeout_us);
+			/* The FIFO takes bytes before the address phase ends,
+			 * so a count cannot tell an address NACK from a data
+			 * NACK: the caller knows which message this was. */
+			return -ENXIO;
 		}
 		if (!read && (st & (STAT_XRDY | STAT_XDR))) {
 			if (done < len)
-				wr(bus, I2C_DATA, buf[done++]);
-			wr(bus, I2C_STAT, st & (STAT_XRDY | STAT_XDR));
+				i2c_wr(bus, I2C_DATA, buf[done++]);
+			i2c_wr(bus, I2C_STAT, st & (STAT_XRDY | STAT_XDR));
 			last = timer_us();
 			continue;
 		}
 		if (read && (st & (STAT_RRDY | STAT_RDR))) {
-			uint8_t b = (uint8_t)rd(bus, I2C_DATA);
+			uint8_t b = (uint8_t)i2c_rd(bus, I2C_DATA);
 
 			if (done < len)
 				buf[done++] = b;
-			wr(bus, I2C_STAT, st & (STAT_RRDY | STAT_RDR));
+			i2c_wr(bus, I2C_STAT, st & (STAT_RRDY | STAT_RDR));
 			last = timer_us();
 			continue;
 		}
 		if (st & STAT_ARDY) {
-			wr(bus, I2C_STAT, STAT_ARDY);
+			i2c_wr(bus, I2C_STAT, STAT_ARDY);
 			break;
 		}
 		if (timer_us() - last > bus->byte_timeout_us) {
 			printf("%s: 0x%02x: transfer stalled after %u of %u bytes\n",
 			       bus->cfg->name, addr, done, len);
-			controller_reset(bus);
+			i2c_controller_reset(bus);
 			return -ETIMEDOUT;
 		}
 	}
 	if (done != len)
 		return -EIO;
-	if (stop && wait_stat(bus, STAT_BB, 0, bus->byte_timeout_us)) {
+	if (stop && i2c_wait_stat(bus, STAT_BB, 0, bus->byte_timeout_us)) {
 		printf("%s: 0x%02x: no STOP on the bus\n", bus->cfg->name, addr);
 		return -ETIMEDOUT;
 	}
 	return 0;
 }
 
-static int report(struct omap_i2c *bus, uint8_t addr, int err)
+static int i2c_report(struct omap_i2c *bus, uint8_t addr, int err)
 {
 	if (err == -ENXIO)
-		printf("%s: no device at 0x%02x (address not acknowledged)\n", bus->cfg->name, addr);
+		printf("%s: 0x%02x did not acknowledge (no device?)\n", bus->cfg->name, addr);
 	else if (err == -EIO)
-		printf("%s: 0x%02x did not acknowledge a data byte\n", bus->cfg->name, addr);
+		printf("%s: 0x%02x stopped acknowledging during a read\n", bus->cfg->name, addr);
 	else if (err == -EAGAIN)
 		printf("%s: 0x%02x: arbitration lost\n", bus->cfg->name, addr);
 	return err;
@@ -245,9 +248,9 @@ int i2c_write(struct omap_i2c *bus, uint8_t addr, const uint8_t *buf, unsigned l
 	for (int attempt = 0; attempt < 2 && err == -EAGAIN; attempt++) {
 		err = wait_bus_free(bus);
 		if (!err)
-			err = xfer(bus, addr, (uint8_t *)buf, len, false, true);
+			err = i2c_xfer(bus, addr, (uint8_t *)buf, len, false, true);
 	}
-	return err ? report(bus, addr, err) : 0;
+	return err ? i2c_report(bus, addr, err) : 0;
 }
 
 int i2c_read_regs(struct omap_i2c *bus, uint8_t addr, uint8_t reg, uint8_t *buf, unsigned len)
@@ -257,11 +260,14 @@ int i2c_read_regs(struct omap_i2c *bus, uint8_t addr, uint8_t reg, uint8_t *buf,
 	for (int attempt = 0; attempt < 2 && err == -EAGAIN; attempt++) {
 		err = wait_bus_free(bus);
 		if (!err)
-			err = xfer(bus, addr, &reg, 1, false, false);
-		if (!err)
-			err = xfer(bus, addr, buf, len, true, true);
+			err = i2c_xfer(bus, addr, &reg, 1, false, false);
+		if (!err) {
+			err = i2c_xfer(bus, addr, buf, len, true, true);
+			if (err == -ENXIO)
+				err = -EIO;   /* it answered a moment ago */
+		}
 	}
-	return err ? report(bus, addr, err) : 0;
+	return err ? i2c_report(bus, addr, err) : 0;
 }
 
 int i2c_read_reg(struct omap_i2c *bus, uint8_t addr, uint8_t reg, uint8_t *val)

@@ -21,8 +21,9 @@ struct omap_i2c {
 int omap_i2c_init(struct omap_i2c *bus, const struct omap_i2c_config *cfg);
 
 /*
- * Transfers. Errors: -ENXIO when the address is not acknowledged, -EIO when
- * a data byte is not, -EAGAIN after arbitration was lost twice, -ETIMEDOUT
+ * Transfers. Errors: -ENXIO when the device does not acknowledge (its
+ * address, or a byte written to it), -EIO when it stops acknowledging
+ * between the two messages of a register read, -EAGAIN after arbitration was lost twice, -ETIMEDOUT
  * when the controller stops making progress (10 ms per byte), -EBUSY when
  * the bus stays busy even after a recovery.
  */

@@ -39,7 +39,7 @@ const char *mmc_type_name(enum mmc_type t)
 }
 
 /* Bits start+size-1..start of a 128-bit register held as resp[0] = 127:96. */
-static uint32_t bits(const uint32_t r[4], unsigned start, unsigned size)
+static uint32_t csd_bits(const uint32_t r[4], unsigned start, unsigned size)
 {
 	unsigned word = 3 - start / 32, shift = start % 32;
 	uint64_t v = r[word] >> shift;
@@ -51,18 +51,18 @@ static uint32_t bits(const uint32_t r[4], unsigned start, unsigned size)
 
 uint64_t mmc_csd_capacity(const uint32_t csd[4])
 {
-	switch (bits(csd, 126, 2)) {
+	switch (csd_bits(csd, 126, 2)) {
 	case 0:
-		return (uint64_t)(bits(csd, 62, 12) + 1) <<
-			(bits(csd, 47, 3) + 2 + bits(csd, 80, 4));
+		return (uint64_t)(csd_bits(csd, 62, 12) + 1) <<
+			(csd_bits(csd, 47, 3) + 2 + csd_bits(csd, 80, 4));
 	case 1:
-		return (uint64_t)(bits(csd, 48, 22) + 1) * 512 * 1024;
+		return (uint64_t)(csd_bits(csd, 48, 22) + 1) * 512 * 1024;
 	default:
 		return 0;
 	}
 }
 
-static int cmd(struct mmc_card *card, uint8_t idx, uint32_t arg, enum mmc_rsp rsp,
+static int card_cmd(struct mmc_card *card, uint8_t idx, uint32_t arg, enum mmc_rsp rsp,
 	       struct mmc_cmd *out, struct mmc_data *data)
 {
 	struct mmc_cmd c = { .idx = idx, .arg = arg, .rsp = rsp };
@@ -73,22 +73,22 @@ static int cmd(struct mmc_card *card, uint8_t idx, uint32_t arg, enum mmc_rsp rs
 	return err;
 }
 
-static int acmd(struct mmc_card *card, uint8_t idx, uint32_t arg, enum mmc_rsp rsp,
+static int card_acmd(struct mmc_card *card, uint8_t idx, uint32_t arg, enum mmc_rsp rsp,
 		struct mmc_cmd *out, struct mmc_data *data)
 {
-	int err = cmd(card, 55, (uint32_t)card->rca << 16, MMC_RSP_R1, out, NULL);
+	int err = card_cmd(card, 55, (uint32_t)card->rca << 16, MMC_RSP_R1, out, NULL);
 
-	return err ? err : cmd(card, idx, arg, rsp, out, data);
+	return err ? err : card_cmd(card, idx, arg, rsp, out, data);
 }
 
-static int fail(struct mmc_card *card, const char *what, const struct mmc_cmd *c, int err)
+static int card_fail(struct mmc_card *card, const char *what, const struct mmc_cmd *c, int err)
 {
 	printf("%s: %s failed: CMD%u %s (%s)\n", card->name, what, c->idx,
 	       c->err ? c->err : "error", errname(err));
 	return err;
 }
 
-static int set_clock(struct mmc_card *card, uint32_t hz)
+static int card_set_clock(struct mmc_card *card, uint32_t hz)
 {
 	int got = card->ops->set_clock(card->host, hz);
 
@@ -107,27 +107,27 @@ static int identify(struct mmc_card *card)
 	int err;
 
 	card->rca = 0;
-	err = cmd(card, 0, 0, MMC_RSP_NONE, &c, NULL);
+	err = card_cmd(card, 0, 0, MMC_RSP_NONE, &c, NULL);
 	if (err)
-		return fail(card, "reset", &c, err);
-	err = cmd(card, 8, 0x100 | CHECK_PATTERN, MMC_RSP_R7, &c, NULL);
+		return card_fail(card, "reset", &c, err);
+	err = card_cmd(card, 8, 0x100 | CHECK_PATTERN, MMC_RSP_R7, &c, NULL);
 	if (!err && (c.resp[0] & 0xFFF) != (0x100 | CHECK_PATTERN)) {
 		printf("%s: unusable card: CMD8 answered 0x%x\n", card->name,
 		       (unsigned)c.resp[0]);
 		return -EIO;
 	}
 	if (err && err != -ETIMEDOUT)
-		return fail(card, "interface condition", &c, err);
+		return card_fail(card, "interface condition", &c, err);
 	v2 = !err;   /* a v1.x card does not know CMD8 */
 	start = timer_us();
 	for (;;) {
-		err = acmd(card, 41, OCR_VOLTAGES | (v2 ? OCR_HCS : 0), MMC_RSP_R3, &c, NULL);
+		err = card_acmd(card, 41, OCR_VOLTAGES | (v2 ? OCR_HCS : 0), MMC_RSP_R3, &c, NULL);
 		if (err == -ETIMEDOUT && c.idx == 55 && !v2) {
 			printf("%s: no card (no answer to CMD8 or CMD55)\n", card->name);
 			return -ENODEV;
 		}
 		if (err)
-			return fail(card, "operating condition", &c, err);
+			return card_fail(card, "operating condition", &c, err);
 		if (c.resp[0] & OCR_BUSY)
 			break;
 		if (timer_us() - start > INIT_TIMEOUT_US) {
@@ -148,14 +148,14 @@ static int read_reg(struct mmc_card *card, bool app, uint8_t idx, uint32_t arg,
 {
 	struct mmc_data d = { .buf = buf, .blocks = 1, .blksz = len };
 	struct mmc_cmd c;
-	int err = app ? acmd(card, idx, arg, MMC_RSP_R1, &c, &d) :
-			cmd(card, idx, arg, MMC_RSP_R1, &c, &d);
+	int err = app ? card_acmd(card, idx, arg, MMC_RSP_R1, &c, &d) :
+			card_cmd(card, idx, arg, MMC_RSP_R1, &c, &d);
 
-	return err ? fail(card, what, &c, err) : 0;
+	return err ? card_fail(card, what, &c, err) : 0;
 }
 
 /* ACMD51 SCR; ACMD6 to 4 bits when the card has it. */
-static int set_width(struct mmc_card *card)
+static int card_set_width(struct mmc_card *card)
 {
 	struct mmc_cmd c;
 	int err = read_reg(card, true, 51, 0, card->scr, 8, "SCR read");
@@ -164,9 +164,9 @@ static int set_width(struct mmc_card *card)
 		return err;
 	if (!(card->scr[1] & BIT(2)))      /* SD_BUS_WIDTHS: 4-bit */
 		return 0;
-	err = acmd(card, 6, 2, MMC_RSP_R1, &c, NULL);
+	err = card_acmd(card, 6, 2, MMC_RSP_R1, &c, NULL);
 	if (err)
-		return fail(card, "4-bit bus", &c, err);
+		return card_fail(card, "4-bit bus", &c, err);
 	err = card->ops->set_width(card->host, 4);
 	if (!err)
 		card->width = 4;
@@ -211,7 +211,7 @@ int mmc_init(struct mmc_card *card)
 	card->width = 1;
 	err = card->ops->set_width(card->host, 1);
 	if (!err)
-		err = set_clock(card, IDENT_HZ);
+		err = card_set_clock(card, IDENT_HZ);
 	if (err) {
 		printf("%s: host set-up failed (%s)\n", card->name, errname(err));
 		return err;
@@ -219,43 +219,43 @@ int mmc_init(struct mmc_card *card)
 	err = identify(card);
 	if (err)
 		return err;
-	err = cmd(card, 2, 0, MMC_RSP_R2, &c, NULL);
+	err = card_cmd(card, 2, 0, MMC_RSP_R2, &c, NULL);
 	if (err)
-		return fail(card, "CID read", &c, err);
+		return card_fail(card, "CID read", &c, err);
 	memcpy(card->cid, c.resp, sizeof(card->cid));
-	err = cmd(card, 3, 0, MMC_RSP_R6, &c, NULL);
+	err = card_cmd(card, 3, 0, MMC_RSP_R6, &c, NULL);
 	if (err)
-		return fail(card, "address assignment", &c, err);
+		return card_fail(card, "address assignment", &c, err);
 	card->rca = (uint16_t)(c.resp[0] >> 16);
-	err = cmd(card, 9, (uint32_t)card->rca << 16, MMC_RSP_R2, &c, NULL);
+	err = card_cmd(card, 9, (uint32_t)card->rca << 16, MMC_RSP_R2, &c, NULL);
 	if (err)
-		return fail(card, "CSD read", &c, err);
+		return card_fail(card, "CSD read", &c, err);
 	memcpy(card->csd, c.resp, sizeof(card->csd));
 	card->capacity = mmc_csd_capacity(card->csd);
 	if (!card->capacity) {
-		printf("%s: unknown CSD structure %u\n", card->name, (unsigned)bits(card->csd, 126, 2));
+		printf("%s: unknown CSD structure %u\n", card->name, (unsigned)csd_bits(card->csd, 126, 2));
 		return -EIO;
 	}
 	if (card->type == MMC_TYPE_SDHC && card->capacity > (32ull << 30))
 		card->type = MMC_TYPE_SDXC;
-	err = set_clock(card, MIN(DEFAULT_HZ, max));
+	err = card_set_clock(card, MIN(DEFAULT_HZ, max));
 	if (err)
 		return err;
-	err = cmd(card, 7, (uint32_t)card->rca << 16, MMC_RSP_R1B, &c, NULL);
+	err = card_cmd(card, 7, (uint32_t)card->rca << 16, MMC_RSP_R1B, &c, NULL);
 	if (err)
-		return fail(card, "select", &c, err);
+		return card_fail(card, "select", &c, err);
 	if (!card->block_addr) {
-		err = cmd(card, 16, BLOCK_SIZE, MMC_RSP_R1, &c, NULL);
+		err = card_cmd(card, 16, BLOCK_SIZE, MMC_RSP_R1, &c, NULL);
 		if (err || (c.resp[0] & R1_READ_ERRORS))
-			return fail(card, "block length", &c, err ? err : -EIO);
+			return card_fail(card, "block length", &c, err ? err : -EIO);
 	}
-	err = set_width(card);
+	err = card_set_width(card);
 	if (!err)
 		err = set_high_speed(card);
 	if (err)
 		return err;
 	if (card->high_speed && max > DEFAULT_HZ) {
-		err = set_clock(card, MIN(HS_HZ, max));
+		err = card_set_clock(card, MIN(HS_HZ, max));
 		if (err)
 			return err;
 	}
@@ -273,7 +273,7 @@ static int read_chunk(struct mmc_card *card, uint64_t lba, uint32_t count, void 
 {
 	struct mmc_data d = { .buf = buf, .blocks = count, .blksz = BLOCK_SIZE };
 	uint32_t arg = (uint32_t)(card->block_addr ? lba : lba * BLOCK_SIZE);
-	int err = cmd(card, count > 1 ? 18 : 17, arg, MMC_RSP_R1, c, &d);
+	int err = card_cmd(card, count > 1 ? 18 : 17, arg, MMC_RSP_R1, c, &d);
 
 	if (!err && (c->resp[0] & R1_READ_ERRORS)) {
 		c->err = "card status error";
@@ -284,7 +284,7 @@ static int read_chunk(struct mmc_card *card, uint64_t lba, uint32_t count, void 
 
 		/* back to the transfer state, whatever the card was doing */
 		if (count > 1 || err != -ETIMEDOUT)
-			cmd(card, 12, 0, MMC_RSP_R1B, &stop, NULL);
+			card_cmd(card, 12, 0, MMC_RSP_R1B, &stop, NULL);
 	}
 	return err;
 }
@@ -309,7 +309,7 @@ int mmc_read_blocks(struct mmc_card *card, uint64_t lba, uint32_t count, void *b
 			       c.err ? c.err : errname(err));
 			/* a second failure at one clock: try slower */
 			if (tries >= 1 && card->clock_hz > IDENT_HZ * 2 && tries < READ_TRIES - 1) {
-				set_clock(card, card->clock_hz / 2);
+				card_set_clock(card, card->clock_hz / 2);
 				printf("%s: retrying at %u kHz\n", card->name,
 				       (unsigned)(card->clock_hz / 1000));
 			}
@@ -360,15 +360,15 @@ void mmc_print_info(const struct mmc_card *card)
 	}
 	mmc_describe(card, line, sizeof(line));
 	for (int i = 0; i < 5; i++)
-		pnm[i] = (char)bits(cid, 96 - 8 * i, 8);
+		pnm[i] = (char)csd_bits(cid, 96 - 8 * i, 8);
 	pnm[5] = '\0';
 	printf("%s: %s\n", card->name, line);
 	printf("  manufacturer 0x%02x, OEM \"%c%c\", product \"%s\", rev %u.%u, serial 0x%08x, %u-%02u\n",
-	       (unsigned)bits(cid, 120, 8), (char)bits(cid, 112, 8), (char)bits(cid, 104, 8), pnm,
-	       (unsigned)bits(cid, 60, 4), (unsigned)bits(cid, 56, 4), (unsigned)bits(cid, 24, 32),
-	       2000 + (unsigned)bits(cid, 12, 8), (unsigned)bits(cid, 8, 4));
+	       (unsigned)csd_bits(cid, 120, 8), (char)csd_bits(cid, 112, 8), (char)csd_bits(cid, 104, 8), pnm,
+	       (unsigned)csd_bits(cid, 60, 4), (unsigned)csd_bits(cid, 56, 4), (unsigned)csd_bits(cid, 24, 32),
+	       2000 + (unsigned)csd_bits(cid, 12, 8), (unsigned)csd_bits(cid, 8, 4));
 	printf("  blocks %llu, RCA 0x%04x, OCR 0x%08x, CSD v%u, SD spec %u, high speed %s\n",
 	       (unsigned long long)card->bd.nblocks, card->rca, (unsigned)card->ocr,
-	       (unsigned)bits(card->csd, 126, 2) + 1, card->scr[0] & 0xF,
+	       (unsigned)csd_bits(card->csd, 126, 2) + 1, card->scr[0] & 0xF,
 	       card->high_speed ? "yes" : "no");
 }

@@ -82,37 +82,37 @@
 #define BUSY_US		500000u    /* R1b busy */
 #define BLOCK_US	250000u    /* SD read access time is at most 100 ms */
 
-static uint32_t rd(struct omap_hsmmc *h, unsigned off)
+static uint32_t mmc_rd(struct omap_hsmmc *h, unsigned off)
 {
 	return readl(h->cfg->base + off);
 }
 
-static void wr(struct omap_hsmmc *h, unsigned off, uint32_t v)
+static void mmc_wr(struct omap_hsmmc *h, unsigned off, uint32_t v)
 {
 	writel(v, h->cfg->base + off);
 }
 
-static int poll(struct omap_hsmmc *h, unsigned off, uint32_t mask, uint32_t want, uint32_t us)
+static int mmc_poll(struct omap_hsmmc *h, unsigned off, uint32_t mask, uint32_t want, uint32_t us)
 {
 	return poll32(h->cfg->base + off, mask, want, us);
 }
 
 /* STAT with any of bits (or an error) set; 0 on timeout. */
-static uint32_t wait_stat(struct omap_hsmmc *h, uint32_t bits, uint32_t us)
+static uint32_t mmc_wait_stat(struct omap_hsmmc *h, uint32_t bits, uint32_t us)
 {
 	uint64_t start = timer_us();
 	uint32_t st;
 
 	do {
-		st = rd(h, STAT);
+		st = mmc_rd(h, STAT);
 		if (st & (bits | ST_ERRI))
 			return st;
 	} while (timer_us() - start < us);
-	st = rd(h, STAT);
+	st = mmc_rd(h, STAT);
 	return st & (bits | ST_ERRI);
 }
 
-static const char *error_name(uint32_t st)
+static const char *hsmmc_error_name(uint32_t st)
 {
 	static const struct { uint32_t bit; const char *name; } names[] = {
 		{ ST_CTO, "command timeout" }, { ST_CCRC, "command CRC error" },
@@ -128,7 +128,7 @@ static const char *error_name(uint32_t st)
 	return "unknown error";
 }
 
-static int error_code(uint32_t st)
+static int hsmmc_error_code(uint32_t st)
 {
 	if (st & (ST_CTO | ST_DTO))
 		return -ETIMEDOUT;
@@ -138,14 +138,14 @@ static int error_code(uint32_t st)
 }
 
 /* Reset the CMD and/or DAT state machines after an error. */
-static void reset_lines(struct omap_hsmmc *h, uint32_t which)
+static void hsmmc_reset_lines(struct omap_hsmmc *h, uint32_t which)
 {
-	wr(h, SYSCTL, rd(h, SYSCTL) | which);
-	if (poll(h, SYSCTL, which, 0, RESET_US))
+	mmc_wr(h, SYSCTL, mmc_rd(h, SYSCTL) | which);
+	if (mmc_poll(h, SYSCTL, which, 0, RESET_US))
 		printf("%s: line reset did not complete\n", h->cfg->name);
 }
 
-static int set_clock(void *host, uint32_t hz)
+static int hsmmc_set_clock(void *host, uint32_t hz)
 {
 	struct omap_hsmmc *h = host;
 	uint32_t clkd = (h->cfg->fclk_hz + hz - 1) / hz;
@@ -154,32 +154,32 @@ static int set_clock(void *host, uint32_t hz)
 	if (!hz)
 		return -EINVAL;
 	clkd = clkd < 1 ? 1 : clkd > 1023 ? 1023 : clkd;
-	v = rd(h, SYSCTL) & ~(SYSCTL_CEN | SYSCTL_ICE);
-	wr(h, SYSCTL, v);
+	v = mmc_rd(h, SYSCTL) & ~(SYSCTL_CEN | SYSCTL_ICE);
+	mmc_wr(h, SYSCTL, v);
 	v = (v & ~(SYSCTL_CLKD | SYSCTL_DTO)) | FIELD_PREP(SYSCTL_CLKD, clkd) |
 		FIELD_PREP(SYSCTL_DTO, 0xE) | SYSCTL_ICE;
-	wr(h, SYSCTL, v);
-	if (poll(h, SYSCTL, SYSCTL_ICS, SYSCTL_ICS, RESET_US)) {
+	mmc_wr(h, SYSCTL, v);
+	if (mmc_poll(h, SYSCTL, SYSCTL_ICS, SYSCTL_ICS, RESET_US)) {
 		printf("%s: internal clock not stable\n", h->cfg->name);
 		return -ETIMEDOUT;
 	}
-	wr(h, SYSCTL, v | SYSCTL_CEN);
+	mmc_wr(h, SYSCTL, v | SYSCTL_CEN);
 	h->clock_hz = h->cfg->fclk_hz / clkd;
 	return (int)h->clock_hz;
 }
 
-static int set_width(void *host, unsigned bits)
+static int hsmmc_set_width(void *host, unsigned bits)
 {
 	struct omap_hsmmc *h = host;
-	uint32_t v = rd(h, HCTL) & ~HCTL_DTW;
+	uint32_t v = mmc_rd(h, HCTL) & ~HCTL_DTW;
 
 	if (bits != 1 && bits != 4)
 		return -EINVAL;
-	wr(h, HCTL, v | (bits == 4 ? HCTL_DTW : 0));
+	mmc_wr(h, HCTL, v | (bits == 4 ? HCTL_DTW : 0));
 	return 0;
 }
 
-static uint32_t cmd_flags(const struct mmc_cmd *c, const struct mmc_data *d)
+static uint32_t hsmmc_cmd_flags(const struct mmc_cmd *c, const struct mmc_data *d)
 {
 	uint32_t f = (uint32_t)c->idx << 24;
 
@@ -198,21 +198,21 @@ static uint32_t cmd_flags(const struct mmc_cmd *c, const struct mmc_data *d)
 	return f;
 }
 
-static int read_data(struct omap_hsmmc *h, struct mmc_cmd *c, struct mmc_data *d)
+static int hsmmc_read_data(struct omap_hsmmc *h, struct mmc_cmd *c, struct mmc_data *d)
 {
 	uint8_t *p = d->buf;
 	uint32_t st;
 
 	for (uint32_t b = 0; b < d->blocks; b++) {
-		st = wait_stat(h, ST_BRR, BLOCK_US);
+		st = mmc_wait_stat(h, ST_BRR, BLOCK_US);
 		if (!st || (st & ST_ERRI)) {
-			c->err = st ? error_name(st) : "data timeout";
-			reset_lines(h, SYSCTL_SRD);
-			return st ? error_code(st) : -ETIMEDOUT;
+			c->err = st ? hsmmc_error_name(st) : "data timeout";
+			hsmmc_reset_lines(h, SYSCTL_SRD);
+			return st ? hsmmc_error_code(st) : -ETIMEDOUT;
 		}
-		wr(h, STAT, ST_BRR);
+		mmc_wr(h, STAT, ST_BRR);
 		for (uint32_t i = 0; i < d->blksz; i += 4) {
-			uint32_t w = rd(h, DATA);
+			uint32_t w = mmc_rd(h, DATA);
 
 			p[i] = (uint8_t)w;
 			p[i + 1] = (uint8_t)(w >> 8);
@@ -221,67 +221,67 @@ static int read_data(struct omap_hsmmc *h, struct mmc_cmd *c, struct mmc_data *d
 		}
 		p += d->blksz;
 	}
-	st = wait_stat(h, ST_TC, BUSY_US);
+	st = mmc_wait_stat(h, ST_TC, BUSY_US);
 	if (!st || (st & ST_ERRI)) {
-		c->err = st ? error_name(st) : "transfer did not complete";
-		reset_lines(h, SYSCTL_SRD);
-		return st ? error_code(st) : -ETIMEDOUT;
+		c->err = st ? hsmmc_error_name(st) : "transfer did not complete";
+		hsmmc_reset_lines(h, SYSCTL_SRD);
+		return st ? hsmmc_error_code(st) : -ETIMEDOUT;
 	}
-	wr(h, STAT, ST_TC);
+	mmc_wr(h, STAT, ST_TC);
 	return 0;
 }
 
-static int send_cmd(void *host, struct mmc_cmd *c, struct mmc_data *d)
+static int hsmmc_send_cmd(void *host, struct mmc_cmd *c, struct mmc_data *d)
 {
 	struct omap_hsmmc *h = host;
 	uint32_t busy = PSTATE_CMDI | ((d || c->rsp == MMC_RSP_R1B) ? PSTATE_DATI : 0);
 	uint32_t st;
 
 	c->err = NULL;
-	if (poll(h, PSTATE, busy, 0, CMD_US)) {
+	if (mmc_poll(h, PSTATE, busy, 0, CMD_US)) {
 		/* a previous command left the lines busy */
-		reset_lines(h, SYSCTL_SRC | SYSCTL_SRD);
-		if (poll(h, PSTATE, busy, 0, CMD_US)) {
+		hsmmc_reset_lines(h, SYSCTL_SRC | SYSCTL_SRD);
+		if (mmc_poll(h, PSTATE, busy, 0, CMD_US)) {
 			c->err = "controller busy";
 			return -EBUSY;
 		}
 	}
-	wr(h, STAT, ~0u);
+	mmc_wr(h, STAT, ~0u);
 	if (d)
-		wr(h, BLK, d->blocks << 16 | d->blksz);
-	wr(h, ARG, c->arg);
-	wr(h, CMD, cmd_flags(c, d));
-	st = wait_stat(h, ST_CC, CMD_US);
+		mmc_wr(h, BLK, d->blocks << 16 | d->blksz);
+	mmc_wr(h, ARG, c->arg);
+	mmc_wr(h, CMD, hsmmc_cmd_flags(c, d));
+	st = mmc_wait_stat(h, ST_CC, CMD_US);
 	if (!st || (st & ST_CMD_ERRS) || !(st & ST_CC)) {
-		c->err = st ? error_name(st) : "no command completion";
-		reset_lines(h, SYSCTL_SRC | (d ? SYSCTL_SRD : 0));
-		return st ? error_code(st) : -ETIMEDOUT;
+		c->err = st ? hsmmc_error_name(st) : "no command completion";
+		hsmmc_reset_lines(h, SYSCTL_SRC | (d ? SYSCTL_SRD : 0));
+		return st ? hsmmc_error_code(st) : -ETIMEDOUT;
 	}
-	wr(h, STAT, ST_CC);
+	mmc_wr(h, STAT, ST_CC);
 	if (c->rsp == MMC_RSP_R2) {
 		for (int i = 0; i < 4; i++)
-			c->resp[i] = rd(h, RSP10 + 4 * (3 - i));
+			c->resp[i] = mmc_rd(h, RSP10 + 4 * (3 - i));
 	} else if (c->rsp != MMC_RSP_NONE) {
-		c->resp[0] = rd(h, RSP10);
+		c->resp[0] = mmc_rd(h, RSP10);
 	}
 	if (d)
-		return read_data(h, c, d);
+		return hsmmc_read_data(h, c, d);
 	if (c->rsp == MMC_RSP_R1B) {
-		st = wait_stat(h, ST_TC, BUSY_US);
+		st = mmc_wait_stat(h, ST_TC, BUSY_US);
 		if (!st || (st & ST_ERRI)) {
-			c->err = st ? error_name(st) : "card stayed busy";
-			reset_lines(h, SYSCTL_SRD);
-			return st ? error_code(st) : -ETIMEDOUT;
+			c->err = st ? hsmmc_error_name(st) : "card stayed busy";
+			hsmmc_reset_lines(h, SYSCTL_SRD);
+			return st ? hsmmc_error_code(st) : -ETIMEDOUT;
 		}
-		wr(h, STAT, ST_TC);
+		mmc_wr(h, STAT, ST_TC);
 	}
 	return 0;
 }
 
 const struct mmc_host_ops omap_hsmmc_ops = {
-	.send_cmd = send_cmd,
-	.set_clock = set_clock,
-	.set_width = set_width,
+	.send_cmd = hsmmc_send_cmd,
+	.set_clock = hsmmc_set_clock,
+	.set_width = hsmmc_set_width,
 };
 
 int omap_hsmmc_init(struct omap_hsmmc *h, const struct omap_hsmmc_config *cfg)
@@ -294,41 +294,41 @@ int omap_hsmmc_init(struct omap_hsmmc *h, const struct omap_hsmmc_config *cfg)
 		if (err)
 			return err;
 	}
-	wr(h, SYSCONFIG, rd(h, SYSCONFIG) | BIT(1));
-	if (poll(h, SYSSTATUS, BIT(0), BIT(0), RESET_US)) {
+	mmc_wr(h, SYSCONFIG, mmc_rd(h, SYSCONFIG) | BIT(1));
+	if (mmc_poll(h, SYSSTATUS, BIT(0), BIT(0), RESET_US)) {
 		printf("%s: controller reset did not complete\n", cfg->name);
 		return -ETIMEDOUT;
 	}
-	wr(h, SYSCTL, rd(h, SYSCTL) | SYSCTL_SRA);
-	if (poll(h, SYSCTL, SYSCTL_SRA, 0, RESET_US)) {
+	mmc_wr(h, SYSCTL, mmc_rd(h, SYSCTL) | SYSCTL_SRA);
+	if (mmc_poll(h, SYSCTL, SYSCTL_SRA, 0, RESET_US)) {
 		printf("%s: controller reset did not complete\n", cfg->name);
 		return -ETIMEDOUT;
 	}
 	/* 3.3 V signalling, 1-bit; SDBP only sticks with a declared voltage */
-	wr(h, HCTL, HCTL_SDVS_3V3);
-	wr(h, CAPA, rd(h, CAPA) | CAPA_VS33 | CAPA_VS18);
-	wr(h, CON, rd(h, CON) & CON_KEEP);
-	err = set_clock(h, 400000);
+	mmc_wr(h, HCTL, HCTL_SDVS_3V3);
+	mmc_wr(h, CAPA, mmc_rd(h, CAPA) | CAPA_VS33 | CAPA_VS18);
+	mmc_wr(h, CON, mmc_rd(h, CON) & CON_KEEP);
+	err = hsmmc_set_clock(h, 400000);
 	if (err < 0)
 		return err;
-	wr(h, HCTL, rd(h, HCTL) | HCTL_SDBP);
-	if (!(rd(h, HCTL) & HCTL_SDBP)) {
+	mmc_wr(h, HCTL, mmc_rd(h, HCTL) | HCTL_SDBP);
+	if (!(mmc_rd(h, HCTL) & HCTL_SDBP)) {
 		printf("%s: bus power did not turn on\n", cfg->name);
 		return -EIO;
 	}
-	wr(h, IE, IE_ALL);
+	mmc_wr(h, IE, IE_ALL);
 	/* 80 clocks of init stream before the first command */
-	wr(h, CON, rd(h, CON) | CON_INIT);
+	mmc_wr(h, CON, mmc_rd(h, CON) | CON_INIT);
 	for (int i = 0; i < 2; i++) {
-		wr(h, STAT, ~0u);
-		wr(h, CMD, 0);
-		if (!(wait_stat(h, ST_CC, CMD_US) & ST_CC)) {
+		mmc_wr(h, STAT, ~0u);
+		mmc_wr(h, CMD, 0);
+		if (!(mmc_wait_stat(h, ST_CC, CMD_US) & ST_CC)) {
 			printf("%s: init stream did not complete\n", cfg->name);
-			wr(h, CON, rd(h, CON) & ~CON_INIT);
+			mmc_wr(h, CON, mmc_rd(h, CON) & ~CON_INIT);
 			return -ETIMEDOUT;
 		}
 	}
-	wr(h, CON, rd(h, CON) & ~CON_INIT);
-	wr(h, STAT, ~0u);
+	mmc_wr(h, CON, mmc_rd(h, CON) & ~CON_INIT);
+	mmc_wr(h, STAT, ~0u);
 	return 0;
 }

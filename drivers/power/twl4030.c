@@ -47,7 +47,7 @@
 #define VMMC1_RAMP_MS	100
 #define MADC_TIMEOUT_US	10000
 
-void twl4030_init(struct twl4030 *twl, struct omap_i2c *i2c)
+void twl4030_setup(struct twl4030 *twl, struct omap_i2c *i2c)
 {
 	twl->i2c = i2c;
 }
@@ -62,7 +62,7 @@ int twl4030_write(struct twl4030 *twl, uint8_t addr, uint8_t reg, uint8_t val)
 	return i2c_write_reg(twl->i2c, addr, reg, val);
 }
 
-static int update(struct twl4030 *twl, uint8_t addr, uint8_t reg, uint8_t clr, uint8_t set)
+static int twl_update(struct twl4030 *twl, uint8_t addr, uint8_t reg, uint8_t clr, uint8_t set)
 {
 	uint8_t v;
 	int err = twl4030_read(twl, addr, reg, &v);
@@ -136,7 +136,7 @@ static int madc_convert(struct twl4030 *twl, unsigned ch, unsigned *raw)
 	uint64_t start;
 	int err;
 
-	err = update(twl, ADDR_INTBR, GPBR1, 0, MADC_CLKS);
+	err = twl_update(twl, ADDR_INTBR, GPBR1, 0, MADC_CLKS);
 	if (!err)
 		err = twl4030_write(twl, ADDR_MADC, MADC_CTRL1, MADC_ON);
 	if (!err)
@@ -197,11 +197,11 @@ int twl4030_power_off(struct twl4030 *twl)
 	if (!err)
 		err = twl4030_write(twl, ADDR_PM, PROTECT_KEY, 0xEC);
 	for (int i = 0; i < 3 && !err; i++)
-		err = update(twl, ADDR_PM, CFG_P1_TRANS + i, STARTON_VBAT, 0);
+		err = twl_update(twl, ADDR_PM, CFG_P1_TRANS + i, STARTON_VBAT, 0);
 	if (!err)
 		err = twl4030_write(twl, ADDR_PM, PROTECT_KEY, 0);
 	if (!err)
-		err = update(twl, ADDR_PM, P1_SW_EVENTS, 0, DEVOFF);
+		err = twl_update(twl, ADDR_PM, P1_SW_EVENTS, 0, DEVOFF);
 	if (!err) {
 		mdelay(100);
 		err = -EIO;   /* still running */

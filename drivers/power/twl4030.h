@@ -17,7 +17,7 @@ struct twl4030 {
 #define TWL4030_HW_USB   0x04
 #define TWL4030_HW_VBUS  0x80
 
-void twl4030_init(struct twl4030 *twl, struct omap_i2c *i2c);
+void twl4030_setup(struct twl4030 *twl, struct omap_i2c *i2c);
 
 /* Raw access: addr is the slave (0x48..0x4B), reg the register in it. */
 int twl4030_read(struct twl4030 *twl, uint8_t addr, uint8_t reg, uint8_t *val);
