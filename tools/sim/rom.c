@@ -208,7 +208,10 @@ static void mmio_set(struct sim *s, uint32_t addr, uint32_t bits)
 
 static void hand_over(struct sim *s, uint8_t device, uint32_t entry)
 {
-	uint8_t *bp = sim_ram_ptr(s, BOOT_PARAMS, 0x40);
+	/* Beagle issue: --entry-r0 in SRAM moves the block there (qemu-linaro
+	 * writes it at 0x4020EE28); elsewhere r0 points at nothing of ours. */
+	uint32_t r0 = s->cfg.entry_r0_set ? s->cfg.entry_r0 : BOOT_PARAMS;
+	uint8_t *bp = sim_ram_ptr(s, r0 - SRAM_BASE < 0x10000 - 0x40 ? r0 : BOOT_PARAMS, 0x40);
 
 	memset(bp, 0, 0x40);
 	/* {u32 boot_message; u8 device; u8 reserved; u8 reset_reason; u8 ch_flags;
@@ -222,9 +225,10 @@ static void hand_over(struct sim *s, uint8_t device, uint32_t entry)
 	bp[0x20] = device;        /* device descriptor: its type first */
 	s->boot_device = device;
 
-	sim_set_reg(s, UC_ARM_REG_CPSR, 0x1D3);   /* SVC, IRQ/FIQ masked, ARM */
+	/* SVC, IRQ/FIQ masked, ARM; --entry-mode sys: SYS as qemu-linaro */
+	sim_set_reg(s, UC_ARM_REG_CPSR, s->cfg.entry_sys ? 0x1DF : 0x1D3);
 	sim_set_reg(s, UC_ARM_REG_SP, ROM_SP);
-	sim_set_reg(s, UC_ARM_REG_R0, BOOT_PARAMS);
+	sim_set_reg(s, UC_ARM_REG_R0, r0);
 	sim_set_reg(s, UC_ARM_REG_LR, ROM_VECTORS);
 	sim_set_reg(s, UC_ARM_REG_PC, entry);
 	/* The ROM's exception vectors stay in force until the loader sets
