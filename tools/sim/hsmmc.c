@@ -21,11 +21,15 @@
  *  - CICE/CCCE check the index and CRC of the response (R2 and R3 have
  *    neither: enabling the check for them gives CIE/CCRC);
  *  - reads: the first block arrives 100 µs after the response, then every
- *    block takes (BLEN x 8 / width + 16 CRC + 2) clocks; the card clock stops
- *    while the one 512-byte buffer is full (BRR set, PSTATE.BRE) until
- *    DATA has been read 128 times. TC follows the last block (after the
- *    auto CMD12 with ACEN, whose response lands in RSP76). Reading DATA
- *    with BRE clear gives BADA;
+ *    block takes (BLEN x 8 / width + 16 CRC + 2) clocks. The 1024-byte
+ *    buffer holds two blocks of up to 512 bytes (ping-pong, TRM "data
+ *    buffer"): the card keeps sending while one half is free, and its
+ *    clock stops while both are full. BRR rises when a block becomes
+ *    readable (it lands in an empty buffer, or the CPU finished the
+ *    block before it); PSTATE.BRE while one is; a block is consumed by
+ *    BLEN / 4 DATA reads. TC follows the last block (after the auto CMD12
+ *    with ACEN, whose response lands in RSP76). Reading DATA with BRE
+ *    clear gives BADA;
  *  - data errors, as hardware would see them: a clock above 25 MHz without
  *    the card in high-speed mode (above 50 MHz at all), a bus width
  *    different from the card's, a block length different from what the
@@ -89,9 +93,9 @@ struct hsmmc {
 	bool data_busy, data_halted, want_acmd12;
 	long blocks_left;           /* -1: until CMD12 */
 	uint64_t blk_ready_ps, tc_ps, dto_ps;
-	uint8_t buf[512];
+	uint8_t buf[2][512];        /* the ping-pong halves */
 	unsigned blen, pos;
-	bool buf_full;
+	unsigned rd, nfull;         /* half the CPU reads; halves holding a block */
 	bool card_was_powered;
 	bool warn_cmdi;
 };
@@ -149,16 +153,18 @@ static void regs_reset(struct hsmmc *h, bool keep_capa)
 		h->capa = 0x00E10080;
 		h->cur_capa = 0;
 	}
-	h->cmd_busy = h->data_busy = h->data_halted = h->buf_full = false;
+	h->cmd_busy = h->data_busy = h->data_halted = false;
+	h->nfull = h->rd = 0;
 	h->tc_ps = h->dto_ps = h->blk_ready_ps = NEVER;
 	h->ics_ps = NEVER;
 }
 
 static void data_reset(struct hsmmc *h)
 {
-	h->data_busy = h->data_halted = h->buf_full = h->want_acmd12 = false;
+	h->data_busy = h->data_halted = h->want_acmd12 = false;
 	h->tc_ps = h->dto_ps = h->blk_ready_ps = NEVER;
 	h->pos = 0;
+	h->nfull = h->rd = 0;
 }
 
 static uint64_t block_ps(struct sim *s, struct hsmmc *h)
@@ -184,12 +190,13 @@ static void update(struct sim *s, struct hsmmc *h)
 		h->cmd_busy = false;
 		stat_raise(h, h->cmd_stat);
 	}
-	while (h->data_busy && !h->data_halted && !h->buf_full && h->blk_ready_ps <= now) {
+	while (h->data_busy && !h->data_halted && h->nfull < 2 && h->blk_ready_ps <= now) {
 		uint64_t t = h->blk_ready_ps;
 		uint64_t hz = card_hz(s, h);
 		unsigned width = (h->hctl & BIT(1)) ? 4 : 1;
 		long lba;
-		int n = sdcard_read_block(h->sd, h->buf, sizeof(h->buf), &lba);
+		int n = sdcard_read_block(h->sd, h->buf[(h->rd + h->nfull) & 1],
+					  sizeof(h->buf[0]), &lba);
 
 		h->blk_ready_ps = NEVER;
 		if (n <= 0) {
@@ -205,11 +212,21 @@ static void update(struct sim *s, struct hsmmc *h)
 			stat_raise(h, ST_DCRC);
 			break;
 		}
-		h->buf_full = true;
-		h->pos = 0;
+		if (!h->nfull++)
+			stat_raise(h, ST_BRR);
 		if (h->blocks_left > 0)
 			h->blocks_left--;
-		stat_raise(h, ST_BRR);
+		/* the other half is free: the card goes on sending */
+		if (h->nfull < 2 && h->blocks_left != 0)
+			h->blk_ready_ps = t + block_ps(s, h);
+	}
+	/* performance issue: the idle fast-forward stops at these */
+	if (h->cmd_busy)
+		sim_event_at(s, h->cmd_done_ps);
+	if (h->data_busy) {
+		sim_event_at(s, h->blk_ready_ps);
+		sim_event_at(s, h->tc_ps);
+		sim_event_at(s, h->dto_ps);
 	}
 	if (h->data_busy && h->dto_ps <= now) {
 		h->dto_ps = NEVER;
@@ -219,6 +236,18 @@ static void update(struct sim *s, struct hsmmc *h)
 		h->data_busy = false;
 		h->tc_ps = NEVER;
 		stat_raise(h, ST_TC);
+	}
+	/* a driver polling STAT/PSTATE is idle until the next event */
+	{
+		uint64_t next = h->cmd_busy ? h->cmd_done_ps : NEVER;
+		const uint64_t ev[] = { h->blk_ready_ps, h->dto_ps, h->tc_ps, h->ics_ps,
+					h->reset_done_ps, h->sra_ps, h->src_ps, h->srd_ps };
+
+		for (unsigned i = 0; i < ARRAY_SIZE(ev); i++)
+			if (ev[i] > now && ev[i] < next)
+				next = ev[i];
+		if (next != NEVER)
+			sim_event_at(s, next);
 	}
 }
 
@@ -230,7 +259,7 @@ static uint32_t pstate(struct sim *s, struct hsmmc *h)
 		v |= BIT(0);
 	if (h->data_busy)
 		v |= BIT(1) | BIT(2) | BIT(9);
-	if (h->buf_full)
+	if (h->nfull)
 		v |= BIT(11);
 	if (h->sd)
 		v |= BIT(16) | BIT(17) | BIT(18);
@@ -307,8 +336,8 @@ static void start_command(struct sim *s, struct hsmmc *h, uint32_t v)
 		data_reset(h);
 		h->data_busy = true;
 		h->blen = h->blk & 0x7FF;
-		if (h->blen > sizeof(h->buf))
-			h->blen = sizeof(h->buf);
+		if (h->blen > sizeof(h->buf[0]))
+			h->blen = sizeof(h->buf[0]);
 		h->blocks_left = (v & CMD_MSBS) ? ((v & CMD_BCE) ? (long)(h->blk >> 16) : -1) : 1;
 		h->want_acmd12 = (v & CMD_ACEN) && (v & CMD_MSBS);
 		h->blk_ready_ps = h->cmd_done_ps + NAC_PS + block_ps(s, h);
@@ -326,11 +355,18 @@ static void block_done(struct sim *s, struct hsmmc *h)
 {
 	uint64_t now = sim_now_ps(s);
 
-	h->buf_full = false;
-	if (h->blocks_left != 0) {
+	h->pos = 0;
+	h->rd ^= 1;
+	h->nfull--;
+	/* a half is free again: a stopped card clock restarts */
+	if (h->blocks_left != 0 && h->blk_ready_ps == NEVER && !h->data_halted)
 		h->blk_ready_ps = now + block_ps(s, h);
+	if (h->nfull) {
+		stat_raise(h, ST_BRR);
 		return;
 	}
+	if (h->blocks_left != 0)
+		return;
 	if (h->want_acmd12) {
 		uint32_t resp[4];
 		int bits = sdcard_command(s, h->sd, 12, 0, resp);
@@ -365,12 +401,12 @@ static int hsmmc_read(struct sim *s, void *opaque, uint32_t off, unsigned size, 
 		*val = h->rsp[(off - 0x110) / 4];
 		break;
 	case 0x120:
-		if (!h->buf_full) {
+		if (!h->nfull) {
 			stat_raise(h, ST_BADA);
 			*val = 0;
 			break;
 		}
-		*val = get_le32(h->buf + h->pos);
+		*val = get_le32(h->buf[h->rd] + h->pos);
 		h->pos += 4;
 		if (h->pos >= h->blen)
 			block_done(s, h);

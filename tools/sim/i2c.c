@@ -21,6 +21,9 @@
  * Fault injection (cfg.inject):
  *   i2c-nack:ADDR[:COUNT]  the slave at ADDR does not acknowledge its address
  *   i2c-al:ADDR[:COUNT]    arbitration is lost while addressing ADDR
+ *   i2c-nack-reg:ADDR<<8|REG[:COUNT]  (reliability issue) the slave at ADDR
+ *                          does not acknowledge REG as the first byte of a
+ *                          write: one register access fails, the rest work
  *   i2c-stuck:CLOCKS       a slave holds SDA on I2C1 low from power-on until
  *                          CLOCKS SCL pulses were clocked through SYSTEST
  *                          (ST_EN, TMODE 3), then a STOP frees the bus
@@ -77,6 +80,7 @@ struct i2c_ctl {
 	uint8_t addr;
 	bool tx;
 	bool stop_req;              /* CON.STP latched for this transfer */
+	bool first_data;            /* next TX byte is the first (i2c-nack-reg) */
 	uint32_t left;              /* bytes still to go on the bus */
 	uint8_t txq[64], rxq[64];
 	unsigned txn, rxn;
@@ -169,6 +173,7 @@ static void step(struct sim *s, struct i2c_ctl *c)
 			nacked(s, c, t);
 			return;
 		}
+		c->first_data = true; /* reliability issue: i2c-nack-reg */
 		if (!c->left) {
 			finish(s, c, t);
 		} else if (c->tx) {
@@ -185,6 +190,12 @@ static void step(struct sim *s, struct i2c_ctl *c)
 
 		memmove(c->txq, c->txq + 1, --c->txn);
 		c->left--;
+		/* reliability issue: i2c-nack-reg */
+		if (c->first_data && inject_arg_take(s, "i2c-nack-reg", c->addr << 8 | b)) {
+			nacked(s, c, t);
+			return;
+		}
+		c->first_data = false;
 		ack = sl->ops->write(s, sl->opaque, c->addr, b);
 		if (s->result)
 			return;
@@ -235,6 +246,9 @@ static void update(struct sim *s, struct i2c_ctl *c)
 {
 	while (c->next_ps <= sim_now_ps(s) && !s->result)
 		step(s, c);
+	/* a driver polling STAT is idle until the next bus event */
+	if (c->next_ps != UINT64_MAX)
+		sim_event_at(s, c->next_ps);
 }
 
 static uint16_t stat_value(struct i2c_ctl *c)

@@ -149,9 +149,9 @@ static void test_power_button_and_unmodelled(void **state)
 	s->cfg.power_button = true;
 	assert_int_equal(twl_read(s, 0x4B, 0x45, &v), 0);
 	assert_int_equal(v & 1, 1);
-	twl_read(s, 0x4B, 0x99, &v);
+	twl_read(s, 0x4B, 0xF5, &v);
 	assert_int_equal(s->result, SIM_FAULT);
-	assert_string_equal(s->result_msg, "TWL4030 0x4B:0x99 not modelled");
+	assert_string_equal(s->result_msg, "TWL4030 0x4B:0xF5 not modelled");
 }
 
 int main(void)
