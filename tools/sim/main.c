@@ -16,10 +16,8 @@ static void usage(FILE *f)
 	      "         [--aux] [--serial stdio|FILE] [--input STRING|@FILE] [--stdin]\n"
 	      "         [--max-ms VIRTUAL_MS] [--report FILE.json] [--dump-dtb FILE]\n"
 	      "         [--on-handoff stop|continue] [--inject SPEC ...] [--load-raw FILE@ADDR]\n"
-	      "         [--trace] [--stats] [--watch-writes]\n"
+	      "         [--trace] [--stats]\n"
 	      "  --inject WHAT[:ARG[:COUNT]]  e.g. mmc-timeout:17:1 (ARG -1 = any, COUNT -1 = always)\n"
-	      "  --watch-writes  list the SDRAM pages written in the report (sdram_writes)\n"
-	      "  --handoff-pc ADDR  the hand-off is the first fetch at ADDR (MMU off)\n" /* performance issue */
 	      "  --nand-bad BLOCK[,BLOCK...]  factory bad blocks of the --nand chip\n" /* NAND issue */
 	      "  --entry-mode svc|sys, --entry-r0 ADDR  how the ROM enters the image\n" /* Beagle issue */
 	      "exit: 0 handoff/poweroff/reset, 1 fault/watchdog, 2 timeout, 3 usage\n", f);
@@ -77,8 +75,7 @@ int main(int argc, char **argv)
 {
 	enum { O_MACHINE = 256, O_REV, O_SD, O_NAND, O_AUX, O_SERIAL, O_INPUT, O_STDIN,
 	       O_MAXMS, O_REPORT, O_DTB, O_HANDOFF, O_INJECT, O_RAW, O_TRACE, O_STATS,
-	       O_HELP, O_NAND_BAD /* NAND issue */, O_ENTRY_MODE, O_ENTRY_R0 /* Beagle issue */,
-	       O_WATCH /* reliability issue */, O_HANDOFF_PC /* performance issue */ };
+	       O_HELP, O_NAND_BAD /* NAND issue */, O_ENTRY_MODE, O_ENTRY_R0 /* Beagle issue */ };
 	static const struct option opts[] = {
 		{ "machine", 1, 0, O_MACHINE }, { "rev", 1, 0, O_REV },
 		{ "sd", 1, 0, O_SD }, { "nand", 1, 0, O_NAND }, { "aux", 0, 0, O_AUX },
@@ -90,8 +87,6 @@ int main(int argc, char **argv)
 		{ "stats", 0, 0, O_STATS }, { "help", 0, 0, O_HELP },
 		{ "nand-bad", 1, 0, O_NAND_BAD }, /* NAND issue */
 		{ "entry-mode", 1, 0, O_ENTRY_MODE }, { "entry-r0", 1, 0, O_ENTRY_R0 }, /* Beagle issue */
-		{ "watch-writes", 0, 0, O_WATCH }, /* reliability issue */
-		{ "handoff-pc", 1, 0, O_HANDOFF_PC }, /* performance issue */
 		{ 0 },
 	};
 	static struct sim sim;
@@ -153,13 +148,6 @@ int main(int argc, char **argv)
 			break;
 		}
 		case O_TRACE: c->trace_mmio = true; break;
-		case O_HANDOFF_PC: /* performance issue: the kernel behind a second stage */
-			if (!parse_u64(optarg, &v) || v > 0xFFFFFFFFu)
-				return bad("bad --handoff-pc address: %s", optarg);
-			c->handoff_pc = (uint32_t)v;
-			c->handoff_pc_set = true;
-			break;
-		case O_WATCH: c->watch_writes = true; break; /* reliability issue */
 		case O_STATS: stats = true; break;
 		case O_HELP: usage(stdout); return 0;
 		default:

@@ -91,16 +91,11 @@ struct sim_config {
 	uint32_t nand_bad[SIM_MAX_NAND_BAD]; /* --nand-bad B[,B...]: factory bad blocks */
 	int nnand_bad;
 	bool trace_mmio;           /* --trace: print every MMIO access to stderr */
-	/* performance issue: --handoff-pc ADDR, the hand-off is the first fetch
-	 * at ADDR with the MMU off (e.g. the kernel behind U-Boot proper) */
-	uint32_t handoff_pc;
-	bool handoff_pc_set;
 	/* Beagle issue: how the ROM (or --load-raw) enters the image, to play
 	 * other ROMs (qemu-linaro: SYS mode, r0 = 0x4020EE28). */
 	bool entry_sys;            /* --entry-mode sys (default svc) */
 	bool entry_r0_set;         /* --entry-r0 ADDR given */
 	uint32_t entry_r0;
-	bool watch_writes;         /* --watch-writes: SDRAM write map (watch.c) */
 };
 
 struct sim;
@@ -139,7 +134,6 @@ struct sim {
 	struct sdcard *sd;        /* owner: sdcard.c (storage issue) */
 	struct gpmc *gpmc;        /* owner: gpmc.c (NAND issue) */
 	struct nand *nand;        /* owner: nand.c, NULL without --nand */
-	struct watch *watch;      /* owner: watch.c, NULL without --watch-writes */
 
 	/* hand-off record */
 	uint32_t handoff_regs[16], handoff_cpsr, handoff_sctlr;
@@ -175,11 +169,6 @@ bool sim_inject_take(struct sim *s, const char *what, long arg);
  * write) and then moves virtual time forward in small steps instead of
  * executing millions of identical iterations. See sim.c for the bound. */
 void sim_clock_read(struct sim *s);
-/* performance issue: a model announces that its state changes by itself at
- * virtual time ps (a block arrives, a character is sent). The idle
- * fast-forward never steps past the earliest such time, so waits end when
- * the hardware would end them. Re-announce on every register access. */
-void sim_event_at(struct sim *s, uint64_t ps);
 
 /* models' constructors and cross-model queries */
 void prcm_init(struct sim *s);
@@ -192,9 +181,6 @@ void sdrc_init(struct sim *s);                       /* also SMS */
 void uart_init(struct sim *s);
 /* Bytes the console (UART3) has sent, for tests inside the simulator. */
 const char *uart_output(struct sim *s, size_t *len);
-/* performance issue: UART3's lines with the virtual time their first
- * character ended, as a JSON array of [virtual_us, "text"] (report.c). */
-void uart_write_lines_json(struct sim *s, FILE *f);
 void wdt_init(struct sim *s);
 void timers_init(struct sim *s);                     /* 32k sync + GPTIMER1 */
 void gpio_init(struct sim *s);
@@ -252,11 +238,6 @@ void sim_set_cp15(struct sim *s, unsigned crn, unsigned crm, unsigned opc1, unsi
 uint64_t sim_idle_skips(struct sim *s, uint64_t *skipped_ps);
 /* --load-raw FILE@ADDR: copy FILE to ADDR, r0 = 0, jump (bypasses the ROM). */
 int sim_load_raw(struct sim *s);
-
-/* --watch-writes (watch.c): sim_init() calls watch_init(); the report
- * writes the value of "sdram_writes" with watch_report(). */
-void watch_init(struct sim *s);
-void watch_report(struct sim *s, FILE *f);
 
 /* report (report.c) */
 void sim_write_report(struct sim *s);
