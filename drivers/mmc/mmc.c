@@ -310,8 +310,12 @@ int mmc_read_blocks(struct mmc_card *card, uint64_t lba, uint32_t count, void *b
 			/* a second failure at one clock: try slower */
 			if (tries >= 1 && card->clock_hz > IDENT_HZ * 2 && tries < READ_TRIES - 1) {
 				card_set_clock(card, card->clock_hz / 2);
-				printf("%s: retrying at %u kHz\n", card->name,
-				       (unsigned)(card->clock_hz / 1000));
+				if (card->clock_hz >= 1000000)
+					printf("%s: retrying at %u MHz\n", card->name,
+					       (unsigned)(card->clock_hz / 1000000));
+				else
+					printf("%s: retrying at %u kHz\n", card->name,
+					       (unsigned)(card->clock_hz / 1000));
 			}
 		}
 		if (err)
