@@ -84,9 +84,18 @@ static const struct sdram_config *beagle_sdram(unsigned rev)
 	return rev == REV_XM_AB || rev == REV_XM_C ? &micron_2x256 : &micron_2x128;
 }
 
+/*
+ * Linux's names: the xM A/B has its own tree (USB hub power of the other
+ * polarity). The Ax/Bx straps cannot tell a B4 (omap3-beagle-ab4.dtb) from
+ * a B5..B7, so they get omap3-beagle.dtb, as Linux's own default.
+ */
 static const char *beagle_dtb_name(unsigned rev)
 {
-	return rev == REV_XM_AB || rev == REV_XM_C ? "omap3-beagle-xm.dtb" : "omap3-beagle.dtb";
+	switch (rev) {
+	case REV_XM_AB:	return "omap3-beagle-xm-ab.dtb";
+	case REV_XM_C:	return "omap3-beagle-xm.dtb";
+	default:	return "omap3-beagle.dtb";
+	}
 }
 
 const struct board board = {
