@@ -234,7 +234,7 @@ static void check_fdt(const struct boot_regs *b)
 	}
 	err = fdt_check_header(fdt);
 	if (err) {
-		printf("payload: no valid FDT at r2 (%s)\n", fdt_strerror(err));
+		printf("payload: no valid FDT at r2 (%s, %d)\n", fdt_strerror(err), err);
 		violation("r2 does not point to a valid FDT");
 		return;
 	}
