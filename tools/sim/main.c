@@ -18,6 +18,7 @@ static void usage(FILE *f)
 	      "         [--on-handoff stop|continue] [--inject SPEC ...] [--load-raw FILE@ADDR]\n"
 	      "         [--trace] [--stats]\n"
 	      "  --inject WHAT[:ARG[:COUNT]]  e.g. mmc-timeout:17:1 (ARG -1 = any, COUNT -1 = always)\n"
+	      "  --stop-at ADDR  end the run (result stop) when execution reaches ADDR\n" /* kernel test */
 	      "  --nand-bad BLOCK[,BLOCK...]  factory bad blocks of the --nand chip\n" /* NAND issue */
 	      "  --entry-mode svc|sys, --entry-r0 ADDR  how the ROM enters the image\n" /* Beagle issue */
 	      "exit: 0 handoff/poweroff/reset, 1 fault/watchdog, 2 timeout, 3 usage\n", f);
@@ -76,6 +77,7 @@ int main(int argc, char **argv)
 	enum { O_MACHINE = 256, O_REV, O_SD, O_NAND, O_AUX, O_SERIAL, O_INPUT, O_STDIN,
 	       O_MAXMS, O_REPORT, O_DTB, O_HANDOFF, O_INJECT, O_RAW, O_TRACE, O_STATS,
 	       O_HELP, O_NAND_BAD /* NAND issue */, O_ENTRY_MODE, O_ENTRY_R0 /* Beagle issue */ };
+	enum { O_STOP_AT = 512 /* kernel test */ };
 	static const struct option opts[] = {
 		{ "machine", 1, 0, O_MACHINE }, { "rev", 1, 0, O_REV },
 		{ "sd", 1, 0, O_SD }, { "nand", 1, 0, O_NAND }, { "aux", 0, 0, O_AUX },
@@ -85,6 +87,7 @@ int main(int argc, char **argv)
 		{ "on-handoff", 1, 0, O_HANDOFF }, { "inject", 1, 0, O_INJECT },
 		{ "load-raw", 1, 0, O_RAW }, { "trace", 0, 0, O_TRACE },
 		{ "stats", 0, 0, O_STATS }, { "help", 0, 0, O_HELP },
+		{ "stop-at", 1, 0, O_STOP_AT }, /* kernel test */
 		{ "nand-bad", 1, 0, O_NAND_BAD }, /* NAND issue */
 		{ "entry-mode", 1, 0, O_ENTRY_MODE }, { "entry-r0", 1, 0, O_ENTRY_R0 }, /* Beagle issue */
 		{ 0 },
@@ -148,6 +151,12 @@ int main(int argc, char **argv)
 			break;
 		}
 		case O_TRACE: c->trace_mmio = true; break;
+		case O_STOP_AT: /* kernel test */
+			if (!parse_u64(optarg, &v) || v > 0xFFFFFFFFu)
+				return bad("--stop-at takes an address, not %s", optarg);
+			c->stop_at = (uint32_t)v;
+			c->stop_at_set = true;
+			break;
 		case O_STATS: stats = true; break;
 		case O_HELP: usage(stdout); return 0;
 		default:

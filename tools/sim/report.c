@@ -40,7 +40,11 @@ void sim_write_report(struct sim *s)
 	uint64_t skipped_ps, skips = sim_idle_skips(s, &skipped_ps);
 	FILE *f;
 
-	if (s->result == SIM_HANDOFF || (s->handoff_seen && s->result != SIM_FAULT)) {
+	if (s->result == SIM_STOP) { /* kernel test: where --stop-at hit */
+		memcpy(regs, s->stop_regs, sizeof(regs));
+		cpsr = s->stop_cpsr;
+		sctlr = s->stop_sctlr;
+	} else if (s->result == SIM_HANDOFF || (s->handoff_seen && s->result != SIM_FAULT)) {
 		memcpy(regs, s->handoff_regs, sizeof(regs));
 		cpsr = s->handoff_cpsr;
 		sctlr = s->handoff_sctlr;

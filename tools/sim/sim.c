@@ -154,6 +154,7 @@ const char *sim_result_name(enum sim_result r)
 		[SIM_POWEROFF] = "poweroff", [SIM_TIMEOUT] = "timeout",
 		[SIM_FAULT] = "fault", [SIM_WATCHDOG] = "watchdog",
 		[SIM_RESET] = "reset",
+		[SIM_STOP] = "stop", /* kernel test */
 	};
 
 	return r < ARRAY_SIZE(n) ? n[r] : "?";
@@ -163,6 +164,7 @@ int sim_exit_code(enum sim_result r)
 {
 	switch (r) {
 	case SIM_HANDOFF: case SIM_POWEROFF: case SIM_RESET: return 0;
+	case SIM_STOP: return 0; /* kernel test */
 	case SIM_TIMEOUT: return 2;
 	default: return 1;
 	}
@@ -500,6 +502,26 @@ static void hook_sdram_block(uc_engine *uc, uint64_t addr, uint32_t size, void *
 			 s->handoff_regs[2]);
 }
 
+/* kernel test: --stop-at ADDR. A code hook on that one address, so it
+ * costs nothing elsewhere; the registers are taken before the instruction
+ * runs. Unicorn 2.0.1 ignores the guest MMU, so ADDR is whatever the
+ * guest's PC reads, virtual or not. */
+static void hook_stop_at(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
+{
+	struct sim *s = user;
+
+	time_sync(s);
+	for (int i = 0; i < 13; i++)
+		s->stop_regs[i] = sim_reg(s, UC_ARM_REG_R0 + i);
+	s->stop_regs[13] = sim_reg(s, UC_ARM_REG_SP);
+	s->stop_regs[14] = sim_reg(s, UC_ARM_REG_LR);
+	s->stop_regs[15] = (uint32_t)addr;
+	s->stop_cpsr = sim_reg(s, UC_ARM_REG_CPSR);
+	s->stop_sctlr = sim_cp15(s, 1, 0, 0, 0);
+	sim_stop(s, SIM_STOP, "--stop-at 0x%08x reached (r0 0x%08x, r1 0x%08x, r2 0x%08x)",
+		 (uint32_t)addr, s->stop_regs[0], s->stop_regs[1], s->stop_regs[2]);
+}
+
 static bool hook_unmapped(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
 			  int64_t value, void *user)
 {
@@ -735,6 +757,12 @@ int sim_init(struct sim *s)
 	uc_hook_add(s->uc, &c->h_sdram, UC_HOOK_BLOCK, hook_sdram_block, s,
 		    SDRAM_START, 0xFFFFFFFFull);
 	uc_hook_add(s->uc, &c->h_intr, UC_HOOK_INTR, hook_intr, s, 1, 0);
+	if (s->cfg.stop_at_set) { /* kernel test */
+		uc_hook h_stop;
+
+		uc_hook_add(s->uc, &h_stop, UC_HOOK_CODE, hook_stop_at, s, s->cfg.stop_at,
+			    s->cfg.stop_at);
+	}
 	uc_hook_add(s->uc, &c->h_unmapped, UC_HOOK_MEM_UNMAPPED, hook_unmapped, s, 1, 0);
 	uc_hook_add(s->uc, &c->h_prot, UC_HOOK_MEM_WRITE_PROT | UC_HOOK_MEM_FETCH_PROT,
 		    hook_prot, s, 1, 0);

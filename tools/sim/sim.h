@@ -38,6 +38,7 @@ enum sim_result {
 	SIM_FAULT,     /* guest fault, unmodelled access, bus error (exit 1) */
 	SIM_WATCHDOG,  /* WDT2 expired (exit 1) */
 	SIM_RESET,     /* guest asked for a global reset (PRM_RSTCTRL) */
+	SIM_STOP,      /* --stop-at ADDR reached (exit 0; kernel test) */
 };
 
 enum sim_machine { MACH_GTA04, MACH_BEAGLE, MACH_BEAGLEXM /* Beagle issue */ };
@@ -91,6 +92,8 @@ struct sim_config {
 	uint32_t nand_bad[SIM_MAX_NAND_BAD]; /* --nand-bad B[,B...]: factory bad blocks */
 	int nnand_bad;
 	bool trace_mmio;           /* --trace: print every MMIO access to stderr */
+	bool stop_at_set;          /* kernel test: --stop-at ADDR, end the run */
+	uint32_t stop_at;          /* when execution reaches ADDR */
 	/* Beagle issue: how the ROM (or --load-raw) enters the image, to play
 	 * other ROMs (qemu-linaro: SYS mode, r0 = 0x4020EE28). */
 	bool entry_sys;            /* --entry-mode sys (default svc) */
@@ -139,6 +142,7 @@ struct sim {
 	uint32_t handoff_regs[16], handoff_cpsr, handoff_sctlr;
 	uint64_t handoff_ps;
 	uint8_t bb_cfg;           /* TWL4030 BB_CFG, for the report */
+	uint32_t stop_regs[16], stop_cpsr, stop_sctlr; /* kernel test: at --stop-at */
 
 	/* core-private state (owner: sim.c) */
 	struct sim_core *core;
