@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The autoboot countdown (U-Boot's bootdelay behaviour, one line redrawn). */
+/*
+ * The autoboot countdown (U-Boot's bootdelay behaviour, one line redrawn)
+ * and, when a key or the AUX/USER button stops it, the boot menu. No TRM
+ * chapter; the button is gpio_7 (hardware.md).
+ */
 #include "common/autoboot.h"
 
 #include "arch/arm/omap3/soc.h"
+#include "common/cli.h"
 #include "common/console.h"
 #include "drivers/timer/timer.h"
 #include "lib/printf.h"
@@ -15,7 +20,8 @@ static int button_held(void)
 	return omap3_gpio_input(BUTTON_GPIO) == 1;
 }
 
-int autoboot_countdown(unsigned delay_ms)
+/* 0 when the countdown ran out, else the key (or -1 for the button). */
+static int countdown(unsigned delay_ms)
 {
 	uint64_t start = timer_us(), now;
 	unsigned left_s, shown = ~0u;
@@ -43,4 +49,13 @@ int autoboot_countdown(unsigned delay_ms)
 	if (shown != ~0u)
 		printf("\rHit any key to stop autoboot:  0 \n");
 	return 0;
+}
+
+int autoboot_countdown(unsigned delay_ms)
+{
+	int stop = countdown(delay_ms);
+
+	if (!stop)
+		return 0;
+	return menu_run(stop) ? 1 : 0;
 }

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The autoboot countdown: any key, or the AUX/USER button held, stops it. */
+/* The autoboot countdown: any key, or the AUX/USER button held, stops it
+ * and opens the boot menu of the extlinux labels. */
 #ifndef COMMON_AUTOBOOT_H
 #define COMMON_AUTOBOOT_H
 
-/* Counts delay_ms down on the console. Returns 0 when the countdown ran
- * out (boot now), or the key that stopped it (or -1 for the button). */
+/* Counts delay_ms down on the console. Returns 0 to boot the default
+ * chain now (the countdown ran out, or Enter in the menu), non-zero for
+ * the prompt (any other key, or a chosen label that failed). */
 int autoboot_countdown(unsigned delay_ms);
 
 #endif

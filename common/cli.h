@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The console's prompt loop and the helpers its commands share: argument
+ * parsing with U-Boot's number syntax and the RAM check of the memory
+ * commands. */
+#ifndef COMMON_CLI_H
+#define COMMON_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "common/command.h"
+
+#define CLI_LINE 256
+
+/* The `gtaboot> ` prompt: read a line, run it, forever. */
+void cli_loop(void) __attribute__((noreturn));
+
+/* "error: <cmd>: wrong number of arguments" and the usage; -EINVAL. */
+int cmd_usage(char *const argv[]);
+/* argv[i] as a hex (U-Boot's default) or decimal number no larger than
+ * max; on failure "bad <what> '<text>'" and the usage, -EINVAL. */
+int arg_hex(char *const argv[], int i, const char *what, unsigned long max,
+	    unsigned long *v);
+int arg_dec(char *const argv[], int i, const char *what, unsigned long max,
+	    unsigned long *v);
+/* 0 when [addr, addr + len) is RAM (an SDRAM bank or the SRAM) and addr
+ * is a multiple of align; for writes, not gtaboot's own SRAM or SDRAM
+ * buffers either. Otherwise an error with the usage, -EINVAL. */
+int cmd_ram_check(char *const argv[], uint32_t addr, uint32_t len, unsigned align, bool write);
+/* True (and the input byte consumed) when Ctrl-C has been typed. */
+bool cli_ctrlc(void);
+
+/* The boot menu of the extlinux labels after a stopped countdown: 0 to
+ * boot the default chain, negative for the prompt (also when a chosen
+ * label failed). stop is the key that stopped the countdown, or -1. */
+int menu_run(int stop);
+
+/* The device tree `fdt addr` selected, or 0. */
+uint32_t cmd_fdt_addr(void);
+
+#endif

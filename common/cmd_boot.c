@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Boot commands: boot (the extlinux labels or the default chain), bootz
+ * and bootm (images already in memory), with U-Boot's syntax; the work is
+ * common/boot.c's (Documentation/arch/arm/booting.rst).
+ */
+#include "common/boot.h"
+#include "common/cli.h"
+#include "common/vars.h"
+#include "lib/cmdline.h"
+#include "lib/errno.h"
+#include "lib/printf.h"
+#include "lib/string.h"
+
+#define UIMAGE_MAGIC 0x27051956u
+
+static uint32_t be32(uint32_t a)
+{
+	const volatile uint8_t *p = (const volatile uint8_t *)(uintptr_t)a;
+
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static int do_boot(int argc, char *const argv[])
+{
+	const struct extlinux_conf *conf = boot_conf();
+	int err;
+
+	if (argc > 2)
+		return cmd_usage(argv);
+	if (argc == 1)
+		return boot_default_chain();
+	for (unsigned i = 0; conf && i < conf->nlabels; i++) {
+		if (strcmp(conf->labels[i].name, argv[1]))
+			continue;
+		err = boot_label(i);
+		printf("boot: label '%s' failed (%s)\n", argv[1], errname(err));
+		return err;
+	}
+	return cmd_error(argv, "no label '%s' in extlinux.conf", argv[1]);
+}
+CMD(boot, "boot", do_boot, "boot [label]",
+    "boot an extlinux label, or try them all and the default files");
+
+/* "<addr>[:<size>]" or "-". A uInitrd's size comes from its header. */
+static int initrd_arg(char *const argv[], char *s, unsigned long *addr, unsigned long *size)
+{
+	char *colon = strchr(s, ':');
+	int err = 0;
+
+	*addr = *size = 0;
+	if (!strcmp(s, "-"))
+		return 0;
+	if (colon)
+		*colon = 0;
+	if (parse_ulong(s, addr) || (colon && (parse_ulong(colon + 1, size) || !*size)))
+		err = -EINVAL;
+	if (colon)
+		*colon = ':';
+	if (err)
+		return cmd_error(argv, "bad initrd '%s'", s);
+	if (cmd_ram_check(argv, *addr, 64, 1, false))
+		return -EINVAL;
+	if (!colon && be32(*addr) != UIMAGE_MAGIC)
+		return cmd_error(argv, "no uInitrd at 0x%08lx: give <addr>:<size>", *addr);
+	if (!colon)
+		*size = 64 + be32(*addr + 12);
+	return 0;
+}
+
+static int do_bootx(int argc, char *const argv[])
+{
+	bool uimage = argv[0][4] == 'm';
+	unsigned long k, i = 0, isz = 0, f;
+	int fi = argc - 1;
+
+	if (argc > 4 || argc < (uimage ? 2 : 3))
+		return cmd_usage(argv);
+	if (uimage && argc < 4)
+		fi = 0;
+	if (arg_hex(argv, 1, "kernel address", 0xFFFFFFFFul, &k) ||
+	    (argc > (uimage ? 2 : 3) && initrd_arg(argv, argv[2], &i, &isz)) ||
+	    (fi && arg_hex(argv, fi, "fdt address", 0xFFFFFFFFul, &f)))
+		return -EINVAL;
+	if (!fi)
+		f = cmd_fdt_addr() ? cmd_fdt_addr() : var_addr("fdt_addr_r", FDT_ADDR_R);
+	return boot_memory(k, uimage, i, isz, f, NULL);
+}
+CMD(bootz, "bootz", do_bootx, "bootz <addr> [<initrd>[:size]|-] <fdt>",
+    "boot a zImage in memory with $bootargs");
+CMD(bootm, "bootm", do_bootx, "bootm <addr> [<initrd>[:size]|-] [<fdt>]",
+    "boot a uImage in memory (fdt: 'fdt addr' or $fdt_addr_r)");
