@@ -262,7 +262,11 @@ static int check_kernel(uint32_t kaddr, uint32_t klen, bool want_uimage, uint32_
 	printf("kernel: uImage '%s', load 0x%08x, entry 0x%08x\n", info.name,
 	       (unsigned)info.load, (unsigned)info.entry);
 	if (info.load != kaddr + info.offset) {
-		err = mem_check_free("kernel", info.load, info.size);
+		/* The payload moves: from now on its window is where it runs,
+		 * so the initrd and the DTB loaded next cannot land on it. The
+		 * file's window was the only one claimed so far. */
+		mem_windows_reset();
+		err = mem_window_claim("kernel", info.load, info.size);
 		if (err)
 			return err;
 		memmove((void *)(uintptr_t)info.load, (const void *)(uintptr_t)(kaddr + info.offset),
@@ -479,6 +483,9 @@ int boot_default_chain(void)
 		printf("boot: boot count %d, limit %lu\n", next_bootcount, limit);
 	if (conf_ok) {
 		first = extlinux_default(conf);
+		if (conf->default_label[0] && find_label(conf->default_label) < 0 && first >= 0)
+			printf("boot: DEFAULT '%s' names no label; starting with '%s'\n",
+			       conf->default_label, conf->labels[first].name);
 		if (limit && next_bootcount > (int)limit) {
 			const char *alt = var_get("altboot");
 			int a = find_label(alt);

@@ -12,6 +12,7 @@
 #include "lib/printf.h"
 
 #define VMMC1_MV 3150
+#define MMC_INIT_TRIES 3
 
 static struct omap_i2c i2c1;
 static struct twl4030 twl;
@@ -60,7 +61,10 @@ int storage_init(void)
 		printf("mmc1: host controller did not come up (%s)\n", errname(err));
 		return err;
 	}
-	err = mmc_init(&mmc1);
+	/* A command lost to noise during identification should not cost the
+	 * card: start again from CMD0, as the card allows at any time. */
+	for (int tries = 1; (err = mmc_init(&mmc1)) && tries < MMC_INIT_TRIES; tries++)
+		printf("mmc1: card initialisation failed (%s); retrying\n", errname(err));
 	if (err) {
 		mmc1.type = MMC_TYPE_NONE;
 		return err;

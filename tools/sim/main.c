@@ -76,7 +76,7 @@ int main(int argc, char **argv)
 {
 	enum { O_MACHINE = 256, O_REV, O_SD, O_NAND, O_AUX, O_SERIAL, O_INPUT, O_STDIN,
 	       O_MAXMS, O_REPORT, O_DTB, O_HANDOFF, O_INJECT, O_RAW, O_TRACE, O_STATS,
-	       O_HELP, O_NAND_BAD /* NAND issue */, O_ENTRY_MODE, O_ENTRY_R0 /* Beagle issue */ };
+	       O_HELP, O_WATCH /* reliability issue */, O_NAND_BAD /* NAND issue */, O_ENTRY_MODE, O_ENTRY_R0 /* Beagle issue */ };
 	enum { O_STOP_AT = 512 /* kernel test */ };
 	static const struct option opts[] = {
 		{ "machine", 1, 0, O_MACHINE }, { "rev", 1, 0, O_REV },
@@ -87,6 +87,7 @@ int main(int argc, char **argv)
 		{ "on-handoff", 1, 0, O_HANDOFF }, { "inject", 1, 0, O_INJECT },
 		{ "load-raw", 1, 0, O_RAW }, { "trace", 0, 0, O_TRACE },
 		{ "stats", 0, 0, O_STATS }, { "help", 0, 0, O_HELP },
+		{ "watch-writes", 0, 0, O_WATCH }, /* reliability issue */
 		{ "stop-at", 1, 0, O_STOP_AT }, /* kernel test */
 		{ "nand-bad", 1, 0, O_NAND_BAD }, /* NAND issue */
 		{ "entry-mode", 1, 0, O_ENTRY_MODE }, { "entry-r0", 1, 0, O_ENTRY_R0 }, /* Beagle issue */
@@ -151,6 +152,7 @@ int main(int argc, char **argv)
 			break;
 		}
 		case O_TRACE: c->trace_mmio = true; break;
+		case O_WATCH: c->watch_writes = true; break; /* reliability issue */
 		case O_STOP_AT: /* kernel test */
 			if (!parse_u64(optarg, &v) || v > 0xFFFFFFFFu)
 				return bad("--stop-at takes an address, not %s", optarg);

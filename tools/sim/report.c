@@ -81,6 +81,9 @@ void sim_write_report(struct sim *s)
 	fprintf(f, "  \"idle_skips\": %llu,\n  \"idle_skipped_us\": %.3f,\n",
 		(unsigned long long)skips, (double)skipped_ps / PS_PER_US);
 	fprintf(f, "  \"bb_cfg\": %u,\n  \"boot_device\": %u,\n", s->bb_cfg, s->boot_device);
+	fputs("  \"sdram_writes\": ", f);  /* reliability issue: --watch-writes */
+	watch_report(s, f);
+	fputs(",\n", f);
 	fprintf(f, "  \"handoff\": ");
 	if (s->handoff_seen) {
 		const uint32_t *h = s->handoff_regs;

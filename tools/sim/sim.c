@@ -642,6 +642,35 @@ static void deliver(struct sim *s, int exc)
 	}
 }
 
+/* Reliability issue: --inject cpu-undef:ADDR[:COUNT] makes the instruction
+ * at ADDR (bit 0 ignored) undefined when it is reached, as a corrupted
+ * instruction word would be: the guest's own undefined-instruction handler
+ * runs, with LR and SPSR as the CPU sets them. The code hook exists only
+ * for those addresses; the exception is taken before the instruction. */
+static void hook_undef(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
+{
+	struct sim *s = user;
+
+	if (s->core->pending_exc < 0 && sim_inject_take(s, "cpu-undef", (long)addr)) {
+		s->core->pending_exc = EXC_UDEF;
+		uc_emu_stop(uc);
+	}
+}
+
+static void undef_hooks_add(struct sim *s)
+{
+	for (int i = 0; i < s->cfg.ninject; i++) {
+		struct sim_inject *in = &s->cfg.inject[i];
+		uint64_t a = (uint64_t)in->arg & ~1ull;
+		uc_hook h;
+
+		if (strcmp(in->what, "cpu-undef") || in->arg < 0)
+			continue;
+		in->arg = (long)a;
+		uc_hook_add(s->uc, &h, UC_HOOK_CODE, hook_undef, s, a, a);
+	}
+}
+
 /* ------------------------------------------------------------ machine */
 
 int sim_config_machine(struct sim_config *c, const char *machine, const char *rev)
@@ -780,6 +809,8 @@ int sim_init(struct sim *s)
 	hsmmc_init(s);
 	l3pm_init(s);
 	gpmc_init(s);
+	watch_init(s);      /* reliability issue: --watch-writes */
+	undef_hooks_add(s); /* reliability issue: --inject cpu-undef:ADDR */
 	sim_tick_models(s);
 	c->next_tick_ps = TICK_PS;
 	set_deadline(s);

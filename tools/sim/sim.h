@@ -92,6 +92,7 @@ struct sim_config {
 	uint32_t nand_bad[SIM_MAX_NAND_BAD]; /* --nand-bad B[,B...]: factory bad blocks */
 	int nnand_bad;
 	bool trace_mmio;           /* --trace: print every MMIO access to stderr */
+	bool watch_writes;         /* --watch-writes: SDRAM write map (watch.c) */
 	bool stop_at_set;          /* kernel test: --stop-at ADDR, end the run */
 	uint32_t stop_at;          /* when execution reaches ADDR */
 	/* Beagle issue: how the ROM (or --load-raw) enters the image, to play
@@ -137,6 +138,7 @@ struct sim {
 	struct sdcard *sd;        /* owner: sdcard.c (storage issue) */
 	struct gpmc *gpmc;        /* owner: gpmc.c (NAND issue) */
 	struct nand *nand;        /* owner: nand.c, NULL without --nand */
+	struct watch *watch;      /* owner: watch.c, NULL without --watch-writes */
 
 	/* hand-off record */
 	uint32_t handoff_regs[16], handoff_cpsr, handoff_sctlr;
@@ -242,6 +244,11 @@ void sim_set_cp15(struct sim *s, unsigned crn, unsigned crm, unsigned opc1, unsi
 uint64_t sim_idle_skips(struct sim *s, uint64_t *skipped_ps);
 /* --load-raw FILE@ADDR: copy FILE to ADDR, r0 = 0, jump (bypasses the ROM). */
 int sim_load_raw(struct sim *s);
+
+/* --watch-writes (watch.c): sim_init() calls watch_init(); the report
+ * writes the value of "sdram_writes" with watch_report(). */
+void watch_init(struct sim *s);
+void watch_report(struct sim *s, FILE *f);
 
 /* report (report.c) */
 void sim_write_report(struct sim *s);

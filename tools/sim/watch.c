@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * gtaboot-sim: --watch-writes, a map of the SDRAM pages the guest wrote, so
+ * that tests can check a boot only touched its load windows and gtaboot's
+ * own buffers. SDRAM is whatever the SDRC maps from 0x80000000 up (TRM
+ * chapter 11 "Memory Subsystem", the Q2/Q3 address spaces).
+ *
+ * Cost: a UC_HOOK_MEM_WRITE makes Unicorn call out on every store, so the
+ * hook exists only with the option, and only covers 0x80000000 and up. A
+ * bit per 4 KiB page: 64 KiB for the 2 GiB range.
+ */
+#include <stdlib.h>
+
+#include "tools/sim/sim.h"
+
+#define WATCH_BASE	0x80000000u
+#define WATCH_PAGES	(0x80000000u >> 12)
+
+struct watch {
+	uint8_t bits[WATCH_PAGES / 8];
+	uc_hook hook;
+};
+
+static void mark(struct watch *w, uint32_t first, uint32_t last)
+{
+	for (uint32_t p = first; p <= last; p++)
+		w->bits[p >> 3] |= (uint8_t)(1u << (p & 7));
+}
+
+static void hook_write(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
+		       int64_t value, void *user)
+{
+	struct sim *s = user;
+	uint64_t end = addr + (uint64_t)(size > 0 ? size : 1) - 1;
+
+	if (addr < WATCH_BASE)
+		return;
+	if (end > 0xFFFFFFFFull)
+		end = 0xFFFFFFFFull;
+	mark(s->watch, (uint32_t)(addr - WATCH_BASE) >> 12, (uint32_t)(end - WATCH_BASE) >> 12);
+}
+
+void watch_init(struct sim *s)
+{
+	if (!s->cfg.watch_writes)
+		return;
+	s->watch = calloc(1, sizeof(*s->watch));
+	if (!s->watch)
+		abort();
+	uc_hook_add(s->uc, &s->watch->hook, UC_HOOK_MEM_WRITE, hook_write, s, WATCH_BASE,
+		    0xFFFFFFFFull);
+}
+
+static bool written(const struct watch *w, uint32_t p)
+{
+	return w->bits[p >> 3] & (1u << (p & 7));
+}
+
+/* "sdram_writes": [[start, end], ...], end exclusive, or null without
+ * --watch-writes. The caller has written the key. */
+void watch_report(struct sim *s, FILE *f)
+{
+	const struct watch *w = s->watch;
+	bool first = true;
+
+	if (!w) {
+		fputs("null", f);
+		return;
+	}
+	fputc('[', f);
+	for (uint32_t p = 0; p < WATCH_PAGES;) {
+		uint32_t q;
+
+		if (!w->bits[p >> 3]) {
+			p = (p | 7) + 1;
+			continue;
+		}
+		if (!written(w, p)) {
+			p++;
+			continue;
+		}
+		for (q = p + 1; q < WATCH_PAGES && written(w, q); q++)
+			;
+		fprintf(f, "%s[%u, %llu]", first ? "" : ", ", WATCH_BASE + (p << 12),
+			(unsigned long long)WATCH_BASE + ((uint64_t)q << 12));
+		first = false;
+		p = q;
+	}
+	fputc(']', f);
+}
