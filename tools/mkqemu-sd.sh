@@ -55,10 +55,11 @@ if [ -z "$kernel" ] || [ ${#dtbs[@]} -eq 0 ]; then
 	mkdir -p "$debs"
 	# fetch-kernel.sh leaves the package in build/deps/debs; we need more
 	# DTBs than it extracts, so unpack the package ourselves.
+	if [ -z "$deb" ]; then
+		deb=$(ls "$debs"/linux-image-*-armmp_*_armhf.deb 2>/dev/null | sort -V | tail -1 || true)
+	fi
 	if [ -z "$deb" ] && [ -x "$top/tools/fetch-kernel.sh" ]; then
 		"$top/tools/fetch-kernel.sh" >/dev/null || true
-	fi
-	if [ -z "$deb" ]; then
 		deb=$(ls "$debs"/linux-image-*-armmp_*_armhf.deb 2>/dev/null | sort -V | tail -1 || true)
 	fi
 	if [ -z "$deb" ]; then
@@ -75,7 +76,10 @@ if [ -z "$kernel" ] || [ ${#dtbs[@]} -eq 0 ]; then
 		deb=$(ls "$debs/$pkg"_*_armhf.deb | head -1)
 	fi
 	echo "mkqemu-sd: kernel package $deb"
-	dpkg-deb -x "$deb" "$tmp/root"
+	mkdir -p "$tmp/root"
+	pats=('./boot/vmlinuz-*')
+	for d in $want; do pats+=("./usr/lib/linux-image-*/$d"); done
+	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp/root" --wildcards "${pats[@]}" 2>/dev/null || true
 	if [ -z "$kernel" ]; then
 		kernel=$(ls "$tmp"/root/boot/vmlinuz-* | head -1)
 	fi
