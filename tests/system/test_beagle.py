@@ -207,6 +207,10 @@ ENTRIES = [
      "Boot: NAND (SYS_BOOT 0x0f)"),
     ("r0-misaligned", ["--entry-r0", hex(QEMU_R0 + 2)], "Boot: NAND (SYS_BOOT 0x0f)"),
     ("r0-past-sram", ["--entry-r0", "0x4020fffc"], "Boot: NAND (SYS_BOOT 0x0f)"),
+    # Read before the SDRC is set up, or unmapped: the simulator would stop
+    # the run at once had start.S followed these.
+    ("r0-in-sdram", ["--entry-r0", "0x80000000"], "Boot: NAND (SYS_BOOT 0x0f)"),
+    ("r0-unmapped", ["--entry-r0", "0xfffffff0"], "Boot: NAND (SYS_BOOT 0x0f)"),
     ("load-raw", ["--load-raw", BIN + "@0x40200000"], "Boot: NAND (SYS_BOOT 0x0f)"),
     ("load-raw-sys", ["--load-raw", BIN + "@0x40200000", "--entry-mode", "sys"],
      "Boot: NAND (SYS_BOOT 0x0f)"),
