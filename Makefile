@@ -81,8 +81,12 @@ FORCE:
 $(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -o $@ $(FW_OBJS) $(LIBFDT_A) -lgcc
 
-$(OUT)/gtaboot.bin: $(OUT)/gtaboot.elf
-	$(Q)$(OBJCOPY) -O binary $< $@
+# The hot part as the ROM loads it, then the cold part deflated behind it
+# (linker.ld explains the split; arch/arm/cold.c unpacks it).
+$(OUT)/gtaboot.bin: $(OUT)/gtaboot.elf tools/packcold.py
+	$(Q)$(OBJCOPY) -O binary -R .cold -R .cold_bss $< $(OUT)/hot.bin
+	$(Q)$(OBJCOPY) -O binary -j .cold $< $(OUT)/cold.bin
+	$(Q)$(PYTHON) tools/packcold.py $(OUT)/hot.bin $(OUT)/cold.bin $@ --max 0xE000
 
 $(OUT)/MLO: $(OUT)/gtaboot.bin $(BUILD)/tools/mkmlo
 	$(Q)$(BUILD)/tools/mkmlo --load 0x40200000 $< $@

@@ -5,6 +5,9 @@
  */
 #include <stdint.h>
 
+#include "arch/arm/cold.h"
+#include "arch/arm/cpu.h"
+#include "arch/arm/mmu.h"
 #include "arch/arm/omap3/soc.h"
 #include "board/board.h"
 #include "common/autoboot.h"
@@ -13,12 +16,15 @@
 #include "common/storage.h"
 #include "common/sys.h"
 #include "common/vars.h"
+#include "drivers/timer/timer.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
 
 /* gtaboot's SDRAM buffers sit at the top of the first bank's contiguous
  * RAM, away from the default load addresses low in RAM. */
 #define SCRATCH_SIZE 0x100000u
+/* The SDRAM stack for the cold part (deep FAT/libfdt/console paths). */
+#define LATE_STACK 0x10000u
 
 struct sysinfo sys = { .board_rev = BOARD_REV_UNKNOWN };
 
@@ -109,6 +115,34 @@ static void console_idle(void)
 	}
 }
 
+/* Everything from here on runs from SDRAM (linker.ld, arch/arm/cold.c). */
+static void main_late(void)
+{
+	print_boot_source();
+	vars_init();
+	/* 8. Storage: TWL4030 (I2C1): VMMC1 and the backup-battery charger;
+	 *    MMC1 and the SD card. */
+	storage_init();
+	/* 9. Boot entry: the boot partition's extlinux.conf, if any. */
+	boot_scan();
+	/* 10. Countdown; unless a key or AUX stops it, 11. load kernel, initrd
+	 *    and DTB, 12. patch the DTB, 13. hand over (common/boot.c). Each
+	 *    failed entry falls back to the next. */
+	if (autoboot_countdown(boot_delay_ms()) == 0)
+		boot_default_chain();
+	/* 14. Nothing booted, or the user asked: the console. */
+	console_idle();
+}
+
+/* Without SDRAM there is nothing to load into and no console commands:
+ * say so, give the user time to read it, and reset. */
+static void __attribute__((noreturn)) give_up(const char *why)
+{
+	printf("gtaboot: %s; resetting in 10 s\n", why);
+	mdelay(10000);
+	cpu_reset();
+}
+
 int main(const uint8_t *rom_bootinfo)
 {
 	const struct omap_uart *uart;
@@ -134,25 +168,17 @@ int main(const uint8_t *rom_bootinfo)
 	if (clk_err)
 		printf("warning: a DPLL did not lock (%s)\n", errname(clk_err));
 	/* 6. SDRAM: program the SDRC, size each chip select. */
-	if (sdram_setup() == 0) {
-		sys.scratch_end = sys_ram_end();
-		sys.scratch_start = sys.scratch_next = sys.scratch_end - SCRATCH_SIZE;
-	}
-	print_boot_source();
-	vars_init();
-
-	/* 7. Storage: TWL4030 (I2C1): VMMC1 and the backup-battery charger;
-	 *    MMC1 and the SD card. */
-	storage_init();
-	/* 8. Boot entry: the boot partition's extlinux.conf, if any. */
-	if (sys.scratch_end)
-		boot_scan();
-	/* 9. Countdown; unless a key or AUX stops it, 10. load kernel, initrd
-	 *    and DTB, 11. patch the DTB, 12. hand over (common/boot.c). Each
-	 *    failed entry falls back to the next. */
-	if (autoboot_countdown(boot_delay_ms()) == 0 && sys.scratch_end)
-		boot_default_chain();
-	/* 13. Nothing booted, or the user asked: the console. */
-	console_idle();
+	if (sdram_setup() != 0)
+		give_up("no working SDRAM: nothing can be loaded");
+	sys.scratch_end = sys_ram_end();
+	sys.scratch_start = sys.scratch_next = sys.scratch_end - SCRATCH_SIZE;
+	/* Caches on while loading (performance); linux.S turns them off. The
+	 * cold part only ever runs with the MMU on. */
+	mmu_enable(scratch_alloc(MMU_AREA_SIZE), sys.dram.base[0], sys_ram_end());
+	/* 7. The rest of gtaboot, packed behind this part, into SDRAM; then
+	 *    leave the small SRAM stack for one in SDRAM. */
+	if (cold_load())
+		give_up("the packed part of this MLO is damaged: write MLO again");
+	run_on_stack(main_late, (uintptr_t)scratch_alloc(LATE_STACK) + LATE_STACK);
 	return 0;
 }

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 
+#include "arch/arm/cold.h"
 #include "common/sys.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"
@@ -39,6 +40,12 @@ int mem_check_free(const char *what, uint32_t addr, uint32_t size)
 		       (unsigned)addr, (unsigned long long)end, (unsigned)sys.dram.base[0],
 		       (unsigned)ram_end);
 		return -ENOSPC;
+	}
+	if (overlaps(addr, end, COLD_BASE, COLD_BASE + COLD_MAX)) {
+		printf("error: %s 0x%08x-0x%08llx overlaps gtaboot's code 0x%08x-0x%08x\n", what,
+		       (unsigned)addr, (unsigned long long)end, (unsigned)COLD_BASE,
+		       (unsigned)(COLD_BASE + COLD_MAX));
+		return -EBUSY;
 	}
 	if (overlaps(addr, end, sys.scratch_start, sys.scratch_end)) {
 		printf("error: %s 0x%08x-0x%08llx overlaps gtaboot's buffers 0x%08x-0x%08x\n",

@@ -53,6 +53,16 @@ vec_fiq:	.word	exc_fiq
 reset:
 	mov	r4, r0
 
+	/* Keep .data as loaded, before anything writes to it: `flash mlo`
+	 * writes the running image back to NAND (linker.ld: .pristine). */
+	ldr	r0, =__data_start
+	ldr	r1, =__image_end
+	ldr	r2, =__data_pristine
+0:	cmp	r0, r1
+	ldrlo	r3, [r0], #4
+	strlo	r3, [r2], #4
+	blo	0b
+
 	/* SVC, IRQ and FIQ masked; msr works from any privileged mode. */
 	mrs	r0, cpsr
 	bic	r0, r0, #0x1f

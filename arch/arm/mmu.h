@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The MMU as a cache switch: a flat 1:1 section map (ARM ARM B3.5,
+ * short-descriptor format) that makes SDRAM and SRAM cacheable, so that
+ * loading runs with the I- and D-caches on. arch/arm/linux.S cleans the
+ * D-cache and turns everything off again before the kernel starts.
+ */
+#ifndef ARCH_ARM_MMU_H
+#define ARCH_ARM_MMU_H
+
+#include <stdint.h>
+
+#define MMU_TABLE_SIZE  0x4000u   /* 4096 one-MiB sections, 16 KiB aligned */
+#define MMU_AREA_SIZE   0x8000u   /* what mmu_enable() needs to align one */
+
+/*
+ * Build the table inside area (MMU_AREA_SIZE bytes of SDRAM, any alignment)
+ * with [ram_base, ram_end) (ram_end 0: to the top) and the 1 MiB around the
+ * SRAM cached, everything else device memory, never executable; then turn
+ * on the MMU, D-cache, I-cache and branch prediction. Returns 0, or
+ * -ENOMEM without an area.
+ */
+int mmu_enable(void *area, uint32_t ram_base, uint32_t ram_end);
+
+/* Clean the D-cache and turn MMU and D-cache off (I-cache stays on). For
+ * anything that jumps into loaded code other than linux_jump(). */
+void mmu_disable(void);
+
+void cache_dcache_inv_all(void);
+void cache_dcache_clean_inv_all(void);
+void cache_icache_inv_all(void);
+
+#endif
