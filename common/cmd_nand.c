@@ -261,12 +261,13 @@ CMD(nand, "nand", do_nand, "nand info|bad|erase <off> <len>|read <addr> <off> <l
 /* ---------------------------------------------------------------- flash mlo */
 
 /* The image as the ROM reads it: the 8-byte GP header, then the code in
- * up to two pieces (text + rodata, then .data from its pristine copy). */
+ * up to three pieces (text + rodata; .data from its pristine copy; the
+ * packed cold part that follows the hot image in SRAM, see linker.ld). */
 struct mlo_src {
 	uint8_t hdr[8];
-	const uint8_t *seg[2];
-	uint32_t len[2];
-	uint32_t size;          /* code bytes: len[0] + len[1] */
+	const uint8_t *seg[3];
+	uint32_t len[3];
+	uint32_t size;          /* code bytes: the sum of len[] */
 };
 
 static uint8_t mlo_byte(const struct mlo_src *m, uint32_t pos)
@@ -274,7 +275,12 @@ static uint8_t mlo_byte(const struct mlo_src *m, uint32_t pos)
 	if (pos < 8)
 		return m->hdr[pos];
 	pos -= 8;
-	return pos < m->len[0] ? m->seg[0][pos] : m->seg[1][pos - m->len[0]];
+	for (int i = 0; i < 3; i++) {
+		if (pos < m->len[i])
+			return m->seg[i][pos];
+		pos -= m->len[i];
+	}
+	return 0xFF;
 }
 
 static void mlo_bytes(const struct mlo_src *m, uint32_t pos, uint8_t *out, uint32_t n)
@@ -357,8 +363,8 @@ static int mlo_from_ram(char *const argv[], struct mlo_src *m)
 				 (unsigned)m->size, len);
 	m->seg[0] = p + 8;
 	m->len[0] = m->size;
-	m->seg[1] = NULL;
-	m->len[1] = 0;
+	m->seg[1] = m->seg[2] = NULL;
+	m->len[1] = m->len[2] = 0;
 	return 0;
 }
 
@@ -376,7 +382,15 @@ static int mlo_running(char *const argv[], struct mlo_src *m)
 	m->len[0] = (uint32_t)(__data_start - _start);
 	m->seg[1] = (const uint8_t *)__data_pristine;
 	m->len[1] = (uint32_t)(__image_end - __data_start);
-	m->size = m->len[0] + m->len[1];
+	/* The packed cold part: its length word, then the deflated bytes. */
+	m->seg[2] = (const uint8_t *)__image_end;
+	m->len[2] = 4 + get_le32(__image_end);
+	m->size = m->len[0] + m->len[1] + m->len[2];
+	if (m->size > 0xE000) {
+		printf("error: flash: the running image looks damaged (%u bytes)\n",
+		       (unsigned)m->size);
+		return -EBADMSG;
+	}
 	for (int i = 0; i < 4; i++) {
 		m->hdr[i] = (uint8_t)(m->size >> (8 * i));
 		m->hdr[4 + i] = (uint8_t)(load >> (8 * i));
