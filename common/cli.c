@@ -40,7 +40,7 @@ const struct cmd *cmd_find(const char *name)
 	return NULL;
 }
 
-static void usage_line(char *const argv[])
+void cmd_print_usage(char *const argv[])
 {
 	const struct cmd *c = cmd_find(argv[0]);
 
@@ -57,7 +57,7 @@ int cmd_error(char *const argv[], const char *fmt, ...)
 	vprintf(fmt, ap);
 	va_end(ap);
 	printf("\n");
-	usage_line(argv);
+	cmd_print_usage(argv);
 	return -EINVAL;
 }
 

@@ -15,6 +15,8 @@
 /* The `gtaboot> ` prompt: read a line, run it, forever. */
 void cli_loop(void) __attribute__((noreturn));
 
+/* "usage: <the command's usage>" for argv[0]. */
+void cmd_print_usage(char *const argv[]);
 /* "error: <cmd>: wrong number of arguments" and the usage; -EINVAL. */
 int cmd_usage(char *const argv[]);
 /* argv[i] as a hex (U-Boot's default) or decimal number no larger than
@@ -24,8 +26,9 @@ int arg_hex(char *const argv[], int i, const char *what, unsigned long max,
 int arg_dec(char *const argv[], int i, const char *what, unsigned long max,
 	    unsigned long *v);
 /* 0 when [addr, addr + len) is RAM (an SDRAM bank or the SRAM) and addr
- * is a multiple of align; for writes, not gtaboot's own SRAM or SDRAM
- * buffers either. Otherwise an error with the usage, -EINVAL. */
+ * is a multiple of align; writes only to SDRAM that memcheck finds free
+ * (not gtaboot's buffers or code). Otherwise an error with the usage,
+ * -EINVAL. */
 int cmd_ram_check(char *const argv[], uint32_t addr, uint32_t len, unsigned align, bool write);
 /* True (and the input byte consumed) when Ctrl-C has been typed. */
 bool cli_ctrlc(void);

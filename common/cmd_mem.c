@@ -7,6 +7,7 @@
  */
 #include "common/cli.h"
 
+#include "common/memcheck.h"
 #include "common/sys.h"
 #include "lib/cmdline.h"
 #include "lib/crc32.h"
@@ -17,18 +18,18 @@
 #define SRAM_SIZE  0x10000u
 #define MAX_BYTES  0x10000000ul
 
-extern char __abt_stack_top[];
-
 static bool within(uint32_t a, uint64_t end, uint32_t base, uint32_t size)
 {
 	return size && a >= base && end <= (uint64_t)base + size;
 }
 
+/* Reads may look at any RAM; writes go to SDRAM that is not gtaboot's
+ * (memcheck: its buffers and code), since all of the SRAM is gtaboot's. */
 int cmd_ram_check(char *const argv[], uint32_t addr, uint32_t len, unsigned align, bool write)
 {
 	uint64_t end = (uint64_t)addr + len;
-	uint32_t own = write ? (uint32_t)(uintptr_t)__abt_stack_top : SRAM_START;
-	bool ram = within(addr, end, own, SRAM_START + SRAM_SIZE - own) ||
+	bool sram = within(addr, end, SRAM_START, SRAM_SIZE);
+	bool ram = (sram && !write) ||
 		   within(addr, end, sys.dram.base[0], sys_ram_end() - sys.dram.base[0]) ||
 		   within(addr, end, sys.dram.base[1], sys.dram.size[1]);
 
@@ -38,9 +39,10 @@ int cmd_ram_check(char *const argv[], uint32_t addr, uint32_t len, unsigned alig
 	if (!ram)
 		return cmd_error(argv, "0x%08x-0x%08llx is not %sRAM", (unsigned)addr,
 				 (unsigned long long)end, write ? "free " : "");
-	if (write && addr < sys.scratch_end && end > sys.scratch_start)
-		return cmd_error(argv, "0x%08x-0x%08llx overlaps gtaboot's buffers",
-				 (unsigned)addr, (unsigned long long)end);
+	if (write && mem_check_free(argv[0], addr, len)) {
+		cmd_print_usage(argv);
+		return -EINVAL;
+	}
 	return 0;
 }
 
