@@ -144,7 +144,7 @@ def card(tmp_path, fw, dtbs):
     return make
 
 
-def boot(card, *extra, max_ms=CHAIN_MS + 1000):
+def boot(card, *extra, max_ms=CHAIN_MS):
     r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", card.path, "--watch-writes",
                     "--max-ms", max_ms] + list(extra))
     assert r.report is not None, r.stderr
