@@ -17,6 +17,8 @@
 #include "common/storage.h"
 #include "common/sys.h"
 #include "common/vars.h"
+#include "arch/arm/omap3/gpmc_nand.h"
+#include "drivers/mtd/nand_boot.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
 #include "lib/fdt_fixup.h"
@@ -469,19 +471,60 @@ static int find_label(const char *name)
 	return -ENOENT;
 }
 
+/* The kernel and DTB stored raw in the NAND's kernel partition. */
+static int boot_nand(void)
+{
+	uint32_t kaddr = var_addr("kernel_addr_r", KERNEL_ADDR_R);
+	uint32_t faddr = var_addr("fdt_addr_r", FDT_ADDR_R);
+	uint32_t entry, flen;
+	struct nand_img k, f;
+	struct nand_chip *c;
+	int err;
+
+	c = omap3_nand(&err);
+	if (!c) {
+		printf("boot: no NAND (%s)\n", errname(err));
+		return err;
+	}
+	mem_windows_reset();
+	err = mem_window_claim("kernel", kaddr, NAND_KERNEL_PART_SIZE);
+	if (!err)
+		err = mem_window_claim("fdt", faddr, FDT_MAX);
+	if (err)
+		return err;
+	printf("Booting from NAND (kernel partition at 0x%x)\n", NAND_KERNEL_PART_OFF);
+	err = nand_load_boot_images(c, NAND_KERNEL_PART_OFF, NAND_KERNEL_PART_SIZE, kaddr,
+				    NAND_KERNEL_PART_SIZE, faddr, FDT_MAX - FDT_HEADROOM, &k, &f);
+	if (err) {
+		printf("boot: NAND kernel partition: %s\n",
+		       err == -ENOENT ? "no kernel found" : errname(err));
+		return err;
+	}
+	printf("kernel  nand 0x%08x -> 0x%08x, %u bytes\n", (unsigned)k.nand_off, (unsigned)kaddr,
+	       (unsigned)k.size);
+	if (f.kind != NAND_IMG_FDT) {
+		printf("boot: NAND kernel partition holds no device tree\n");
+		return -ENOENT;
+	}
+	printf("fdt     nand 0x%08x -> 0x%08x, %u bytes\n", (unsigned)f.nand_off, (unsigned)faddr,
+	       (unsigned)f.size);
+	err = check_kernel(kaddr, k.size, false, &entry);
+	if (!err)
+		err = fixup_fdt(faddr, f.size, cmdline_for(NULL), 0, 0, &flen);
+	if (err)
+		return err;
+	return handoff(entry, faddr, flen);
+}
+
 int boot_default_chain(void)
 {
 	int first, err = -ENOENT, count = bootcount_read();
 	unsigned long limit = var_num("bootlimit", 0);
 
-	if (!fs_ok) {
-		printf("boot: nothing to boot from on mmc1\n");
-		return -ENODEV;
-	}
 	next_bootcount = count >= 0 ? count + 1 : -1;
 	if (count >= 0)
 		printf("boot: boot count %d, limit %lu\n", next_bootcount, limit);
-	if (conf_ok) {
+	if (fs_ok && conf_ok) {
 		first = extlinux_default(conf);
 		if (conf->default_label[0] && find_label(conf->default_label) < 0 && first >= 0)
 			printf("boot: DEFAULT '%s' names no label; starting with '%s'\n",
@@ -513,7 +556,13 @@ int boot_default_chain(void)
 		}
 		printf("boot: no extlinux label booted; trying the default file names\n");
 	}
-	err = boot_default_names();
-	printf("boot: default files failed (%s)\n", errname(err));
+	if (fs_ok) {
+		err = boot_default_names();
+		printf("boot: default files failed (%s); trying NAND\n", errname(err));
+	} else {
+		printf("boot: nothing to boot from on mmc1; trying NAND\n");
+	}
+	err = boot_nand();
+	printf("boot: nothing booted (%s)\n", errname(err));
 	return err;
 }

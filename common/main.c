@@ -12,6 +12,7 @@
 #include "board/board.h"
 #include "common/autoboot.h"
 #include "common/boot.h"
+#include "common/cli.h"
 #include "common/console.h"
 #include "common/storage.h"
 #include "common/sys.h"
@@ -98,23 +99,6 @@ static void print_boot_source(void)
 		printf("(SYS_BOOT 0x%02x)\n", sys.boot.sys_boot);
 }
 
-/* Until the boot flow and console commands exist: echo what is typed.
- * The watchdog is off, so idling here is safe. */
-static void console_idle(void)
-{
-	printf("No boot flow yet; console echo only.\n> ");
-	for (;;) {
-		int c = console_getc_timeout(1000);
-
-		if (c < 0)
-			continue;
-		if (c == '\r' || c == '\n')
-			printf("\n> ");
-		else
-			console_putc((char)c);
-	}
-}
-
 /* Everything from here on runs from SDRAM (linker.ld, arch/arm/cold.c). */
 static void main_late(void)
 {
@@ -131,7 +115,7 @@ static void main_late(void)
 	if (autoboot_countdown(boot_delay_ms()) == 0)
 		boot_default_chain();
 	/* 14. Nothing booted, or the user asked: the console. */
-	console_idle();
+	cli_loop();
 }
 
 /* Without SDRAM there is nothing to load into and no console commands:
