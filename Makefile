@@ -127,16 +127,43 @@ $(BUILD)/sim/obj/%.c.o: %.c tools/sim/sim.h
 $(BUILD)/sim/gtaboot-sim: $(SIM_OBJS)
 	$(Q)$(HOST_CC) -o $@ $(SIM_OBJS) $(SIM_LIBS)
 
-# ---------------------------------------------------------------- images
 -include tests/payload/payload.mk
-$(OUT)/sd.img: $(OUT)/MLO tools/mksd.sh $(wildcard dts/*.dts) $(BUILD)/tools/mkmlo
-	$(Q)tools/mksd.sh --board $(BOARD) --out $@ --mlo $(OUT)/MLO
 
+# ---------------------------------------------------------------- images
+# The default SD card for `make run` and `make sdimage`: MLO first, the
+# test payload as the kernel (it reports what gtaboot handed over and powers
+# off), gtaboot's own DTB for the board and an extlinux.conf.
+DTB_gta04  := omap3-gta04-sim
+DTB_beagle := omap3-beagle-sim
 SIM_MACHINE_gta04  := gta04
 SIM_MACHINE_beagle := beagle
+
+$(OUT)/$(DTB_$(BOARD)).dtb: dts/$(DTB_$(BOARD)).dts
+	@mkdir -p $(dir $@)
+	$(Q)dtc -q -I dts -O dtb -o $@ $<
+
+$(OUT)/extlinux.conf: Makefile
+	@mkdir -p $(dir $@)
+	$(Q)printf '%s\n' '# gtaboot demo card: the test payload stands in for Linux' \
+	  'TIMEOUT 30' 'DEFAULT payload' '' \
+	  'LABEL payload' '  MENU LABEL Test payload (reports the hand-off, powers off)' \
+	  '  KERNEL /zImage' '  FDT /$(DTB_$(BOARD)).dtb' \
+	  '  APPEND console=ttyS2,115200n8 root=/dev/mmcblk0p2 rootwait' > $@
+
+$(OUT)/sd.img: $(OUT)/MLO $(PAYLOAD_OUT)/zImage $(OUT)/$(DTB_$(BOARD)).dtb $(OUT)/extlinux.conf tools/mksd.sh
+	$(Q)tools/mksd.sh --board $(BOARD) --out $@ --mlo $(OUT)/MLO \
+	  --file $(PAYLOAD_OUT)/zImage:zImage --file $(OUT)/$(DTB_$(BOARD)).dtb:$(DTB_$(BOARD)).dtb \
+	  --file $(OUT)/extlinux.conf:extlinux/extlinux.conf
+
+.PHONY: sdimage
+sdimage: deps
+	$(Q)$(MAKE) --no-print-directory $(OUT)/sd.img
+	@echo "$(OUT)/sd.img is ready: dd if=$(OUT)/sd.img of=/dev/sdX bs=4M (see README)"
+
 run: deps
 	$(Q)$(MAKE) --no-print-directory $(OUT)/MLO $(OUT)/sd.img sim
-	$(BUILD)/sim/gtaboot-sim --machine $(SIM_MACHINE_$(BOARD)) --sd $(OUT)/sd.img --serial stdio --stdin
+	$(BUILD)/sim/gtaboot-sim --machine $(SIM_MACHINE_$(BOARD)) --sd $(OUT)/sd.img --serial stdio --stdin \
+	  --on-handoff continue
 
 # ---------------------------------------------------------------- tests
 UNIT_SRCS  := $(sort $(wildcard tests/unit/test_*.c))
