@@ -99,7 +99,7 @@ conf=$tmp/extlinux.conf
 {
 	echo "# gtaboot / extlinux: made by tools/mkqemu-sd.sh"
 	echo "default debian"
-	echo "timeout 2"
+	echo "timeout 30"
 	echo "label debian"
 	echo "	kernel /zImage"
 	echo "	fdtdir /dtbs"
