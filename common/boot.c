@@ -105,6 +105,37 @@ static int read_conf(void)
 	return -ENOENT;
 }
 
+static void env_warn(void *arg, unsigned line, const char *why)
+{
+	printf("%s:%u: %s: line ignored\n", (const char *)arg, line, why);
+}
+
+/* Variables from /uEnv.txt (U-Boot's convention) or /boot/uEnv.txt:
+ * bootargs, bootdelay, bootlimit, altboot ... gtaboot keeps no other
+ * persistent environment. */
+static void read_uenv(void)
+{
+	static const char *const paths[] = { "/uEnv.txt", "/boot/uEnv.txt" };
+	const uint32_t max = 0x1000;
+	char *text = scratch_alloc(max);
+	uint32_t len;
+	int n;
+
+	for (unsigned i = 0; text && i < sizeof(paths) / sizeof(paths[0]); i++) {
+		int err = fat_read(&fs, paths[i], text, max, &len);
+
+		if (err == -ENOENT || err == -ENOTDIR)
+			continue;
+		if (err) {
+			printf("boot: cannot read %s (%s)\n", paths[i], errname(err));
+			return;
+		}
+		n = env_import(&sysenv, text, len, env_warn, (void *)paths[i]);
+		printf("boot: %s: %d variable%s\n", paths[i], n, n == 1 ? "" : "s");
+		return;
+	}
+}
+
 int boot_scan(void)
 {
 	struct blockdev *mmc = storage_mmc1();
@@ -131,6 +162,7 @@ int boot_scan(void)
 		return err;
 	}
 	fs_ok = true;
+	read_uenv();
 	read_conf();
 	return 0;
 }

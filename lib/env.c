@@ -151,3 +151,50 @@ const char *env_next(const struct env *e, const char *entry)
 	entry = entry ? entry + strlen(entry) + 1 : e->buf;
 	return entry < end ? entry : NULL;
 }
+
+int env_import(struct env *e, const char *text, size_t len, env_import_warn_fn warn, void *arg)
+{
+	char line[256];
+	size_t pos = 0;
+	unsigned lineno = 0;
+	int nset = 0;
+
+	while (pos < len) {
+		size_t start = pos, n;
+		const char *why = NULL;
+		char *eq;
+
+		while (pos < len && text[pos] != '\n')
+			pos++;
+		n = pos - start;
+		pos++;                   /* past the newline */
+		lineno++;
+		if (n && text[start + n - 1] == '\r')
+			n--;
+		if (!n || text[start] == '#')
+			continue;
+		if (n >= sizeof(line)) {
+			why = "line too long";
+		} else {
+			memcpy(line, text + start, n);
+			line[n] = 0;
+			eq = memchr(line, '=', n);
+			if (!eq) {
+				why = "no '=' in the line";
+			} else {
+				*eq = 0;
+				if (!name_ok(line))
+					why = "bad variable name";
+				else if (memchr(eq + 1, 0, n - (size_t)(eq + 1 - line)))
+					why = "NUL byte in the value";
+				else if (env_set(e, line, eq + 1))
+					why = "environment full";
+				else
+					nset++;
+			}
+		}
+		if (why && warn)
+			warn(arg, lineno, why);
+	}
+	return nset;
+}

@@ -60,4 +60,18 @@ size_t env_name_len(const char *s);
  * each call gives the next; NULL at the end. Do not modify e meanwhile. */
 const char *env_next(const struct env *e, const char *entry);
 
+/* Told about each line of an imported file that was not used: its number
+ * and why. */
+typedef void (*env_import_warn_fn)(void *arg, unsigned line, const char *why);
+
+/*
+ * Imports "name=value" lines (U-Boot's uEnv.txt format) from len bytes of
+ * text: blank lines and lines starting with '#' are skipped, CR LF is
+ * fine, the value runs to the end of the line (blanks kept, none trimmed
+ * after '='). A bad name, a line without '=', a line longer than 255 bytes
+ * or a full environment is reported and skipped; the rest still counts.
+ * Returns the number of variables set.
+ */
+int env_import(struct env *e, const char *text, size_t len, env_import_warn_fn warn, void *arg);
+
 #endif

@@ -198,6 +198,42 @@ static void test_alias(void **state)
 	check_layout(&e);
 }
 
+static unsigned warn_lines[8], nwarn;
+
+static void import_warn(void *arg, unsigned line, const char *why)
+{
+	if (nwarn < 8)
+		warn_lines[nwarn++] = line;
+}
+
+static void test_import(void **state)
+{
+	static char buf[256];
+	struct env e;
+	const char text[] = "# uEnv.txt\r\nbootlimit=3\r\n\naltboot=rescue\n"
+			    "bad name=x\nnoequals\nbootargs=console=ttyS2 quiet\nempty=\nlast=1";
+
+	nwarn = 0;
+	assert_int_equal(env_init(&e, buf, sizeof(buf), NULL), 0);
+	assert_int_equal(env_import(&e, text, sizeof(text) - 1, import_warn, NULL), 5);
+	assert_string_equal(env_get(&e, "bootlimit"), "3");
+	assert_string_equal(env_get(&e, "altboot"), "rescue");
+	assert_string_equal(env_get(&e, "bootargs"), "console=ttyS2 quiet");
+	assert_string_equal(env_get(&e, "empty"), "");
+	assert_string_equal(env_get(&e, "last"), "1");
+	assert_int_equal(nwarn, 2);
+	assert_int_equal(warn_lines[0], 5);
+	assert_int_equal(warn_lines[1], 6);
+	/* Full: reported, earlier values kept. */
+	char big[300];
+	memset(big, 'v', sizeof(big));
+	memcpy(big, "x=", 2);
+	nwarn = 0;
+	assert_int_equal(env_import(&e, big, 250, import_warn, NULL), 0);
+	assert_int_equal(nwarn, 1);
+	assert_string_equal(env_get(&e, "bootlimit"), "3");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -207,6 +243,7 @@ int main(void)
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_full),
 		cmocka_unit_test(test_alias),
+		cmocka_unit_test(test_import),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -16,10 +16,14 @@ static void usage(FILE *f)
 	      "         [--aux] [--serial stdio|FILE] [--input STRING|@FILE] [--stdin]\n"
 	      "         [--max-ms VIRTUAL_MS] [--report FILE.json] [--dump-dtb FILE]\n"
 	      "         [--on-handoff stop|continue] [--inject SPEC ...] [--load-raw FILE@ADDR]\n"
-	      "         [--trace] [--stats]\n"
+	      "         [--trace] [--stats] [--watch-writes]\n"
 	      "  --inject WHAT[:ARG[:COUNT]]  e.g. mmc-timeout:17:1 (ARG -1 = any, COUNT -1 = always)\n"
 	      "  --stop-at ADDR  end the run (result stop) when execution reaches ADDR\n" /* kernel test */
+	      "  --watch-writes  list the SDRAM pages written in the report (sdram_writes)\n"
+	      "  --handoff-pc ADDR  the hand-off is the first fetch at ADDR (MMU off)\n" /* performance issue */
 	      "  --nand-bad BLOCK[,BLOCK...]  factory bad blocks of the --nand chip\n" /* NAND issue */
+	      "  --battery-mv MV  --power-button  --sd-type sdsc1|sdsc|sdhc\n"
+	      "  --twl-backup HEX16  TWL4030 BACKUP_REG_A..H at power-on (battery-backed)\n"
 	      "  --entry-mode svc|sys, --entry-r0 ADDR  how the ROM enters the image\n" /* Beagle issue */
 	      "exit: 0 handoff/poweroff/reset, 1 fault/watchdog, 2 timeout, 3 usage\n", f);
 }
@@ -76,8 +80,9 @@ int main(int argc, char **argv)
 {
 	enum { O_MACHINE = 256, O_REV, O_SD, O_NAND, O_AUX, O_SERIAL, O_INPUT, O_STDIN,
 	       O_MAXMS, O_REPORT, O_DTB, O_HANDOFF, O_INJECT, O_RAW, O_TRACE, O_STATS,
-	       O_HELP, O_WATCH /* reliability issue */, O_NAND_BAD /* NAND issue */, O_ENTRY_MODE, O_ENTRY_R0 /* Beagle issue */ };
-	enum { O_STOP_AT = 512 /* kernel test */ };
+	       O_HELP, O_NAND_BAD /* NAND issue */, O_ENTRY_MODE, O_ENTRY_R0 /* Beagle issue */,
+	       O_WATCH /* reliability issue */, O_HANDOFF_PC /* performance issue */ };
+	enum { O_STOP_AT = 512 /* kernel test */, O_BATTERY, O_PWRON, O_SDTYPE, O_TWLBACKUP };
 	static const struct option opts[] = {
 		{ "machine", 1, 0, O_MACHINE }, { "rev", 1, 0, O_REV },
 		{ "sd", 1, 0, O_SD }, { "nand", 1, 0, O_NAND }, { "aux", 0, 0, O_AUX },
@@ -87,10 +92,13 @@ int main(int argc, char **argv)
 		{ "on-handoff", 1, 0, O_HANDOFF }, { "inject", 1, 0, O_INJECT },
 		{ "load-raw", 1, 0, O_RAW }, { "trace", 0, 0, O_TRACE },
 		{ "stats", 0, 0, O_STATS }, { "help", 0, 0, O_HELP },
-		{ "watch-writes", 0, 0, O_WATCH }, /* reliability issue */
 		{ "stop-at", 1, 0, O_STOP_AT }, /* kernel test */
 		{ "nand-bad", 1, 0, O_NAND_BAD }, /* NAND issue */
 		{ "entry-mode", 1, 0, O_ENTRY_MODE }, { "entry-r0", 1, 0, O_ENTRY_R0 }, /* Beagle issue */
+		{ "watch-writes", 0, 0, O_WATCH }, /* reliability issue */
+		{ "handoff-pc", 1, 0, O_HANDOFF_PC }, /* performance issue */
+		{ "battery-mv", 1, 0, O_BATTERY }, { "power-button", 0, 0, O_PWRON },
+		{ "sd-type", 1, 0, O_SDTYPE }, { "twl-backup", 1, 0, O_TWLBACKUP },
 		{ 0 },
 	};
 	static struct sim sim;
@@ -124,6 +132,35 @@ int main(int argc, char **argv)
 			c->entry_r0_set = true;
 			break;
 		case O_AUX: c->aux = true; break;
+		case O_BATTERY:
+			if (!parse_u64(optarg, &v) || v < 2000 || v > 5000)
+				return bad("--battery-mv takes 2000..5000, not %s", optarg);
+			c->battery_mv = (unsigned)v;
+			break;
+		case O_PWRON: c->power_button = true; break;
+		case O_SDTYPE:
+			if (!strcmp(optarg, "sdsc1"))
+				c->sd_type = SD_SDSC1;
+			else if (!strcmp(optarg, "sdsc"))
+				c->sd_type = SD_SDSC;
+			else if (!strcmp(optarg, "sdhc"))
+				c->sd_type = SD_SDHC;
+			else
+				return bad("--sd-type takes sdsc1, sdsc or sdhc, not %s", optarg);
+			break;
+		case O_TWLBACKUP: {
+			/* 16 hex digits: BACKUP_REG_A first */
+			const char *h = optarg;
+
+			if (strlen(h) != 16 || strspn(h, "0123456789abcdefABCDEF") != 16)
+				return bad("--twl-backup takes 16 hex digits, not %s", optarg);
+			for (int i = 0; i < 8; i++) {
+				char b[3] = { h[2 * i], h[2 * i + 1], 0 };
+
+				c->twl_backup[i] = (uint8_t)strtoul(b, NULL, 16);
+			}
+			break;
+		}
 		case O_SERIAL: c->serial_out = optarg; break;
 		case O_INPUT: c->input = optarg; break;
 		case O_STDIN: c->input_stdin = true; break;
@@ -152,13 +189,19 @@ int main(int argc, char **argv)
 			break;
 		}
 		case O_TRACE: c->trace_mmio = true; break;
-		case O_WATCH: c->watch_writes = true; break; /* reliability issue */
 		case O_STOP_AT: /* kernel test */
 			if (!parse_u64(optarg, &v) || v > 0xFFFFFFFFu)
 				return bad("--stop-at takes an address, not %s", optarg);
 			c->stop_at = (uint32_t)v;
 			c->stop_at_set = true;
 			break;
+		case O_HANDOFF_PC: /* performance issue: the kernel behind a second stage */
+			if (!parse_u64(optarg, &v) || v > 0xFFFFFFFFu)
+				return bad("bad --handoff-pc address: %s", optarg);
+			c->handoff_pc = (uint32_t)v;
+			c->handoff_pc_set = true;
+			break;
+		case O_WATCH: c->watch_writes = true; break; /* reliability issue */
 		case O_STATS: stats = true; break;
 		case O_HELP: usage(stdout); return 0;
 		default:

@@ -81,8 +81,21 @@ void sim_write_report(struct sim *s)
 	fprintf(f, "  \"idle_skips\": %llu,\n  \"idle_skipped_us\": %.3f,\n",
 		(unsigned long long)skips, (double)skipped_ps / PS_PER_US);
 	fprintf(f, "  \"bb_cfg\": %u,\n  \"boot_device\": %u,\n", s->bb_cfg, s->boot_device);
+	{
+		uint8_t b[8];
+
+		twl4030_backup_regs(s, b);
+		fprintf(f, "  \"twl_backup\": \"");
+		for (int i = 0; i < 8; i++)
+			fprintf(f, "%02x", b[i]);
+		fprintf(f, "\",\n  \"vmmc1_mv\": %u,\n", twl4030_vmmc1_mv(s));
+	}
 	fputs("  \"sdram_writes\": ", f);  /* reliability issue: --watch-writes */
 	watch_report(s, f);
+	fputs(",\n", f);
+	fprintf(f, "  \"entry_us\": %.3f,\n", (double)sim_entry_ps(s) / PS_PER_US); /* performance issue */
+	fputs("  \"console\": ", f);  /* performance issue: (virtual_us, line) */
+	uart_write_lines_json(s, f);
 	fputs(",\n", f);
 	fprintf(f, "  \"handoff\": ");
 	if (s->handoff_seen) {

@@ -83,6 +83,16 @@ static bool vmmc1_enabled(const struct twl4030 *t)
 	return t->reg[A(0x4B)][VMMC1_DEV_GRP] & 0xE0;
 }
 
+void twl4030_backup_regs(struct sim *s, uint8_t out[8])
+{
+	struct twl4030 *t = s->twl;
+
+	if (t)
+		memcpy(out, &t->reg[A(0x4B)][BACKUP_REG_A], 8);
+	else
+		memset(out, 0, 8);
+}
+
 unsigned twl4030_vmmc1_mv(struct sim *s)
 {
 	static const unsigned mv[4] = { 1850, 2850, 3000, 3150 };
@@ -326,10 +336,13 @@ void twl4030_init(struct sim *s)
 	known(t, 0x4B, 0x62, 0x63, R_RW);  /* VDD1_TRIM1/2 */
 	known(t, 0x4B, BB_CFG, BB_CFG, R_RW);
 	known(t, 0x4B, 0x72, 0x91, R_RW);  /* VAUX1-4, VMMC1/2, VPLL1/2 groups */
+	known(t, 0x4B, 0x92, 0x99, R_RW);  /* VSIM, VDAC (bench: U-Boot's beagle DVI power) */
 	known(t, 0x4B, 0xB0, 0xCB, R_RW);  /* VDD1, VDD2 */
 	t->reg[A(0x4B)][CFG_P1_TRANS] = 0x10 | 0x01;
 	t->reg[A(0x4B)][CFG_P1_TRANS + 1] = 0x10 | 0x01;
 	t->reg[A(0x4B)][CFG_P1_TRANS + 2] = 0x10 | 0x01;
+	/* The backup registers keep what the backup battery kept. */
+	memcpy(&t->reg[A(0x4B)][BACKUP_REG_A], s->cfg.twl_backup, 8);
 	t->reg[A(0x4B)][0xB9] = 0x38;      /* VDD1_VSEL: 1.30 V */
 	t->reg[A(0x4B)][0xC7] = 0x38;
 	t->madc_done_ps = UINT64_MAX;

@@ -1,0 +1,102 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Boot counting in the TWL4030 backup registers, bootlimit/altboot, and
+the /uEnv.txt variables that make them persistent (README "Boot counting")."""
+import os
+import struct
+import subprocess
+
+import pytest
+
+from simrun import ROOT, run
+
+MLO = os.path.join(ROOT, "build", "gta04", "MLO")
+DTS = os.path.join(ROOT, "dts", "omap3-gta04-sim.dts")
+
+CONF = """TIMEOUT 1
+DEFAULT linux
+LABEL linux
+  KERNEL /zImage
+  FDT /gta04.dtb
+  APPEND root=/dev/mmcblk0p2
+LABEL rescue
+  KERNEL /zImage
+  FDT /gta04.dtb
+  APPEND rescue
+"""
+
+
+def backup(count=None, magic=0x47, check=None):
+    """--twl-backup value: BACKUP_REG_A..D zero, E magic, F count, G check."""
+    if count is None:
+        return "00" * 8
+    check = (count ^ 0xA5) if check is None else check
+    return "00000000%02x%02x%02x00" % (magic, count, check)
+
+
+@pytest.fixture(scope="module")
+def card(sim, tmp_path_factory):
+    subprocess.run(["make", "-s", "-C", ROOT, "BOARD=gta04"], check=True,
+                   stdout=subprocess.DEVNULL)
+    d = tmp_path_factory.mktemp("bootcount")
+    kernel = bytearray(4096)
+    kernel[0:4] = bytes.fromhex("feffffea")            # b . (ARM)
+    struct.pack_into("<III", kernel, 0x24, 0x016F2818, 0, len(kernel))
+    (d / "zImage").write_bytes(kernel)
+    subprocess.run(["dtc", "-q", "-O", "dtb", "-o", str(d / "gta04.dtb"), DTS], check=True)
+    (d / "extlinux.conf").write_text(CONF)
+    (d / "uEnv.txt").write_text("# persistent variables\nbootlimit=2\naltboot=rescue\nbad line\n")
+    img = str(d / "sd.img")
+    subprocess.run([os.path.join(ROOT, "tools", "mksd.sh"), "--out", img, "--mlo", MLO,
+                    "--file", "%s:zImage" % (d / "zImage"),
+                    "--file", "%s:gta04.dtb" % (d / "gta04.dtb"),
+                    "--file", "%s:extlinux/extlinux.conf" % (d / "extlinux.conf"),
+                    "--file", "%s:uEnv.txt" % (d / "uEnv.txt")],
+                   check=True, stdout=subprocess.DEVNULL)
+    return img
+
+
+def boot(card, tmp_path, regs):
+    dtb = str(tmp_path / "out.dtb")
+    r = run(["--machine", "gta04", "--rev", "A4", "--sd", card, "--twl-backup", regs,
+             "--dump-dtb", dtb, "--max-ms", "10000"])
+    assert r.rc == 0, r.stderr
+    assert r.report["result"] == "handoff"
+    chosen = subprocess.run(["fdtget", dtb, "/chosen", "bootargs"], capture_output=True,
+                            text=True, check=True).stdout.strip()
+    count = subprocess.run(["fdtget", dtb, "/chosen", "gtaboot,bootcount"],
+                           capture_output=True, text=True, check=True).stdout.strip()
+    return r, chosen, int(count)
+
+
+def test_uenv_is_read_and_bad_lines_named(card, tmp_path):
+    r, _, _ = boot(card, tmp_path, backup())
+    assert "boot: /uEnv.txt: 2 variables" in r.serial
+    assert "/uEnv.txt:4: no '=' in the line: line ignored" in r.serial
+
+
+def test_garbage_counts_as_zero_and_first_boot_is_one(card, tmp_path):
+    for regs in (backup(), backup(7, check=0x00), backup(7, magic=0x12), "ff" * 8):
+        r, args, count = boot(card, tmp_path, regs)
+        assert count == 1, regs
+        assert args == "root=/dev/mmcblk0p2 bootcount=1"
+        # stored back with its check byte; the other registers untouched
+        assert r.report["twl_backup"][8:14] == backup(1)[8:14]
+        assert r.report["twl_backup"][:8] == regs[:8]
+        assert r.report["twl_backup"][14:] == regs[14:]
+
+
+def test_count_increments_below_limit(card, tmp_path):
+    r, args, count = boot(card, tmp_path, backup(1))
+    assert count == 2
+    assert "Booting 'linux'" in r.serial
+    assert args.endswith("bootcount=2")
+    assert r.report["twl_backup"] == backup(2)
+
+
+def test_over_limit_boots_altboot(card, tmp_path):
+    r, args, count = boot(card, tmp_path, backup(2))
+    assert count == 3
+    assert "boot count 3 exceeds bootlimit 2: booting altboot 'rescue'" in r.serial
+    assert "Booting 'rescue'" in r.serial
+    assert args == "rescue bootcount=3"
+    assert r.report["twl_backup"] == backup(3)
