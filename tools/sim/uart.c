@@ -84,6 +84,9 @@ struct uart {
 	bool line_start, dirty;
 	char *log;
 	size_t log_len, log_cap;
+	/* performance issue: where each line starts in log, and when */
+	struct line_mark { size_t off; uint64_t ps; } *lines;
+	size_t nlines, lines_cap;
 	unsigned lost;
 	bool warn_lost, warn_baud, warn_pad, warn_rxpad, warn_mode;
 };
@@ -164,8 +167,17 @@ static bool baud_ok(struct sim *s, struct uart *u)
 
 /* ------------------------------------------------------------- output */
 
-static void log_append(struct uart *u, char c)
+static void log_append(struct uart *u, char c, uint64_t t)
 {
+	if (!u->log_len || u->log[u->log_len - 1] == '\n') {
+		if (u->nlines == u->lines_cap) {
+			u->lines_cap = u->lines_cap ? u->lines_cap * 2 : 256;
+			u->lines = realloc(u->lines, u->lines_cap * sizeof(*u->lines));
+			if (!u->lines)
+				abort();
+		}
+		u->lines[u->nlines++] = (struct line_mark){ u->log_len, t };
+	}
 	if (u->log_len == u->log_cap) {
 		u->log_cap = u->log_cap ? u->log_cap * 2 : 4096;
 		u->log = realloc(u->log, u->log_cap);
@@ -194,7 +206,7 @@ static void emit(struct sim *s, struct uart *u, uint8_t ch, uint64_t t)
 		}
 		fputc(ch, u->out);
 		u->dirty = true;
-		log_append(u, (char)ch);
+		log_append(u, (char)ch, t);
 		rx_advance(s, us, t);
 		return;
 	}
@@ -229,6 +241,7 @@ static void tx_progress(struct sim *s, struct uart *u, uint64_t now)
 		u->txn--;
 		u->shifting = true;
 		u->shift_end = t + uart_char_ps(s, u);
+		sim_event_at(s, u->shift_end); /* performance issue: THRE/TEMT change */
 	}
 }
 
@@ -705,6 +718,37 @@ const char *uart_output(struct sim *s, size_t *len)
 	}
 	*len = us->u[2].log_len;
 	return us->u[2].log_len ? us->u[2].log : "";
+}
+
+/* performance issue: [[virtual_us, "line"], ...] for the report; a line
+ * without its newline yet is included as it stands. */
+void uart_write_lines_json(struct sim *s, FILE *f)
+{
+	struct uarts *us = uarts_of(s);
+	struct uart *u = us ? &us->u[2] : NULL;
+
+	fputc('[', f);
+	for (size_t i = 0; u && i < u->nlines; i++) {
+		size_t from = u->lines[i].off;
+		size_t to = i + 1 < u->nlines ? u->lines[i + 1].off : u->log_len;
+
+		fprintf(f, "%s[%.3f, \"", i ? ",\n    " : "\n    ",
+			(double)u->lines[i].ps / PS_PER_US);
+		for (size_t k = from; k < to; k++) {
+			unsigned char ch = (unsigned char)u->log[k];
+
+			if (ch == '\n' || ch == '\r')
+				continue;
+			if (ch == '"' || ch == '\\')
+				fprintf(f, "\\%c", ch);
+			else if (ch < 0x20 || ch >= 0x7F)
+				fprintf(f, "\\u%04x", ch);
+			else
+				fputc(ch, f);
+		}
+		fputs("\"]", f);
+	}
+	fputs(u && u->nlines ? "\n  ]" : "]", f);
 }
 
 /* Frame time of UARTn (0..2) at its current programming, for tests. */

@@ -1,0 +1,524 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""`make bench`: gtaboot's size and virtual-time figures (docs/performance.md).
+
+Builds SD images in build/bench/ (sparse files, mkfs.vfat --offset and
+mtools, no loop mounts), boots them in build/sim/gtaboot-sim, and derives
+the boot phases from the report's console lines, each stamped with the
+virtual time its first character left UART3. Writes build/bench.json and
+build/bench.svg and prints a table. Every time here is virtual: it does not
+depend on the host, only on the simulator's cost model.
+"""
+import concurrent.futures
+import json
+import os
+import random
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.path.join(ROOT, "build")
+WORK = os.path.join(BUILD, "bench")
+SIM = os.path.join(BUILD, "sim", "gtaboot-sim")
+UBOOT = os.path.join(BUILD, "deps", "root", "usr", "lib", "u-boot", "omap3_beagle")
+BOARDS = ("gta04", "beagle")
+MACHINE = {"gta04": ["--machine", "gta04", "--rev", "A5"], "beagle": ["--machine", "beagle"]}
+DTS = {"gta04": "dts/omap3-gta04-sim.dts", "beagle": "dts/omap3-beagle-sim.dts"}
+MB = 1000000
+BUS_HZ, BUS_WIDTH = 48000000, 4          # the card clock and width gtaboot programs
+BUS_LIMIT = BUS_HZ * BUS_WIDTH / 8 / MB  # 24 MB/s: data bits only, no CRC or gaps
+PART_START = 2048                        # sectors, as tools/mksd.sh
+KERNEL_ADDR_UBOOT = 0x82000000           # Debian omap3_beagle kernel_addr_r
+MLO_GOAL = 32 * 1024
+# The firmware build to measure: build/ by default; BENCH_FW=DIR measures
+# DIR/gta04/MLO and DIR/beagle/MLO instead (e.g. another checkout's build).
+FW = os.environ.get("BENCH_FW", BUILD)
+
+
+def sh(args, **kw):
+    return subprocess.run(args, check=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+
+
+# ------------------------------------------------------------------ images
+
+def make_kernel(path, size, seed=1):
+    """A stand-in zImage: the header the loaders check, seeded filler, and
+    a branch-to-self first instruction (nothing runs it: the hand-off stops
+    the simulator)."""
+    body = bytearray(random.Random(seed).randbytes(size))
+    body[0:4] = b"\xfe\xff\xff\xea"
+    struct.pack_into("<III", body, 0x24, 0x016F2818, 0, size)
+    with open(path, "wb") as f:
+        f.write(body)
+
+
+def make_image(path, size_mb, files, dirs=()):
+    """MBR + one FAT32 partition at sector 2048. files: [(src, dest)] in
+    order (MLO first); dirs: directories to make first."""
+    total = size_mb * 2048
+    if os.path.exists(path):
+        os.unlink(path)
+    sh(["truncate", "-s", str(total * 512), path])
+    sh(["sfdisk", "-q", path], input=(
+        "label: dos\nstart=%d, size=%d, type=c, bootable\n" % (PART_START, total - PART_START)
+    ).encode())
+    sh(["mkfs.vfat", "-F", "32", "-n", "BENCH", "-i", "47544130",
+        "--offset=%d" % PART_START, path, str((total - PART_START) // 2)])
+    img = "%s@@%d" % (path, PART_START * 512)
+    env = dict(os.environ, MTOOLS_SKIP_CHECK="1")
+    for d in dirs:
+        subprocess.run(["mmd", "-i", img, "::" + d], check=True, env=env)
+    for src, dest in files:
+        if isinstance(src, list):   # many files into one directory at once
+            subprocess.run(["mcopy", "-i", img] + src + ["::" + dest], check=True, env=env)
+        else:
+            subprocess.run(["mcopy", "-o", "-i", img, src, "::" + dest], check=True, env=env)
+
+
+class Fat32:
+    """Just enough FAT32 to move one root-directory file's clusters."""
+
+    def __init__(self, path):
+        self.f = open(path, "r+b")
+        self.base = PART_START * 512
+        bpb = self.read(0, 512)
+        self.bps = struct.unpack_from("<H", bpb, 11)[0]
+        self.spc = bpb[13]
+        self.reserved = struct.unpack_from("<H", bpb, 14)[0]
+        self.nfats = bpb[16]
+        total = struct.unpack_from("<I", bpb, 32)[0]
+        self.fatsz = struct.unpack_from("<I", bpb, 36)[0]
+        self.root = struct.unpack_from("<I", bpb, 44)[0]
+        self.data = (self.reserved + self.nfats * self.fatsz) * self.bps
+        self.csize = self.spc * self.bps
+        self.nclusters = (total - self.reserved - self.nfats * self.fatsz) // self.spc
+        self.fat = bytearray(self.read(self.reserved * self.bps, self.fatsz * self.bps))
+
+    def read(self, off, n):
+        self.f.seek(self.base + off)
+        return self.f.read(n)
+
+    def write(self, off, b):
+        self.f.seek(self.base + off)
+        self.f.write(b)
+
+    def entry(self, c):
+        return struct.unpack_from("<I", self.fat, c * 4)[0] & 0x0FFFFFFF
+
+    def set(self, c, v):
+        struct.pack_into("<I", self.fat, c * 4, v)
+
+    def chain(self, c):
+        out = []
+        while 2 <= c < 0x0FFFFFF8:
+            out.append(c)
+            c = self.entry(c)
+        return out
+
+    def coff(self, c):
+        return self.data + (c - 2) * self.csize
+
+    def find(self, short):
+        for c in self.chain(self.root):
+            d = self.read(self.coff(c), self.csize)
+            for i in range(0, len(d), 32):
+                if d[i:i + 11] == short:
+                    return self.coff(c) + i
+        raise KeyError(short)
+
+    def fragment(self, short, pieces):
+        """Move the file into `pieces` runs, each followed by one free
+        cluster, beyond every cluster in use."""
+        at = self.find(short)
+        de = bytearray(self.read(at, 32))
+        first = struct.unpack_from("<H", de, 20)[0] << 16 | struct.unpack_from("<H", de, 26)[0]
+        old = self.chain(first)
+        used = max(c for c in range(2, self.nclusters + 2) if self.entry(c))
+        run = -(-len(old) // pieces)
+        new = []
+        c = used + 2
+        while len(new) < len(old):
+            n = min(run, len(old) - len(new))
+            new.extend(range(c, c + n))
+            c += n + 1
+        if new[-1] >= self.nclusters + 2:
+            raise ValueError("no room to fragment")
+        for o, n in zip(old, new):
+            self.write(self.coff(n), self.read(self.coff(o), self.csize))
+            self.set(o, 0)
+        for a, b in zip(new, new[1:]):
+            self.set(a, b)
+        self.set(new[-1], 0x0FFFFFFF)
+        struct.pack_into("<H", de, 20, new[0] >> 16)
+        struct.pack_into("<H", de, 26, new[0] & 0xFFFF)
+        self.write(at, bytes(de))
+        for i in range(self.nfats):
+            self.write((self.reserved + i * self.fatsz) * self.bps, bytes(self.fat))
+        self.f.close()
+        runs = 1 + sum(1 for a, b in zip(new, new[1:]) if b != a + 1)
+        return runs
+
+
+# ------------------------------------------------------------------ runs
+
+def stalls(trace_lines, reg="CM+0xd24 r32", gap_us=1000.0, min_us=10000.0):
+    """Stretches of back-to-back polls of one register (--trace lines) that
+    last at least min_us: [(start_us, end_us)]."""
+    out, a, b = [], None, None
+    for line in trace_lines:
+        if reg not in line:
+            continue
+        t = float(line.split()[1])
+        if a is not None and t - b <= gap_us:
+            b = t
+            continue
+        if a is not None and b - a >= min_us:
+            out.append((a, b))
+        a = b = t
+    if a is not None and b - a >= min_us:
+        out.append((a, b))
+    return out
+
+
+def sim(args, timeout=900, trace=False):
+    with tempfile.TemporaryDirectory() as tmp:
+        rep = os.path.join(tmp, "r.json")
+        cmd = [SIM] + args + ["--report", rep, "--serial", os.path.join(tmp, "s")]
+        if trace:
+            # only the DPLL5 lock-status polls are kept (see uboot_phases)
+            p = subprocess.Popen(cmd + ["--trace"], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE, text=True, errors="replace")
+            g = subprocess.Popen(["grep", "-F", "CM+0xd24 r32"], stdin=p.stderr,
+                                 stdout=subprocess.PIPE, text=True)
+            p.stderr.close()
+            found = stalls(g.stdout)
+            g.wait()
+            p.wait(timeout=timeout)
+        else:
+            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               timeout=timeout)
+        with open(rep) as f:
+            r = json.load(f)
+        if trace:
+            r["dpll5_stalls"] = found
+            return r
+    if r["result"] != "handoff":
+        raise RuntimeError("%s: %s: %s\n%s" % (" ".join(args), r["result"], r["message"],
+                                                p.stderr.decode(errors="replace")[-2000:]))
+    return r
+
+
+def line_at(r, pattern, after=0.0):
+    for t, text in r["console"]:
+        if t >= after and re.search(pattern, text):
+            return t, text
+    raise KeyError("no console line matches %r" % pattern)
+
+
+def console_us(r):
+    """Virtual time spent sending console characters (they block the boot
+    once the 64-byte FIFO is full)."""
+    chars = sum(len(text) + 2 for _, text in r["console"])
+    return chars * 10 / 115200 * 1e6
+
+
+def gtaboot_phases(r):
+    t_entry = r["entry_us"]
+    t_banner = line_at(r, r"^gtaboot ")[0]
+    t_first = r["console"][0][0]
+    t_dram = line_at(r, r"^DRAM:")[0]
+    t_mmc = line_at(r, r"^mmc1: ")[0]
+    t_boot = line_at(r, r"^Booting ")[0]
+    t_kernel, ktext = line_at(r, r"^kernel ")
+    t_start = line_at(r, r"^Starting kernel")[0]
+    t_end = r["handoff"]["virtual_us"]
+    m = re.search(r"(\d+) bytes, ([\d.]+) ms", ktext)
+    phases = [
+        ("ROM loads MLO", 0, t_entry),
+        ("clocks, pads, console", t_entry, min(t_first, t_banner)),
+        ("banner, SDRAM", min(t_first, t_banner), t_dram),
+        ("PMIC, SD card init", t_dram, t_mmc),
+        ("FAT, extlinux.conf", t_mmc, t_boot),
+        ("kernel load", t_boot, t_kernel),
+        ("DTB load and patch", t_kernel, t_start),
+        ("hand-off", t_start, t_end),
+    ]
+    return phases, int(m.group(1)), float(m.group(2)) * 1000
+
+
+def uboot_phases(r):
+    t_entry = r["entry_us"]
+    t_proper = line_at(r, r"^U-Boot 20")[0]
+    t_hit, _ = line_at(r, r"Hit any key")
+    # the countdown ends where the next line starts
+    t_after = next(t for t, _ in r["console"] if t > t_hit)
+    t_kfile = line_at(r, r"Retrieving file: /zImage", t_after)[0]
+    t_dfile = line_at(r, r"Retrieving file: /.*\.dtb", t_kfile)[0]
+    t_start = line_at(r, r"Starting kernel", t_dfile)[0]
+    t_end = r["handoff"]["virtual_us"]
+    # The simulator's PRCM model does not lock DPLL5 with the FREQSEL
+    # U-Boot programs, and U-Boot polls CM_IDLEST2_CKGEN to its loop limit
+    # (once in SPL, once in U-Boot proper). Hardware locks; those waits are
+    # measured (--trace) and left out like the countdown.
+    st = sum(b - a for a, b in r.get("dpll5_stalls", []))
+    phases = [
+        ("ROM loads MLO (SPL)", 0, t_entry),
+        ("SPL: clocks, SDRAM, loads u-boot.img", t_entry, t_proper),
+        ("U-Boot proper init", t_proper, t_hit),
+        ("countdown (excluded)", t_hit, t_after),
+        ("distro boot scan", t_after, t_kfile),
+        ("kernel load", t_kfile, t_dfile),
+        ("DTB, bootz", t_dfile, t_start),
+        ("hand-off", t_start, t_end),
+    ]
+    return phases, t_after - t_hit, st
+
+
+def sim_speed():
+    """Guest instructions per host second on straight-line code: I-cache
+    on, WDT2 off, then 64 ADDs and a branch, forever; 4 s of virtual time
+    at the 26 MHz reset clock."""
+    src = os.path.join(WORK, "speed.S")
+    with open(src, "w") as f:
+        f.write("""\t.syntax unified\n\t.arm\n\t.global _start\n_start:
+\tmrc p15, 0, r0, c1, c0, 0\n\torr r0, r0, #0x1000\n\tmcr p15, 0, r0, c1, c0, 0
+\tldr r0, =0x48314000\n\tldr r1, =0xAAAA\n\tstr r1, [r0, #0x48]
+1:\tldr r1, [r0, #0x34]\n\tcmp r1, #0\n\tbne 1b\n\tldr r1, =0x5555\n\tstr r1, [r0, #0x48]
+2:\tldr r1, [r0, #0x34]\n\tcmp r1, #0\n\tbne 2b
+3:\n""" + "\tadd r2, r2, #1\n" * 64 + "\tb 3b\n\t.ltorg\n")
+    obj, binf = src + ".o", src + ".bin"
+    sh(["arm-none-eabi-as", "-mcpu=cortex-a8", "-o", obj, src])
+    sh(["arm-none-eabi-objcopy", "-O", "binary", obj, binf])
+    with tempfile.TemporaryDirectory() as tmp:
+        rep = os.path.join(tmp, "r.json")
+        subprocess.run([SIM, "--machine", "gta04", "--load-raw", binf + "@0x40200000",
+                        "--max-ms", "4000", "--report", rep], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+        with open(rep) as f:
+            r = json.load(f)
+    return r["guest_instructions"] / r["host_seconds"], r["guest_instructions"], r["host_seconds"]
+
+
+# ------------------------------------------------------------------ SVG
+
+COLORS = ["#8c8c8c", "#4e79a7", "#59a14f", "#edc948", "#b07aa1", "#e15759", "#f28e2b",
+          "#76b7b2"]
+
+
+def svg(path, rows):
+    """rows: [(title, phases)]; one bar per row, phases in order."""
+    width, left, bar, gap = 1000, 150, 34, 70
+    span = max(p[-1][2] for _, p in rows)
+    scale = (width - left - 20) / span
+    h = 40 + len(rows) * (bar + gap) + 30
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
+           'font-family="sans-serif" font-size="11">' % (width, h),
+           '<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
+           'patternTransform="rotate(45)"><rect width="6" height="6" fill="#eee"/>'
+           '<line x1="0" y1="0" x2="0" y2="6" stroke="#aaa" stroke-width="3"/></pattern></defs>',
+           '<text x="10" y="20" font-size="14">Boot timeline, virtual time from reset '
+           '(gtaboot-sim cost model, docs/performance.md)</text>']
+    y = 40
+    for title, phases in rows:
+        out.append('<text x="10" y="%d">%s</text>' % (y + bar / 2 + 4, title))
+        for i, (name, a, b) in enumerate(phases):
+            x, w = left + a * scale, max((b - a) * scale, 0.5)
+            fill = "url(#hatch)" if "excluded" in name else COLORS[i % len(COLORS)]
+            out.append('<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s" stroke="#fff" '
+                       'stroke-width="0.5"><title>%s: %.1f ms</title></rect>'
+                       % (x, y, w, bar, fill, name, (b - a) / 1000))
+            ty = y + bar + 14 + (i % 3) * 12
+            if w > 2:
+                out.append('<text x="%.1f" y="%d" fill="#333">%s %.0f ms</text>'
+                           % (x, ty, name, (b - a) / 1000))
+        y += bar + gap
+    step = 100000 if span > 400000 else 50000
+    for t in range(0, int(span) + 1, step):
+        x = left + t * scale
+        out.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#ccc"/>' % (x, y - 10, x, y - 4))
+        out.append('<text x="%.1f" y="%d" text-anchor="middle">%d ms</text>' % (x, y + 8, t // 1000))
+    out.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+# ------------------------------------------------------------------ main
+
+def main():
+    os.makedirs(WORK, exist_ok=True)
+    for b in BOARDS:
+        if not os.path.exists(os.path.join(FW, b, "MLO")):
+            sys.exit("bench: build/%s/MLO missing: run make all-boards" % b)
+    dtb = {}
+    for b in BOARDS:
+        dtb[b] = os.path.join(WORK, "%s.dtb" % b)
+        sh(["dtc", "-q", "-O", "dtb", "-o", dtb[b], os.path.join(ROOT, DTS[b])])
+    kernels = {}
+    for mb in (1, 5, 20):
+        kernels[mb] = os.path.join(WORK, "zImage-%dM" % mb)
+        if not os.path.exists(kernels[mb]) or os.path.getsize(kernels[mb]) != mb * MB:
+            make_kernel(kernels[mb], mb * MB)
+    conf = os.path.join(WORK, "extlinux.conf")
+    with open(conf, "w") as f:
+        f.write("DEFAULT linux\nTIMEOUT 0\nLABEL linux\n  KERNEL /zImage\n  FDT /board.dtb\n"
+                "  APPEND console=ttyS2,115200 root=/dev/mmcblk0p2\n")
+
+    def card(name, board, mlo, kmb=5, size_mb=64, extra=(), dirs=(), kdest="zImage",
+             conf_src=conf):
+        path = os.path.join(WORK, name + ".img")
+        files = [(mlo, "MLO")] + list(extra) + [
+            (kernels[kmb], kdest), (dtb[board], "board.dtb"),
+            (conf_src, "extlinux/extlinux.conf")]
+        make_image(path, size_mb, files, ("extlinux",) + tuple(dirs))
+        return path
+
+    gmlo = {b: os.path.join(FW, b, "MLO") for b in BOARDS}
+    jobs = {}
+    imgs = {}
+    imgs["gta04"] = card("gta04-5M", "gta04", gmlo["gta04"])
+    imgs["beagle"] = card("beagle-5M", "beagle", gmlo["beagle"])
+    for mb in (1, 20):
+        imgs["k%d" % mb] = card("gta04-%dM" % mb, "gta04", gmlo["gta04"], kmb=mb)
+    imgs["fat32g"] = card("gta04-32G", "gta04", gmlo["gta04"], size_mb=32 * 1024)
+    frag_runs = {}
+    for n in (100, 1000):
+        p = card("gta04-frag%d" % n, "gta04", gmlo["gta04"])
+        frag_runs[n] = Fat32(p).fragment(b"ZIMAGE     ", n)
+        imgs["frag%d" % n] = p
+    many = os.path.join(WORK, "many")
+    os.makedirs(many, exist_ok=True)
+    names = []
+    for i in range(1000):
+        fn = os.path.join(many, "file%04d.txt" % i)
+        if not os.path.exists(fn):
+            with open(fn, "w") as f:
+                f.write("filler %d\n" % i)
+        names.append(fn)
+    conf_dir = os.path.join(WORK, "extlinux-dir.conf")
+    with open(conf) as f:
+        open(conf_dir, "w").write(f.read().replace("KERNEL /zImage", "KERNEL /boot/zImage"))
+    imgs["dir1000"] = card("gta04-dir1000", "gta04", gmlo["gta04"], dirs=("boot",),
+                           extra=[(names, "boot/")], kdest="boot/zImage", conf_src=conf_dir)
+    have_uboot = os.path.exists(os.path.join(UBOOT, "u-boot.img"))
+    if have_uboot:
+        imgs["uboot"] = card("uboot-5M", "beagle", os.path.join(UBOOT, "MLO"),
+                             extra=[(os.path.join(UBOOT, "u-boot.img"), "u-boot.img")])
+
+    runs = {k: (MACHINE["beagle"] if k in ("beagle",) else MACHINE["gta04"]) + ["--sd", v]
+            for k, v in imgs.items() if k != "uboot"}
+    if have_uboot:
+        runs["uboot"] = MACHINE["beagle"] + ["--sd", imgs["uboot"], "--max-ms", "30000",
+                                             "--handoff-pc", hex(KERNEL_ADDR_UBOOT)]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
+        # the long U-Boot run first, so that the others fill the other core
+        order = sorted(runs, key=lambda k: k != "uboot")
+        futs = {k: ex.submit(sim, runs[k], trace=(k == "uboot")) for k in order}
+        res = {k: f.result() for k, f in futs.items()}
+    speed, speed_insns, speed_host = sim_speed()
+
+    # ---- figures
+    def summary(r):
+        phases, kbytes, kus = gtaboot_phases(r)
+        return {"handoff_us": round(r["handoff"]["virtual_us"], 1),
+                "entry_us": round(r["entry_us"], 1),
+                "kernel_bytes": kbytes, "kernel_load_us": round(kus, 1),
+                "kernel_load_mb_s": round(kbytes / kus, 2),
+                "console_us": round(console_us(r), 1),
+                "phases_us": {n: round(b - a, 1) for n, a, b in phases}}, phases
+
+    base, base_phases = summary(res["gta04"])
+    beagle, beagle_phases = summary(res["beagle"])
+    kb = base["kernel_bytes"]
+    goal_us = 1.15 * kb / (BUS_LIMIT * MB) * 1e6 + 30000
+    out = {
+        "mlo_bytes": {b: os.path.getsize(gmlo[b]) for b in BOARDS},
+        "mlo_goal_bytes": MLO_GOAL,
+        "machine": "gta04 A5 (DM3730, MPU 600 MHz)",
+        "handoff_us": base["handoff_us"],
+        "entry_us": base["entry_us"],
+        "kernel_bytes": kb,
+        "kernel_load_us": base["kernel_load_us"],
+        "kernel_load_mb_s": base["kernel_load_mb_s"],
+        "bus_limit_mb_s": BUS_LIMIT,
+        "goal_handoff_us": round(goal_us, 1),
+        "goal_met_from_reset": base["handoff_us"] <= goal_us,
+        "goal_met_from_mlo_entry": base["handoff_us"] - base["entry_us"] <= goal_us,
+        "console_us": base["console_us"],
+        "phases_us": base["phases_us"],
+        "beagle": beagle,
+        "scaling": {
+            "kernel_1MB": summary(res["k1"])[0],
+            "kernel_5MB": base,
+            "kernel_20MB": summary(res["k20"])[0],
+            "fat32_64MB": base,
+            "fat32_32GB": summary(res["fat32g"])[0],
+            "fragments_1": base,
+            "fragments_100": dict(summary(res["frag100"])[0], runs=frag_runs[100]),
+            "fragments_1000": dict(summary(res["frag1000"])[0], runs=frag_runs[1000]),
+            "dir_1000_files": summary(res["dir1000"])[0],
+        },
+        "sim_guest_instr_per_s": round(speed),
+        "sim_speed_run": {"guest_instructions": speed_insns, "host_seconds": speed_host},
+    }
+    rows = [("gtaboot (GTA04)", base_phases), ("gtaboot (Beagle)", beagle_phases)]
+    if have_uboot:
+        uphases, countdown, stall = uboot_phases(res["uboot"])
+        u_us = res["uboot"]["handoff"]["virtual_us"] - countdown - stall
+        out["uboot_handoff_us"] = round(u_us, 1)
+        out["uboot_handoff_measured_us"] = round(res["uboot"]["handoff"]["virtual_us"], 1)
+        out["uboot_countdown_us"] = round(countdown, 1)
+        out["uboot_dpll5_stall_us"] = round(stall, 1)
+        out["uboot_phases_us"] = {n: round(b - a, 1) for n, a, b in uphases}
+        out["uboot_vs_gtaboot_beagle"] = round(u_us / beagle["handoff_us"], 2)
+        rows.append(("U-Boot 2023.01 (Beagle)", uphases))
+    else:
+        out["uboot_handoff_us"] = None
+    with open(os.path.join(BUILD, "bench.json"), "w") as f:
+        json.dump(out, f, indent=2)
+        f.write("\n")
+    svg(os.path.join(BUILD, "bench.svg"), rows)
+    print_table(out)
+
+
+def print_table(o):
+    ms = lambda us: "%8.1f ms" % (us / 1000)
+    print("\ngtaboot bench (virtual time; cost model in docs/performance.md)\n")
+    print("MLO size          " + ", ".join("%s %d bytes" % (b, n) for b, n in o["mlo_bytes"].items())
+          + "  (goal %d: %s)" % (o["mlo_goal_bytes"], "met" if max(o["mlo_bytes"].values())
+                                 <= o["mlo_goal_bytes"] else "NOT met"))
+    print("\nPhases, GTA04 A5, %d-byte kernel, FAT32 64 MB:" % o["kernel_bytes"])
+    for n, us in o["phases_us"].items():
+        print("  %-28s %s" % (n, ms(us)))
+    print("  %-28s %s   (from MLO entry %s)" % ("reset to hand-off", ms(o["handoff_us"]),
+                                               ms(o["handoff_us"] - o["entry_us"]).strip()))
+    print("  %-28s %s   (115200 baud console, inside the phases)" % ("of which console output",
+                                                                     ms(o["console_us"])))
+    print("\nKernel load      %.2f MB/s vs bus limit %.1f MB/s (%.0f %%)" % (
+        o["kernel_load_mb_s"], o["bus_limit_mb_s"], 100 * o["kernel_load_mb_s"] / o["bus_limit_mb_s"]))
+    print("Goal             hand-off <= 1.15 x bus time + 30 ms = %s: from reset %s, from MLO entry %s"
+          % (ms(o["goal_handoff_us"]).strip(), "met" if o["goal_met_from_reset"] else "NOT met",
+             "met" if o["goal_met_from_mlo_entry"] else "NOT met"))
+    if o.get("uboot_handoff_us"):
+        print("\nU-Boot (Beagle)  %s to hand-off (measured %s, less its %s countdown and %s of"
+              " DPLL5 lock timeouts the PRCM model causes)" % (
+                  ms(o["uboot_handoff_us"]).strip(), ms(o["uboot_handoff_measured_us"]).strip(),
+                  ms(o["uboot_countdown_us"]).strip(), ms(o["uboot_dpll5_stall_us"]).strip()))
+        print("                 gtaboot on the same card %s: U-Boot/gtaboot = %.1f x (goal >= 10 x)"
+              % (ms(o["beagle"]["handoff_us"]).strip(), o["uboot_vs_gtaboot_beagle"]))
+        for n, us in o["uboot_phases_us"].items():
+            print("  %-36s %s" % (n, ms(us)))
+    print("\nScaling (GTA04):")
+    print("  %-16s %12s %12s %10s" % ("case", "hand-off", "kernel load", "MB/s"))
+    for n, s in o["scaling"].items():
+        print("  %-16s %s %s %10.2f" % (n, ms(s["handoff_us"]), ms(s["kernel_load_us"]),
+                                       s["kernel_load_mb_s"]))
+    print("\nSimulator        %.0f M guest instructions per host second (straight-line code)"
+          % (o["sim_guest_instr_per_s"] / 1e6))
+    print("\nbuild/bench.json, build/bench.svg")
+
+
+if __name__ == "__main__":
+    main()
