@@ -8,7 +8,8 @@ mode, caches, memory banks, /chosen and the charger properties. Run on,
 the payload checks the same protocol from the inside, prints what it was
 given and powers the board off through the TWL4030. From the console the
 payload is also booted at a second load address (it relocates itself),
-and with a misaligned DTB, which must never pass as a clean hand-off."""
+and with a misaligned DTB, which must never pass as a clean hand-off.
+Wrapped in tests/payload/badboot.S, it must report protocol violations."""
 import os
 import re
 import subprocess
@@ -234,9 +235,10 @@ CONSOLE_CONF = "DEFAULT payload\nTIMEOUT 30\n\nLABEL payload\n  KERNEL /zImage\n
 
 
 def console_boot(cards, commands, extra=()):
-    """Stop the countdown, run commands at the prompt, then boot."""
+    """Stop the countdown, leave the boot menu for the prompt, run commands."""
     img, _ = cards("gta04", "omap3-gta04-sim", CONSOLE_CONF)
-    script = r"{expect autoboot}\r" + "".join(r"{expect > }%s\r" % c for c in commands)
+    script = r"{expect autoboot} {expect key: prompt}q" + \
+        "".join(r"{expect > }%s\r" % c for c in commands)
     return boot("gta04", "A4", img, "--on-handoff", "continue", "--input", script, *extra,
                 max_ms=30000)
 
@@ -253,18 +255,49 @@ def test_payload_at_another_load_address(cards):
 
 
 def test_misaligned_dtb_never_passes(cards):
-    """booting.rst wants the DTB on an 8-byte boundary: gtaboot either
-    refuses fdt_addr_r = 0x81c00004 or the payload reports the violation;
-    a clean 'protocol OK' would mean both missed it."""
+    """booting.rst wants the DTB on an 8-byte boundary. With fdt_addr_r =
+    0x81c00004 gtaboot must either refuse, naming the alignment, or move
+    the DTB to an aligned address (the payload then finds it valid); it
+    must never hand over r2 = 0x81c00004."""
     r = console_boot(cards, ["setenv fdt_addr_r 0x81c00004", "printenv fdt_addr_r", "boot"])
     assert r.report, r.stderr
     assert "fdt_addr_r=0x81c00004" in r.serial, "the console did not take the variable:\n" \
         + r.serial
-    assert "payload: protocol OK" not in r.serial, r.serial
     if r.report["handoff"]:
-        assert r.report["r2"] == 0x81C00004
-        assert "payload: protocol VIOLATION: DTB not 8-byte aligned" in r.serial, r.serial
+        assert r.report["r2"] % 8 == 0, "misaligned DTB handed over:\n" + r.serial
+        assert "payload: protocol OK" in r.serial, r.serial
     else:
         after = r.serial[r.serial.rindex("> boot"):].splitlines()[1:]
-        assert any("0x81c00004" in l.lower() for l in after), \
-            "gtaboot refused the boot without naming the address:\n" + r.serial
+        assert any("align" in l.lower() for l in after), \
+            "gtaboot refused the DTB without saying it is misaligned:\n" + r.serial
+
+
+def test_payload_reports_violations(built, cards, tmp_path):
+    """The payload's checks can fail: entered through tests/payload/
+    badboot.S (r0 = 1, r1 = 0, IRQ unmasked) it reports each violation and
+    still powers off."""
+    elf, raw = str(tmp_path / "badboot.elf"), str(tmp_path / "badboot.bin")
+    subprocess.run(["arm-none-eabi-gcc", "-nostdlib", "-mcpu=cortex-a8", "-Wl,-Ttext=0",
+                    "-Wl,--no-warn-rwx-segments", "-o", elf,
+                    os.path.join(ROOT, "tests", "payload", "badboot.S")], check=True)
+    subprocess.run(["arm-none-eabi-objcopy", "-O", "binary", elf, raw], check=True)
+    with open(raw, "rb") as f:
+        shim = bytearray(f.read())
+    assert len(shim) == 0x100
+    with open(PAYLOAD, "rb") as f:
+        image = shim + f.read()
+    image[0x2C:0x30] = len(image).to_bytes(4, "little")
+    wrapped = tmp_path / "zImage"
+    wrapped.write_bytes(bytes(image))
+    img, _ = cards("gta04", "omap3-gta04-sim")
+    bad = str(tmp_path / "bad.img")
+    subprocess.run(["cp", img, bad], check=True)
+    subprocess.run(["mcopy", "-o", "-i", bad + "@@1M", str(wrapped), "::zImage"], check=True)
+    r = boot("gta04", "A5", bad, "--on-handoff", "continue")
+    assert r.report and r.report["result"] == "poweroff", r.stderr + r.serial
+    lines = payload_report(r.serial)
+    assert "payload: entered at 0x%08x " % (KERNEL_ADDR + 0x100) in "\n".join(lines)
+    assert "payload: protocol VIOLATION: IRQ/FIQ not masked; r0 not 0; " \
+        "r1 not 0xFFFFFFFF (DT boot)" in lines, lines
+    assert "payload: protocol OK" not in lines
+    assert "payload: bci ti,bb-uvolt=3200000 ti,bb-uamp=150" in lines
