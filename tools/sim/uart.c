@@ -43,6 +43,9 @@
 #define _GNU_SOURCE /* memmem */
 #include <errno.h>
 #include <poll.h>
+#include <time.h>
+#include <termios.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -97,6 +100,8 @@ struct console_in {
 	uint64_t next_at;
 	size_t expect_from, search_from;
 	bool stdin_open;
+	int fd;                 /* interactive input: 0 (stdin) or a pty master */
+	struct timespec host_start;
 };
 
 struct uarts {
@@ -319,14 +324,35 @@ static void rx_advance(struct sim *s, struct uarts *us, uint64_t now)
 	}
 }
 
+/*
+ * A person (or lrzsz on the pty) types in host time. While the guest polls
+ * for interactive input, virtual time is not allowed to run ahead of host
+ * time, so a 3 s countdown or a YMODEM timeout lasts as long as it says.
+ */
+static void pace_to_host(struct sim *s, struct console_in *in)
+{
+	struct timespec now;
+	int64_t host_us, virt_us = (int64_t)(sim_now_ps(s) / PS_PER_US);
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	host_us = (int64_t)(now.tv_sec - in->host_start.tv_sec) * 1000000 +
+		  (now.tv_nsec - in->host_start.tv_nsec) / 1000;
+	if (virt_us > host_us) {
+		int64_t d = virt_us - host_us;
+		struct pollfd p = { .fd = in->fd, .events = POLLIN };
+
+		poll(&p, 1, (int)(d > 20000 ? 20 : d / 1000));
+	}
+}
+
 static bool stdin_byte(struct console_in *in, uint8_t *c)
 {
-	struct pollfd p = { .fd = 0, .events = POLLIN };
+	struct pollfd p = { .fd = in->fd, .events = POLLIN };
 	ssize_t n;
 
 	if (!in->stdin_open || poll(&p, 1, 0) <= 0)
 		return false;
-	n = read(0, c, 1);
+	n = read(in->fd, c, 1);
 	if (n == 1)
 		return true;
 	if (n == 0 || (errno != EAGAIN && errno != EINTR))
@@ -356,6 +382,8 @@ static void rx_poll(struct sim *s, struct uart *u)
 	} else if (stdin_byte(in, &c)) {
 		u->rx_ch = c;
 		u->rx_full = true;
+	} else {
+		pace_to_host(s, in);
 	}
 }
 
@@ -780,7 +808,30 @@ void uart_init(struct sim *s)
 		model_add_dev(s, &d);
 	}
 	us->u[2].out = stdout;
-	if (o && strcmp(o, "stdio")) {
+	us->in.fd = 0;
+	if (o && !strcmp(o, "pty")) {
+		/* A pseudo-terminal for picocom, screen or lrzsz's sb, as if the
+		 * phone hung on a USB-serial cable. Raw, so YMODEM passes. */
+		int m = posix_openpt(O_RDWR | O_NOCTTY), sl;
+		struct termios t;
+
+		if (m < 0 || grantpt(m) || unlockpt(m) || !ptsname(m)) {
+			fprintf(stderr, "gtaboot-sim: cannot make a pty: %s\n", strerror(errno));
+			exit(2);
+		}
+		sl = open(ptsname(m), O_RDWR | O_NOCTTY);
+		if (sl >= 0 && !tcgetattr(sl, &t)) {
+			cfmakeraw(&t);
+			tcsetattr(sl, TCSANOW, &t);
+		}
+		/* sl stays open: the master must not see a hang-up while no
+		 * program has the terminal open yet. */
+		fprintf(stderr, "gtaboot-sim: console on %s\n", ptsname(m));
+		us->u[2].out = fdopen(m, "wb");
+		setvbuf(us->u[2].out, NULL, _IONBF, 0);
+		us->in.fd = m;
+		s->cfg.input_stdin = true;
+	} else if (o && strcmp(o, "stdio")) {
 		us->u[2].out = fopen(o, "wb");
 		if (!us->u[2].out) {
 			fprintf(stderr, "gtaboot-sim: %s: %s\n", o, strerror(errno));
@@ -808,5 +859,6 @@ void uart_init(struct sim *s)
 		free(script);
 	}
 	us->in.stdin_open = s->cfg.input_stdin;
+	clock_gettime(CLOCK_MONOTONIC, &us->in.host_start);
 	rx_advance(s, us, sim_now_ps(s));
 }
