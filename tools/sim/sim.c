@@ -34,6 +34,26 @@
 #define IDLE_STEP_PS (50 * PS_PER_US)   /* virtual time per clock read when idle */
 #define IDLE_ADDRS   16
 
+/*
+ * The cost model (docs/performance.md): every instruction costs one MPU
+ * cycle, plus a fetch penalty while the I-cache is off that depends on
+ * where the PC is; every data access to SRAM or SDRAM costs extra cycles
+ * that depend on whether it is cached (SCTLR.M and .C: with the MMU off
+ * ARMv7 makes every data access strongly-ordered); every MMIO access
+ * costs a fixed interconnect time. SCTLR is sampled at every MMIO access,
+ * every model tick (1 ms) and every CPU exception. The figures are
+ * estimates from the Cortex-A8 TRM and the OMAP3 clock tree (L3 at
+ * 166-200 MHz, L4 at half that, DDR at L3 speed), not measurements.
+ */
+#define FETCH_SRAM_NOCACHE   6  /* cycles per instruction, I-cache off */
+#define FETCH_SDRAM_NOCACHE 20
+#define DATA_SRAM_NOCACHE    8  /* cycles per access, D-cache off */
+#define DATA_SDRAM_NOCACHE  30
+#define DATA_SRAM_CACHED     0  /* hits, line fills shared out per access */
+#define DATA_SDRAM_CACHED    2
+#define MMIO_READ_PS   (120 * 1000ull)  /* L4 round trip */
+#define MMIO_WRITE_PS  (60 * 1000ull)   /* posted to the interconnect */
+
 #define CPSR_T       BIT(5)
 #define CPSR_F       BIT(6)
 #define CPSR_I       BIT(7)
@@ -43,6 +63,7 @@
 #define CPSR_IT      (GENMASK(26, 25) | GENMASK(15, 10))
 #define SCTLR_M      BIT(0)
 #define SCTLR_C      BIT(2)
+#define SCTLR_I      BIT(12)
 #define SCTLR_V      BIT(13)
 #define SCTLR_EE     BIT(25)
 #define SCTLR_TE     BIT(30)
@@ -65,11 +86,17 @@ struct sim_core {
 	int nmmio;
 	uc_hook h_code, h_sdram, h_intr, h_unmapped, h_prot;
 
-	/* virtual time: now_ps = base_ps + (guest_insns - base_insns) / mpu_hz */
-	uint64_t base_ps, base_insns, base_hz;
-	uint64_t deadline;           /* guest_insns at which core_event() runs */
+	/* virtual time: now_ps = base_ps + (cycles - base_cycles) / mpu_hz */
+	uint64_t cycles;             /* MPU cycles charged (cost model above) */
+	uint64_t base_ps, base_cycles, base_hz;
+	uint64_t deadline;           /* cycles at which core_event() runs */
 	uint64_t next_tick_ps;
 	uint64_t next_event_ps;      /* earliest sim_event_at(), or UINT64_MAX */
+	uint32_t sctlr;              /* as last sampled */
+	unsigned cpi_sram, cpi_sdram, dcyc_sram, dcyc_sdram;
+	uc_hook h_data[2];
+	uint64_t entry_ps;           /* when sim_run() first started the CPU */
+	bool entered;
 
 	/* idle detection */
 	unsigned idle_reads, idle_clock_reads;
@@ -91,6 +118,7 @@ static struct sim_core *core_of(struct sim *s)
 		s->core->pending_exc = -1;
 		s->core->deadline = UINT64_MAX;
 		s->core->next_event_ps = UINT64_MAX;
+		s->core->cpi_sram = s->core->cpi_sdram = 1;
 	}
 	return s->core;
 }
@@ -177,7 +205,7 @@ int sim_exit_code(enum sim_result r)
 static void time_sync(struct sim *s)
 {
 	struct sim_core *c = core_of(s);
-	uint64_t n = s->guest_insns - c->base_insns;
+	uint64_t n = c->cycles - c->base_cycles;
 
 	if (n && c->base_hz)
 		s->now_ps = c->base_ps + (uint64_t)(((unsigned __int128)n * PS_PER_S) / c->base_hz);
@@ -196,13 +224,28 @@ static void set_deadline(struct sim *s)
 			until = w;
 	}
 	c->base_ps = s->now_ps;
-	c->base_insns = s->guest_insns;
+	c->base_cycles = c->cycles;
 	c->base_hz = s->mpu_hz ? s->mpu_hz : OSC_HZ;
 	if (until <= s->now_ps)
-		c->deadline = s->guest_insns + 1;
+		c->deadline = c->cycles + 1;
 	else
-		c->deadline = s->guest_insns + 1 +
+		c->deadline = c->cycles + 1 +
 			ticks_in(until - s->now_ps, c->base_hz);
+}
+
+/* The per-instruction and per-access costs for the current SCTLR. */
+static void cost_refresh(struct sim *s)
+{
+	struct sim_core *c = core_of(s);
+	uint32_t sctlr = s->uc ? sim_cp15(s, 1, 0, 0, 0) : 0;
+	bool ic = sctlr & SCTLR_I;
+	bool dc = (sctlr & (SCTLR_M | SCTLR_C)) == (SCTLR_M | SCTLR_C);
+
+	c->sctlr = sctlr;
+	c->cpi_sram = 1 + (ic ? 0 : FETCH_SRAM_NOCACHE);
+	c->cpi_sdram = 1 + (ic ? 0 : FETCH_SDRAM_NOCACHE);
+	c->dcyc_sram = dc ? DATA_SRAM_CACHED : DATA_SRAM_NOCACHE;
+	c->dcyc_sdram = dc ? DATA_SDRAM_CACHED : DATA_SDRAM_NOCACHE;
 }
 
 void sim_event_at(struct sim *s, uint64_t ps)
@@ -222,6 +265,7 @@ static void core_event(struct sim *s)
 	if (s->now_ps >= c->next_tick_ps || (s->wdt2 && s->now_ps >= wdt_expiry_ps(s))) {
 		sim_tick_models(s);
 		c->next_tick_ps = s->now_ps + TICK_PS;
+		cost_refresh(s);
 	}
 	if (s->cfg.max_ps && s->now_ps >= s->cfg.max_ps)
 		sim_stop(s, SIM_TIMEOUT, "--max-ms reached: %.3f ms of virtual time",
@@ -335,7 +379,8 @@ static uint64_t mmio_read(uc_engine *uc, uint64_t off, unsigned size, void *opaq
 
 	if (s->result)
 		return 0;
-	time_sync(s);
+	sim_advance_ps(s, MMIO_READ_PS);
+	cost_refresh(s);
 	c->clock_read = false;
 	ret = m->d.read(s, m->d.opaque, (uint32_t)off, size, &val);
 	if (ret) {
@@ -362,7 +407,8 @@ static void mmio_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t val6
 
 	if (s->result)
 		return;
-	time_sync(s);
+	sim_advance_ps(s, MMIO_WRITE_PS);
+	cost_refresh(s);
 	idle_reset(core_of(s));
 	if (s->cfg.trace_mmio)
 		fprintf(stderr, "mmio: %10.3f us %s+0x%03x w%u <- 0x%08x (PC 0x%08x)\n",
@@ -455,9 +501,22 @@ void *sim_ram_ptr(struct sim *s, uint32_t addr, uint32_t len)
 static void hook_code(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 {
 	struct sim *s = user;
+	struct sim_core *c = s->core;
 
-	if (++s->guest_insns >= s->core->deadline)
+	s->guest_insns++;
+	c->cycles += addr >= SDRAM_START ? c->cpi_sdram : c->cpi_sram;
+	if (c->cycles >= c->deadline)
 		core_event(s);
+}
+
+/* Data accesses to SRAM and SDRAM (the hook's ranges): their extra cost. */
+static void hook_data(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
+		      int64_t value, void *user)
+{
+	struct sim *s = user;
+	struct sim_core *c = s->core;
+
+	c->cycles += addr >= SDRAM_START ? c->dcyc_sdram : c->dcyc_sram;
 }
 
 static void dump_dtb(struct sim *s, uint32_t r2)
@@ -800,7 +859,15 @@ int sim_init(struct sim *s)
 	c->ram[c->nram++] = (struct ram_map){ ROM_BASE, ROM_SIZE, c->rom };
 
 	uc_hook_add(s->uc, &c->h_code, UC_HOOK_CODE, hook_code, s, 1, 0);
-	uc_hook_add(s->uc, &c->h_sdram, UC_HOOK_BLOCK, hook_sdram_block, s,
+	if (s->cfg.handoff_pc_set)
+		uc_hook_add(s->uc, &c->h_sdram, UC_HOOK_BLOCK, hook_sdram_block, s,
+			    s->cfg.handoff_pc, s->cfg.handoff_pc);
+	else
+		uc_hook_add(s->uc, &c->h_sdram, UC_HOOK_BLOCK, hook_sdram_block, s,
+			    SDRAM_START, 0xFFFFFFFFull);
+	uc_hook_add(s->uc, &c->h_data[0], UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, hook_data, s,
+		    SRAM_BASE, SRAM_BASE + SRAM_SIZE - 1);
+	uc_hook_add(s->uc, &c->h_data[1], UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, hook_data, s,
 		    SDRAM_START, 0xFFFFFFFFull);
 	uc_hook_add(s->uc, &c->h_intr, UC_HOOK_INTR, hook_intr, s, 1, 0);
 	if (s->cfg.stop_at_set) { /* kernel test */
@@ -830,6 +897,7 @@ int sim_init(struct sim *s)
 	undef_hooks_add(s); /* reliability issue: --inject cpu-undef:ADDR */
 	sim_tick_models(s);
 	c->next_tick_ps = TICK_PS;
+	cost_refresh(s);
 	set_deadline(s);
 	return 0;
 }
@@ -882,6 +950,10 @@ enum sim_result sim_run(struct sim *s)
 	struct sim_core *c = core_of(s);
 	double t0 = host_now();
 
+	if (!c->entered) {
+		c->entered = true;
+		c->entry_ps = s->now_ps;
+	}
 	set_deadline(s);
 	while (!s->result) {
 		uint32_t pc = sim_pc(s), cpsr = sim_reg(s, UC_ARM_REG_CPSR);
@@ -890,6 +962,7 @@ enum sim_result sim_run(struct sim *s)
 		c->pending_exc = -1;
 		e = uc_emu_start(s->uc, pc | (cpsr & CPSR_T ? 1 : 0), 0, 0, 0);
 		time_sync(s);
+		cost_refresh(s);
 		if (s->result)
 			break;
 		if (e == UC_ERR_INSN_INVALID) {
@@ -910,4 +983,11 @@ uint64_t sim_idle_skips(struct sim *s, uint64_t *skipped_ps)
 {
 	*skipped_ps = core_of(s)->idle_skipped_ps;
 	return core_of(s)->idle_skips;
+}
+
+/* performance issue: the virtual time the guest's first instruction ran
+ * (after the boot ROM's load), for the report's phases. */
+uint64_t sim_entry_ps(struct sim *s)
+{
+	return core_of(s)->entry_ps;
 }

@@ -87,19 +87,24 @@ struct sim_config {
 	unsigned battery_mv;       /* for the MADC (0: 3800 mV) */
 	enum sim_sd_type { SD_AUTO, SD_SDSC1, SD_SDSC, SD_SDHC } sd_type; /* --sd-type */
 	bool power_button;
+	uint8_t twl_backup[8];     /* --twl-backup: BACKUP_REG_A..H at power-on */
 	struct sim_inject inject[SIM_MAX_INJECT];
 	int ninject;
 	uint32_t nand_bad[SIM_MAX_NAND_BAD]; /* --nand-bad B[,B...]: factory bad blocks */
 	int nnand_bad;
 	bool trace_mmio;           /* --trace: print every MMIO access to stderr */
-	bool watch_writes;         /* --watch-writes: SDRAM write map (watch.c) */
 	bool stop_at_set;          /* kernel test: --stop-at ADDR, end the run */
 	uint32_t stop_at;          /* when execution reaches ADDR */
+	/* performance issue: --handoff-pc ADDR, the hand-off is the first fetch
+	 * at ADDR with the MMU off (e.g. the kernel behind U-Boot proper) */
+	uint32_t handoff_pc;
+	bool handoff_pc_set;
 	/* Beagle issue: how the ROM (or --load-raw) enters the image, to play
 	 * other ROMs (qemu-linaro: SYS mode, r0 = 0x4020EE28). */
 	bool entry_sys;            /* --entry-mode sys (default svc) */
 	bool entry_r0_set;         /* --entry-r0 ADDR given */
 	uint32_t entry_r0;
+	bool watch_writes;         /* --watch-writes: SDRAM write map (watch.c) */
 };
 
 struct sim;
@@ -180,6 +185,8 @@ void sim_clock_read(struct sim *s);
  * fast-forward never steps past the earliest such time, so waits end when
  * the hardware would end them. Re-announce on every register access. */
 void sim_event_at(struct sim *s, uint64_t ps);
+/* performance issue: virtual time of the first guest instruction. */
+uint64_t sim_entry_ps(struct sim *s);
 
 /* models' constructors and cross-model queries */
 void prcm_init(struct sim *s);
@@ -192,6 +199,9 @@ void sdrc_init(struct sim *s);                       /* also SMS */
 void uart_init(struct sim *s);
 /* Bytes the console (UART3) has sent, for tests inside the simulator. */
 const char *uart_output(struct sim *s, size_t *len);
+/* performance issue: UART3's lines with the virtual time their first
+ * character ended, as a JSON array of [virtual_us, "text"] (report.c). */
+void uart_write_lines_json(struct sim *s, FILE *f);
 void wdt_init(struct sim *s);
 void timers_init(struct sim *s);                     /* 32k sync + GPTIMER1 */
 void gpio_init(struct sim *s);
@@ -205,6 +215,8 @@ uint64_t wdt_expiry_ps(struct sim *s);
 /* twl4030.c: VMMC1 output in mV, 0 when off (scm.c has a weak fallback
  * returning 0 while no TWL4030 model is linked). */
 unsigned twl4030_vmmc1_mv(struct sim *s);
+/* twl4030.c: BACKUP_REG_A..H now, for the report (boot counter tests). */
+void twl4030_backup_regs(struct sim *s, uint8_t out[8]);
 /* storage models: i2c.c, twl4030.c (after i2c_init), hsmmc.c + sdcard.c */
 void i2c_init(struct sim *s);                        /* I2C1-3 */
 void twl4030_init(struct sim *s);                    /* TWL4030 on I2C1 */
