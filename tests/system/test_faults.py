@@ -166,7 +166,7 @@ def allowed_ranges(card, extra=()):
     fdt = biggest(lambda k: k.endswith(".dtb")) + FDT_HEADROOM
     initrd = biggest(lambda k: "initrd" in k.lower())
     out = [(KERNEL_ADDR_R, KERNEL_ADDR_R + kern), (FDT_ADDR_R, FDT_ADDR_R + fdt),
-           (RAMDISK_ADDR_R, RAMDISK_ADDR_R + initrd), SCRATCH] + list(extra)
+           (RAMDISK_ADDR_R, RAMDISK_ADDR_R + initrd), SCRATCH, cold_window()] + list(extra)
     for base in (RAM_BASE, CS1_BASE):
         out.append((base, base + 8))
         off = 1 << 20
@@ -174,6 +174,28 @@ def allowed_ranges(card, extra=()):
             out.append((base + off, base + off + 4))
             off <<= 1
     return [pages(a, b) for a, b in out if b > a]
+
+
+def elf_symbols():
+    """name -> (value, type) from gtaboot.elf (readelf keeps the Thumb bit)."""
+    out = subprocess.run(["arm-none-eabi-readelf", "-sW", ELF], check=True,
+                         capture_output=True, text=True).stdout
+    syms = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 8 and parts[0][:-1].isdigit():
+            syms[parts[7]] = (int(parts[1], 16), parts[3])
+    return syms
+
+
+def cold_window():
+    """Where gtaboot inflates the code that runs from SDRAM (linker.ld:
+    __cold_start up to the end of its .bss), or nothing for a one-part
+    image."""
+    syms = elf_symbols()
+    if "__cold_start" not in syms or "__cold_bss_end" not in syms:
+        return (0, 0)
+    return (syms["__cold_start"][0], syms["__cold_bss_end"][0])
 
 
 def assert_writes_inside(r, allowed):
@@ -452,14 +474,11 @@ def test_no_card_reaches_the_prompt_in_time(fw, tmp_path):
 # ------------------------------------------------------------ CPU exception
 
 def symbol(name):
-    """A function's address with the Thumb bit (readelf keeps it, nm not)."""
-    out = subprocess.run(["arm-none-eabi-readelf", "-sW", ELF], check=True,
-                         capture_output=True, text=True).stdout
-    for line in out.splitlines():
-        parts = line.split()
-        if len(parts) == 8 and parts[7] == name and parts[3] == "FUNC":
-            return int(parts[1], 16)
-    pytest.skip(name + " not in gtaboot.elf")
+    """A function's address with the Thumb bit."""
+    value, kind = elf_symbols().get(name, (None, None))
+    if kind != "FUNC":
+        pytest.skip(name + " is no function in gtaboot.elf")
+    return value
 
 
 def test_exception_prints_registers_and_resets(card):
