@@ -41,3 +41,8 @@ $(PAYLOAD_OUT)/zImage: $(PAYLOAD_OUT)/payload.elf
 	  echo "payload: relocations other than R_ARM_RELATIVE" >&2; exit 1; fi
 	$(Q)$(OBJCOPY) -O binary $< $@
 	@echo "payload: $@ $$(stat -c %s $@) bytes"
+
+.PHONY: payload-clean
+clean: payload-clean
+payload-clean:
+	rm -rf $(PAYLOAD_OUT)
