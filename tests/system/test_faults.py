@@ -444,10 +444,12 @@ def test_nothing_bootable_reaches_the_prompt_in_time(card):
                 "kernel: /old/missing: not found", "boot: label 'old' failed (ENOENT)",
                 "boot: no extlinux label booted; trying the default file names",
                 "boot: no zImage or uImage in / or /boot",
-                "boot: default files failed (ENOENT)"):
+                "boot: default files failed (ENOENT); trying NAND",
+                "boot: no NAND (ENODEV)", "boot: nothing booted"):
         assert msg in out, out
     assert out.index("label 'main' failed") < out.index("label 'old' failed") \
-        < out.index("default files failed")
+        < out.index("default files failed") < out.index("no NAND") \
+        < out.index("nothing booted")
     assert_prompt(r, c)
 
 
@@ -469,6 +471,49 @@ def test_no_card_reaches_the_prompt_in_time(fw, tmp_path):
                     "--max-ms", CHAIN_MS])
     assert "boot: no boot partition on mmc1" in r.serial, r.serial
     assert PROMPT.search(r.serial), r.serial[-400:]
+
+
+# ------------------------------------------------------------ NAND, the last resort
+
+NAND_KERNEL_PART_OFF = 0x280000  # drivers/mtd/nand_boot.h
+
+
+@pytest.fixture
+def nand(tmp_path, fw, dtbs):
+    """A NAND image with gtaboot's MLO and, in the kernel partition, a
+    uImage (its data CRC proves what was read) and, in the block after it,
+    the DTB; returns (path, kernel)."""
+    subprocess.run(["make", "-s", "-C", ROOT, "build/tools/mknand"], check=True)
+    kernel = uimage(zimage(300 * 1024, 9), KERNEL_ADDR_R + 64, KERNEL_ADDR_R + 64)
+    kfile, dfile = tmp_path / "nk", tmp_path / "nd"
+    kfile.write_bytes(kernel)
+    dfile.write_bytes(dtbs[0])
+    fdt_off = NAND_KERNEL_PART_OFF + (-(-len(kernel) // 0x20000)) * 0x20000
+    img = str(tmp_path / "nand.img")
+    subprocess.run([os.path.join(ROOT, "build", "tools", "mknand"), "--mlo", fw,
+                    "--image", "%s@0x%x" % (kfile, NAND_KERNEL_PART_OFF),
+                    "--image", "%s@0x%x" % (dfile, fdt_off), img], check=True,
+                   capture_output=True)
+    return img, kernel
+
+
+@pytest.mark.parametrize("extra", [[], ["--inject", "nand-bitflip:%d:-1" % (
+    NAND_KERNEL_PART_OFF // 2048 + 10)]], ids=["clean", "bit flip in the kernel"])
+def test_sd_unreadable_falls_back_to_nand(card, nand, extra):
+    """The SD card's MBR always fails its CRC: the chain ends in the NAND's
+    kernel partition. A bit flipped on every read of a kernel page is
+    corrected by the ECC: the uImage's data CRC still matches."""
+    c = card()
+    img, kernel = nand
+    r = boot(c, "--nand", img, "--inject", "mmc-crc:0:-1", *extra)
+    out = r.serial
+    assert "boot: no boot partition on mmc1 (EBADMSG)" in out
+    assert "Booting from NAND (kernel partition at 0x280000)" in out, out
+    assert "kernel: uImage 'test kernel'" in out and "CRC mismatch" not in out, out
+    assert r.report["result"] == "handoff", out + r.stderr
+    assert r.report["handoff"]["virtual_us"] < BOOT_US
+    assert r.report["handoff"]["r2_dtb"]
+    assert_writes_inside(r, allowed_ranges(c, [(KERNEL_ADDR_R, KERNEL_ADDR_R + len(kernel))]))
 
 
 # ------------------------------------------------------------ CPU exception
