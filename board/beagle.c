@@ -22,8 +22,10 @@ static const struct pad beagle_pads[] = {
 	{ PAD_SDMMC1_DAT1, PAD_IN_PU | PAD_MODE(0) },
 	{ PAD_SDMMC1_DAT2, PAD_IN_PU | PAD_MODE(0) },
 	{ PAD_SDMMC1_DAT3, PAD_IN_PU | PAD_MODE(0) },
-	/* USER button (gpio_7) */
+	/* USER button: gpio_7 on the Beagle, gpio_4 on the xM (both are
+	 * boot straps, inputs anyway) */
 	{ PAD_SYS_BOOT5, PAD_IN | PAD_MODE(4) },
+	{ PAD_SYS_BOOT2, PAD_IN | PAD_MODE(4) },
 };
 
 /* rev = gpio173 << 2 | gpio172 << 1 | gpio171, with pull-ups. */
@@ -89,6 +91,12 @@ static const struct sdram_config *beagle_sdram(unsigned rev)
  * polarity). The Ax/Bx straps cannot tell a B4 (omap3-beagle-ab4.dtb) from
  * a B5..B7, so they get omap3-beagle.dtb, as Linux's own default.
  */
+/* USER: gpio_7 on the Beagle, gpio_4 on the xM (its sys_boot wiring). */
+static int beagle_button(unsigned rev)
+{
+	return rev == REV_XM_C || rev == REV_XM_AB ? 4 : 7;
+}
+
 static const char *beagle_dtb_name(unsigned rev)
 {
 	switch (rev) {
@@ -106,6 +114,7 @@ const struct board board = {
 	.rev_name = beagle_rev_name,
 	.sdram = beagle_sdram,
 	.dtb_name = beagle_dtb_name,
+	.button_gpio = beagle_button,
 	.bb_uvolt = 0,
 	.bb_uamp = 0,
 	.fixup_fdt = NULL,

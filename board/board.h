@@ -27,6 +27,9 @@ struct board {
 	/* TWL4030 backup-battery charger (BB_CFG) and its DT properties
 	 * ti,bb-uvolt / ti,bb-uamp; 0 = leave the charger off. */
 	uint32_t bb_uvolt, bb_uamp;
+	/* The button that stops autoboot when held at power-on (GTA04 AUX,
+	 * Beagle USER; active high), as a GPIO number; NULL when none. */
+	int (*button_gpio)(unsigned rev);
 	/* Board-specific DT changes after the generic ones; may be NULL. */
 	int (*fixup_fdt)(void *fdt, unsigned rev);
 };

@@ -106,6 +106,12 @@ static const char *gta04_dtb_name(unsigned rev)
 	}
 }
 
+/* AUX, active high, on gpio_7 (it also drives sys_boot5). */
+static int gta04_button(unsigned rev)
+{
+	return 7;
+}
+
 const struct board board = {
 	.name = "GTA04",
 	.pads = gta04_pads,
@@ -114,6 +120,7 @@ const struct board board = {
 	.rev_name = gta04_rev_name,
 	.sdram = gta04_sdram,
 	.dtb_name = gta04_dtb_name,
+	.button_gpio = gta04_button,
 	/* The GTA04 DT's &charger { ti,bb-uvolt = <3200000>; ti,bb-uamp = <150>; } */
 	.bb_uvolt = 3200000,
 	.bb_uamp = 150,

@@ -8,16 +8,15 @@
 
 #include "arch/arm/omap3/soc.h"
 #include "common/cli.h"
+#include "board/board.h"
 #include "common/console.h"
+#include "common/sys.h"
 #include "drivers/timer/timer.h"
 #include "lib/printf.h"
 
-/* AUX on the GTA04, USER on the Beagle: gpio_7, active high, on both. */
-#define BUTTON_GPIO 7
-
 static int button_held(void)
 {
-	return omap3_gpio_input(BUTTON_GPIO) == 1;
+	return board.button_gpio && omap3_gpio_input((unsigned)board.button_gpio(sys.board_rev)) == 1;
 }
 
 /* 0 when the countdown ran out, else the key (or -1 for the button). */

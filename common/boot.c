@@ -236,6 +236,12 @@ static int fixup_fdt(uint32_t faddr, uint32_t flen, const char *bootargs, uint32
 	const char *why = NULL;
 	int err;
 
+	/* booting.rst: the DTB must sit on an 8-byte boundary. */
+	if (faddr & 7) {
+		printf("fdt: 0x%08x is not 8-byte aligned, as the kernel requires: change "
+		       "fdt_addr_r\n", (unsigned)faddr);
+		return -EINVAL;
+	}
 	for (int cs = 0; cs < 2; cs++) {
 		if (sys.dram.size[cs])
 			banks[nbanks++] = (struct mem_bank){ sys.dram.base[cs], sys.dram.size[cs] };

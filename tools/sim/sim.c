@@ -801,10 +801,11 @@ int sim_config_machine(struct sim_config *c, const char *machine, const char *re
 		return -1;
 	}
 	c->gpio_in[5] |= (idx & 7) << 11;
-	/* AUX (GTA04) / USER (Beagle): GPIO_7, active high, also sys_boot5 */
+	/* AUX (GTA04) / USER (Beagle): GPIO_7, active high, also sys_boot5.
+	 * The xM's USER button is on GPIO_4 (and still sys_boot5). */
 	if (c->aux) {
 		c->sys_boot |= 0x20;
-		c->gpio_in[0] |= BIT(7);
+		c->gpio_in[0] |= c->machine == MACH_BEAGLEXM ? BIT(4) : BIT(7);
 	}
 	return 0;
 }

@@ -38,6 +38,7 @@ struct pad {
 #define PAD_MCSPI1_CLK		0x1C8	/* mode 4: gpio_171 */
 #define PAD_MCSPI1_SIMO		0x1CA	/* mode 4: gpio_172 */
 #define PAD_MCSPI1_SOMI		0x1CC	/* mode 4: gpio_173 */
+#define PAD_SYS_BOOT2		0xA0E	/* mode 4: gpio_4 */
 #define PAD_SYS_BOOT5		0xA14	/* mode 4: gpio_7 */
 
 void omap3_pad_set(uint16_t off, uint16_t val);
