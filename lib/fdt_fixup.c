@@ -39,6 +39,27 @@ static int fdt_fail(const char **why, int fdterr)
 	return fail(why, fdt_strerror(fdterr), err);
 }
 
+/* libfdt 1.6.1's fdt_next_tag adds a property's length to the offset
+ * unchecked: a length such as 0xfffffff4 brings the next tag back to the
+ * same property, and fdt_check_full (like every later walk) loops for ever
+ * (found by fuzzing; a DTB on the card would hang the boot). Walk the tags
+ * once, as libfdt will, and refuse a walk that does not move forward; it
+ * ends within size_dt_struct / 4 steps. A premature end is left to
+ * fdt_check_full to diagnose. */
+static int tags_move_forward(const void *blob)
+{
+	int off = 0, next;
+
+	for (;;) {
+		next = -1;
+		if (fdt_next_tag(blob, off, &next) == FDT_END)
+			return 0;
+		if (next <= off)
+			return -FDT_ERR_BADSTRUCTURE;
+		off = next;
+	}
+}
+
 int fdtfix_open(void *fdt, size_t size, const void *blob, size_t len, const char **why)
 {
 	int ret;
@@ -55,7 +76,9 @@ int fdtfix_open(void *fdt, size_t size, const void *blob, size_t len, const char
 	 * by fuzzing); dtc has written version 17 since 2007. */
 	if (fdt_version(blob) < 16)
 		return fdt_fail(why, -FDT_ERR_BADVERSION);
-	ret = fdt_check_full(blob, len);
+	ret = tags_move_forward(blob);
+	if (!ret)
+		ret = fdt_check_full(blob, len);
 	if (ret)
 		return fdt_fail(why, ret);
 	if (size > INT32_MAX)

@@ -355,6 +355,19 @@ def test_corrupt_dtb_falls_back(card, dtb):
     assert_booted(r, "old", c)
 
 
+def test_dtb_whose_property_length_wraps_falls_back(card):
+    """A property length of 0xfffffff4 sent libfdt 1.6.1's checker round in
+    circles: the boot hung after 'Command line:' (found by fuzzing)."""
+    with open(os.path.join(ROOT, "tests", "fuzz", "corpus", "fuzz_fdt_fixup",
+                           "crash-timeout-proplen-wraps"), "rb") as f:
+        bad = f.read()
+    c = card(**{DTB_NAME: bad})
+    r = boot(c)
+    assert "fdt: FDT_ERR_BADSTRUCTURE (EBADMSG)" in r.serial, r.serial[-800:]
+    assert "boot: label 'main' failed (EBADMSG)" in r.serial
+    assert_booted(r, "old", c)
+
+
 def test_truncated_zimage_falls_back(card):
     k = zimage(300 * 1024, 1)
     c = card(zImage=k[:200 * 1024])
