@@ -84,7 +84,14 @@ int fdtfix_open(void *fdt, size_t size, const void *blob, size_t len, const char
 	if (size > INT32_MAX)
 		size = INT32_MAX;
 	ret = fdt_open_into(blob, fdt, (int)size);
-	return ret ? fdt_fail(why, ret) : 0;
+	if (ret)
+		return fdt_fail(why, ret);
+	/* fdt_open_into rewrites a version 16 header as version 17; with a
+	 * size_dt_strings of 0, which version 16 readers ignore, the copy
+	 * loses every property name (found by fuzzing). Check the copy too. */
+	ret = fdt_check_full(fdt, fdt_totalsize(fdt));
+	return ret ? fail(why, "device tree damaged by its conversion to version 17",
+			  -EBADMSG) : 0;
 }
 
 /* The root's #address-cells or #size-cells, which must be 1 or 2 here. */
@@ -256,6 +263,9 @@ int fdtfix_pack(void *fdt, uint32_t *size, const char **why)
 
 	if (ret)
 		return fdt_fail(why, ret);
+	/* The kernel gets this tree: never hand over one libfdt rejects. */
+	if (fdt_check_full(fdt, fdt_totalsize(fdt)))
+		return fail(why, "the patched device tree fails libfdt's check", -EBADMSG);
 	if (size)
 		*size = fdt_totalsize(fdt);
 	return 0;

@@ -368,6 +368,20 @@ def test_dtb_whose_property_length_wraps_falls_back(card):
     assert_booted(r, "old", c)
 
 
+def test_dtb_broken_by_its_v17_conversion_falls_back(card):
+    """A version 16 DTB with size_dt_strings 0: libfdt accepts it, but its
+    version 17 copy has no property names; gtaboot used to patch and pass
+    that on to the kernel (found by fuzzing)."""
+    with open(os.path.join(ROOT, "tests", "fuzz", "corpus", "fuzz_fdt_fixup",
+                           "crash-v16-no-strings-size"), "rb") as f:
+        bad = f.read()
+    c = card(**{DTB_NAME: bad})
+    r = boot(c)
+    assert "fdt: device tree damaged by its conversion to version 17 (EBADMSG)" in r.serial, \
+        r.serial[-800:]
+    assert_booted(r, "old", c)
+
+
 def test_truncated_zimage_falls_back(card):
     k = zimage(300 * 1024, 1)
     c = card(zImage=k[:200 * 1024])
