@@ -498,6 +498,9 @@ def test_no_card_reaches_the_prompt_in_time(fw, tmp_path):
                     "--max-ms", CHAIN_MS])
     assert "boot: no boot partition on mmc1" in r.serial, r.serial
     assert PROMPT.search(r.serial), r.serial[-400:]
+    assert r.report["handoff"] is None
+    # nothing loaded: only gtaboot's own areas and the sizing probes
+    assert_writes_inside(r, allowed_ranges(Card(str(img), {})))
 
 
 # ------------------------------------------------------------ NAND, the last resort
