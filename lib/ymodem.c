@@ -155,7 +155,7 @@ int ymodem_receive(const struct ymodem *y, void *buf, size_t max, struct ymodem_
 	unsigned errors = 0;
 	uint8_t data[1024], blk, expect = 0;
 	size_t off = 0, size = 0;
-	bool have_size = false, eot = false;
+	bool have_size = false, eot = false, answered = false;
 	int state = ST_START, r, err = 0;
 
 	f->size = 0;
@@ -193,6 +193,7 @@ int ymodem_receive(const struct ymodem *y, void *buf, size_t max, struct ymodem_
 			continue;
 		}
 		if (r < 0) {
+			answered = false;
 			if (state == ST_START) {
 				if (--tries == 0) {
 					err = -ETIMEDOUT;
@@ -234,6 +235,7 @@ int ymodem_receive(const struct ymodem *y, void *buf, size_t max, struct ymodem_
 			state = ST_DATA;
 			expect = 1;
 			errors = 0;
+			answered = true;
 			continue;
 		}
 		if (state == ST_START && blk == 1) {
@@ -256,17 +258,32 @@ int ymodem_receive(const struct ymodem *y, void *buf, size_t max, struct ymodem_
 			errors = 0;
 			eot = false;
 			put(&rx, ACK);
+			answered = true;
 			continue;
 		}
 		if (state == ST_DATA && blk == (uint8_t)(expect - 1)) {
-			/* Our ACK was lost: the sender repeats the block. */
 			if (++errors > retries) {
 				err = -EBADMSG;
 				goto fail;
 			}
+			/*
+			 * The sender repeats a block we have ACKed. Unless we
+			 * have timed out (and NAKed) since, it is answering a
+			 * stale byte, not a lost ACK: console text that was on
+			 * the line before our first 'C' (sb takes any 'C' in it,
+			 * as in "Ctrl-C", for a request), or a garbled ACK. Our
+			 * answer is already on its way; a second one would be
+			 * taken for the next block's, and the sender would stay
+			 * one ACK ahead until it took our last data ACK for its
+			 * EOT's. If the ACK was really lost, the sender waits
+			 * for it; we time out, NAK, and answer the repeat.
+			 */
+			if (answered)
+				continue;
 			put(&rx, ACK);
 			if (expect == 1)
 				put(&rx, 'C');  /* the header again */
+			answered = true;
 			continue;
 		}
 		if (state == ST_END) {

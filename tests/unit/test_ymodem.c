@@ -584,6 +584,293 @@ static void test_empty_batch(void **state)
 	assert_int_equal(run(p, 4096, &f), -ENOENT);
 }
 
+/*
+ * A sender that behaves like lrzsz's sb (0.12.21: getnak, wcputsec, wctx,
+ * the EOT loop and the end-of-batch block 0) on a line where what it sends
+ * queues up in front of the receiver: sb reads each of our bytes as soon as
+ * it is sent and may answer with a block while the receiver is still
+ * reading the last one. Text that was on the line before the receiver
+ * started (the console's echo and banner) is read the same way, first.
+ */
+enum { L_GETNAK, L_PUTSEC, L_SKIP, L_WCTX, L_EOT, L_DONE, L_FAILED };
+
+struct lsb {
+	const uint8_t *data;
+	size_t len, sent;
+	bool k1;                    /* sb -k */
+	int state, blk, attempts, eot_tries, lastrx, waited;
+	bool fin;                   /* sending the empty block 0 */
+	size_t blklen;              /* of the block in flight */
+	uint8_t out[16384];         /* on the line to the receiver */
+	size_t out_head, out_tail;
+	uint8_t said[1024];         /* what the receiver sent */
+	size_t nsaid;
+	size_t lose;                /* the line drops the receiver's nth byte (from 1) */
+	int headers, resent, cans, timeouts, nblocks;
+};
+
+static void l_out(struct lsb *s, uint8_t c)
+{
+	if (s->out_tail == sizeof(s->out)) {
+		memmove(s->out, s->out + s->out_head, s->out_tail - s->out_head);
+		s->out_tail -= s->out_head;
+		s->out_head = 0;
+	}
+	assert_true(s->out_tail < sizeof(s->out));
+	s->out[s->out_tail++] = c;
+}
+
+/* wcputsec: one block, the same bytes on every retry. */
+static void l_block(struct lsb *s)
+{
+	uint8_t buf[1024];
+	size_t n = 0;
+	uint16_t crc;
+
+	memset(buf, 0, sizeof(buf));
+	if (s->blk == 0) {
+		s->blklen = 128;
+		if (!s->fin) {
+			n = (size_t)snprintf((char *)buf, 100, "lrzsz.bin") + 1;
+			snprintf((char *)buf + n, 60, "%zu 14000000000 100644 0 1 %zu", s->len, s->len);
+			s->headers++;
+		}
+	} else {
+		s->blklen = s->k1 && s->len > s->sent + 896 ? 1024 : 128;
+		n = s->len - s->sent < s->blklen ? s->len - s->sent : s->blklen;
+		memcpy(buf, s->data + s->sent, n);
+		memset(buf + n, 0x1a, s->blklen - n);
+	}
+	crc = crc16_xmodem(0, buf, s->blklen);
+	l_out(s, s->blklen == 1024 ? STX : SOH);
+	l_out(s, (uint8_t)s->blk);
+	l_out(s, (uint8_t)~s->blk);
+	for (size_t i = 0; i < s->blklen; i++)
+		l_out(s, buf[i]);
+	l_out(s, (uint8_t)(crc >> 8));
+	l_out(s, (uint8_t)crc);
+	s->state = L_PUTSEC;
+	s->waited = 0;
+}
+
+static void l_eot(struct lsb *s)
+{
+	if (++s->eot_tries > 10) {
+		s->state = L_FAILED;
+		return;
+	}
+	l_out(s, EOT);
+	s->state = L_EOT;
+	s->waited = 0;
+}
+
+static void l_resend(struct lsb *s)
+{
+	if (++s->attempts > 10) {
+		s->state = L_FAILED;
+		return;
+	}
+	s->resent++;
+	l_block(s);
+}
+
+/* The next block after an ACK. */
+static void l_acked(struct lsb *s)
+{
+	s->attempts = 0;
+	if (s->blk == 0 && s->fin) {
+		s->state = L_DONE;
+	} else if (s->blk == 0) {
+		s->state = L_WCTX;
+	} else {
+		s->nblocks = s->blk;
+		s->sent += s->blklen < s->len - s->sent ? s->blklen : s->len - s->sent;
+		if (s->sent >= s->len) {
+			s->eot_tries = 0;
+			l_eot(s);
+		} else {
+			s->blk++;
+			l_block(s);
+		}
+	}
+}
+
+/* One byte read by sb (c >= 0), or one of its read timeouts (c < 0). */
+static void l_step(struct lsb *s, int c)
+{
+	bool cancan = c == CAN && s->lastrx == CAN;
+
+	if (c >= 0)
+		s->cans += c == CAN;
+	switch (s->state) {
+	case L_GETNAK:
+		if (c == 'C' || c == NAK || c == 'G') {
+			s->blk = 0;
+			s->attempts = 0;
+			l_block(s);
+		} else if (cancan || c < 0) {
+			s->state = L_FAILED;
+		}
+		break;
+	case L_WCTX:
+		if (c == CAN) {
+			s->state = L_FAILED;
+		} else if (c == 'C' || c == NAK || c == 'G' || c < 0) {
+			s->blk = 1;
+			s->attempts = 0;
+			l_block(s);
+		}
+		break;
+	case L_PUTSEC:
+	case L_SKIP:
+		if (cancan)
+			s->state = L_FAILED;
+		else if (c == ACK && s->state == L_PUTSEC)
+			l_acked(s);
+		else if (c == 'C' || c == NAK || c < 0)
+			l_resend(s);
+		else if (s->state == L_PUTSEC && c != CAN)
+			s->state = L_SKIP;  /* "Got %02x for sector ACK" */
+		break;
+	case L_EOT:
+		if (c == ACK) {
+			s->fin = true;
+			s->state = L_GETNAK;
+		} else {
+			l_eot(s);
+		}
+		break;
+	}
+	if (c >= 0)
+		s->lastrx = c;
+}
+
+static void lsb_putc(void *ctx, uint8_t c)
+{
+	struct lsb *s = ctx;
+
+	if (s->nsaid < sizeof(s->said))
+		s->said[s->nsaid++] = c;
+	if (s->nsaid == s->lose)
+		return;
+	if (s->state != L_DONE && s->state != L_FAILED)
+		l_step(s, c);
+}
+
+static int lsb_getc(void *ctx, unsigned timeout_ms)
+{
+	struct lsb *s = ctx;
+
+	if (s->out_head < s->out_tail)
+		return s->out[s->out_head++];
+	/* Both sides wait: sb's timeout is 10 s, the receiver's 1 s. */
+	s->timeouts++;
+	if (s->state != L_DONE && s->state != L_FAILED && ++s->waited == 10) {
+		s->waited = 0;
+		l_step(s, -1);
+	}
+	return -ETIMEDOUT;
+}
+
+/* Runs the receiver against it with the text already on the line. */
+static int run_lsb(struct lsb *s, size_t len, bool k1, const char *text, size_t lose,
+		   struct ymodem_file *f)
+{
+	struct ymodem y = { .getc = lsb_getc, .putc = lsb_putc, .ctx = s, .start_tries = 5 };
+	int ret;
+
+	memset(s, 0, sizeof(*s));
+	s->lose = lose;
+	make_file(len);
+	s->data = file;
+	s->len = len;
+	s->k1 = k1;
+	for (; *text; text++)
+		l_step(s, (uint8_t)*text);
+	memset(rxbuf, 0xa5, sizeof(rxbuf));
+	ret = ymodem_receive(&y, rxbuf, sizeof(rxbuf) - 64, f);
+	return ret;
+}
+
+/*
+ * The bytes sb read through the pty before loady's first 'C': the rest of
+ * the echo and the banner. Its "Ctrl-C" holds two 'C's, so sb sends block
+ * 0 three times; each copy after the first answers a byte that was already
+ * on the line, not a lost ACK. Answering them too left sb one ACK ahead:
+ * it took our last block's ACK for its EOT's, sent the end-of-batch block
+ * 0 into our NAK of the first EOT, and the transfer ended in EBADMSG and
+ * CAN ("Retry 0: Cancelled") with the whole file received.
+ */
+static void test_lrzsz_stale_c(void **state)
+{
+	static const char *const texts[] = {
+		"",
+		"oady 0x84000000\r\nloady: ready for YMODEM at 0x84000000 "
+		"(up to 33554432 bytes); Ctrl-C aborts\r\n",
+		"C",
+		"loady 0x8C000000\r\nloady: ready for YMODEM at 0x8c000000 (up to 67108864 "
+		"bytes); Ctrl-C aborts\r\n",
+	};
+	static const int copies[] = { 1, 3, 2, 4 };
+	static const size_t lens[] = { 1, 128, 1000, 3000, 5000 };
+	struct ymodem_file f;
+	struct lsb s;
+
+	for (size_t t = 0; t < ARRAY_SIZE(texts); t++) {
+		for (size_t i = 0; i < ARRAY_SIZE(lens); i++) {
+			for (int k1 = 0; k1 < 2; k1++) {
+				uint8_t want[1024];
+				size_t n = 0;
+
+				assert_int_equal(run_lsb(&s, lens[i], k1, texts[t], 0, &f), 0);
+				assert_int_equal(f.size, lens[i]);
+				assert_string_equal(f.name, "lrzsz.bin");
+				assert_memory_equal(rxbuf, file, lens[i]);
+				assert_int_equal(s.state, L_DONE);
+				assert_int_equal(s.cans, 0);
+				assert_int_equal(s.headers, copies[t]);
+				assert_int_equal(s.resent, copies[t] - 1);
+				assert_int_equal(s.timeouts, 0);
+				/* Each block answered once: C, ACK C for block 0,
+				 * ACK per data block, NAK and ACK C for the two
+				 * EOTs, ACK for the empty block 0. */
+				want[n++] = 'C';
+				want[n++] = ACK;
+				want[n++] = 'C';
+				for (int b = 0; b < s.nblocks; b++)
+					want[n++] = ACK;
+				want[n++] = NAK;
+				want[n++] = ACK;
+				want[n++] = 'C';
+				want[n++] = ACK;
+				assert_int_equal(s.nsaid, n);
+				assert_memory_equal(s.said, want, n);
+			}
+		}
+	}
+}
+
+/*
+ * Ignoring a repeat while the line is busy must not break a real loss: sb
+ * waits 10 s for the lost ACK, we time out after 1 s and NAK, and the
+ * repeat that follows is answered. Each byte of ours lost once in turn,
+ * but the last ACK, after which there is no receiver left to repeat it.
+ */
+static void test_lrzsz_lost_answer(void **state)
+{
+	struct ymodem_file f;
+	struct lsb s;
+
+	for (size_t lose = 1; lose < 2 + 3 + 4 + 1; lose++) {
+		assert_int_equal(run_lsb(&s, 3 * 128 - 5, false, "", lose, &f), 0);
+		assert_int_equal(f.size, 3 * 128 - 5);
+		assert_memory_equal(rxbuf, file, f.size);
+		assert_int_equal(s.state, L_DONE);
+		assert_int_equal(s.cans, 0);
+		assert_true(s.timeouts <= 1);
+	}
+}
+
 /* The real lrzsz sender over a socketpair. */
 struct sock {
 	int fd;
@@ -701,6 +988,8 @@ int main(void)
 		cmocka_unit_test(test_sender_cancel),
 		cmocka_unit_test(test_user_cancel),
 		cmocka_unit_test(test_empty_batch),
+		cmocka_unit_test(test_lrzsz_stale_c),
+		cmocka_unit_test(test_lrzsz_lost_answer),
 		cmocka_unit_test(test_lrzsz_sb),
 	};
 
