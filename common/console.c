@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The console over one UART, and the sink of printf(). */
 #include "common/console.h"
+#include "arch/arm/io.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
@@ -10,12 +11,46 @@ static const struct omap_uart *con;
  * is better than stalling every character for the full timeout. */
 static bool tx_dead;
 
+/*
+ * Output the UART's 64-byte FIFO cannot take at once waits here and is fed
+ * to the UART from every busy wait (io_idle), so printing costs the boot no
+ * time while it waits for the SD card anyway. Only a full ring makes the
+ * CPU wait for the UART.
+ */
+#define RING_SIZE 1024u
+static char ring[RING_SIZE];
+static unsigned ring_head, ring_tail;
+static bool draining;
+
+static void drain(void)
+{
+	if (!con || tx_dead || draining)
+		return;
+	draining = true;
+	while (ring_tail != ring_head && omap_uart_try_putc(con, ring[ring_tail]))
+		ring_tail = (ring_tail + 1) % RING_SIZE;
+	draining = false;
+}
+
 static void raw_putc(char c)
 {
 	if (!con || tx_dead)
 		return;
-	if (omap_uart_putc(con, c))
-		tx_dead = true;
+	drain();
+	if (ring_tail == ring_head && omap_uart_try_putc(con, c))
+		return;
+	if ((ring_head + 1) % RING_SIZE == ring_tail) {
+		/* Full: wait (bounded) for the UART to take the oldest. */
+		draining = true;
+		if (omap_uart_putc(con, ring[ring_tail]))
+			tx_dead = true;
+		draining = false;
+		if (tx_dead)
+			return;
+		ring_tail = (ring_tail + 1) % RING_SIZE;
+	}
+	ring[ring_head] = c;
+	ring_head = (ring_head + 1) % RING_SIZE;
 }
 
 void console_putc(char c)
@@ -40,7 +75,9 @@ void console_init(const struct omap_uart *u)
 {
 	con = u;
 	tx_dead = false;
+	ring_head = ring_tail = 0;
 	printf_set_output(printf_sink);
+	io_set_idle(drain);
 }
 
 bool console_ready(void)
@@ -55,6 +92,7 @@ bool console_tstc(void)
 
 int console_getc(void)
 {
+	drain();
 	return con ? omap_uart_getc(con) : -EAGAIN;
 }
 
@@ -73,6 +111,11 @@ int console_getc_timeout(unsigned timeout_ms)
 
 void console_flush(void)
 {
+	uint64_t start = timer_us();
+
+	/* Bounded: 1 KiB at 115200 baud is 90 ms; a dead UART stops it. */
+	while (con && !tx_dead && ring_tail != ring_head && timer_us() - start < 500000)
+		drain();
 	if (con && !tx_dead)
 		omap_uart_flush(con);
 }

@@ -4,6 +4,19 @@
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
 
+static void (*idle_fn)(void);
+
+void io_set_idle(void (*fn)(void))
+{
+	idle_fn = fn;
+}
+
+void io_idle(void)
+{
+	if (idle_fn)
+		idle_fn();
+}
+
 int poll32(uintptr_t addr, uint32_t mask, uint32_t want, uint32_t timeout_us)
 {
 	uint64_t deadline = timer_us() + timeout_us;
@@ -17,5 +30,6 @@ int poll32(uintptr_t addr, uint32_t mask, uint32_t want, uint32_t timeout_us)
 			return 0;
 		if (late)
 			return -ETIMEDOUT;
+		io_idle();
 	}
 }

@@ -79,4 +79,13 @@ static inline void clrsetbits32(uintptr_t addr, uint32_t clr, uint32_t set)
  */
 int poll32(uintptr_t addr, uint32_t mask, uint32_t want, uint32_t timeout_us);
 
+/*
+ * Every busy wait (poll32, udelay/mdelay, the MMC status wait) calls
+ * io_idle() while it waits. The console registers its drain there, so
+ * buffered output goes out while the CPU waits for hardware instead of the
+ * CPU waiting for the UART (115200 baud is 87 us a character).
+ */
+void io_set_idle(void (*fn)(void));
+void io_idle(void);
+
 #endif

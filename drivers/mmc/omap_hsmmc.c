@@ -107,6 +107,7 @@ static uint32_t mmc_wait_stat(struct omap_hsmmc *h, uint32_t bits, uint32_t us)
 		st = mmc_rd(h, STAT);
 		if (st & (bits | ST_ERRI))
 			return st;
+		io_idle();
 	} while (timer_us() - start < us);
 	st = mmc_rd(h, STAT);
 	return st & (bits | ST_ERRI);

@@ -71,6 +71,14 @@ int omap_uart_putc(const struct omap_uart *u, char c)
 	return 0;
 }
 
+bool omap_uart_try_putc(const struct omap_uart *u, char c)
+{
+	if (readb(u->base + UART_SSR) & SSR_TX_FULL)
+		return false;
+	writeb((uint8_t)c, u->base + UART_THR);
+	return true;
+}
+
 bool omap_uart_tstc(const struct omap_uart *u)
 {
 	return readb(u->base + UART_LSR) & LSR_DR;

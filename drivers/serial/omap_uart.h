@@ -18,6 +18,8 @@ int omap_uart_init(const struct omap_uart *u);
 int omap_uart_putc(const struct omap_uart *u, char c);
 /* A received byte, or -EAGAIN when there is none. */
 int omap_uart_getc(const struct omap_uart *u);
+/* Write c if the transmit FIFO has room; false (nothing written) if full. */
+bool omap_uart_try_putc(const struct omap_uart *u, char c);
 bool omap_uart_tstc(const struct omap_uart *u);
 /* Wait until everything written has left the shift register. */
 int omap_uart_flush(const struct omap_uart *u);

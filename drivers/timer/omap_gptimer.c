@@ -81,7 +81,7 @@ void udelay(uint32_t us)
 	uint64_t start = timer_us();
 
 	while (timer_us() - start < us)
-		;
+		io_idle();
 }
 
 void mdelay(uint32_t ms)
@@ -89,5 +89,5 @@ void mdelay(uint32_t ms)
 	uint64_t start = timer_us();
 
 	while (timer_us() - start < (uint64_t)ms * 1000u)
-		;
+		io_idle();
 }
