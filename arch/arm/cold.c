@@ -35,9 +35,6 @@ int cold_load(void)
 		return err;
 	memset(__cold_bss_start, 0, (size_t)(__cold_bss_end - __cold_bss_start));
 	cache_dcache_clean_inv_all();
-	__asm__ volatile("mcr p15, 0, %0, c7, c5, 0\n\t"  /* ICIALLU */
-			 "mcr p15, 0, %0, c7, c5, 6\n\t"  /* BPIALL */
-			 "dsb\n\t"
-			 "isb" : : "r"(0) : "memory");
+	cache_icache_inv_all();
 	return 0;
 }
