@@ -28,25 +28,11 @@ static const struct pad beagle_pads[] = {
 	{ PAD_SYS_BOOT2, PAD_IN | PAD_MODE(4) },
 };
 
-/* rev = gpio173 << 2 | gpio172 << 1 | gpio171, with pull-ups. */
 static unsigned beagle_revision(void)
 {
-	static const uint16_t pads[3] = {
-		PAD_MCSPI1_CLK, PAD_MCSPI1_SIMO, PAD_MCSPI1_SOMI,
-	};
-	unsigned rev = 0;
+	int idx = omap3_read_rev_straps();
 
-	for (int i = 0; i < 3; i++)
-		omap3_pad_set(pads[i], PAD_IN_PU | PAD_MODE(4));
-	udelay(10);
-	for (int i = 0; i < 3; i++) {
-		int v = omap3_gpio_input(171 + i);
-
-		if (v < 0)
-			return BOARD_REV_UNKNOWN;
-		rev |= (unsigned)v << i;
-	}
-	return rev;
+	return idx < 0 ? BOARD_REV_UNKNOWN : (unsigned)idx;
 }
 
 static const char *beagle_rev_name(unsigned rev)

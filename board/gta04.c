@@ -33,23 +33,9 @@ static const uint8_t rev_by_straps[8] = { 9, 6, 7, 3, 8, 4, 5, 2 };
 
 static unsigned gta04_revision(void)
 {
-	static const uint16_t pads[3] = {
-		PAD_MCSPI1_CLK, PAD_MCSPI1_SIMO, PAD_MCSPI1_SOMI,
-	};
-	unsigned idx = 0;
+	int idx = omap3_read_rev_straps();
 
-	for (int i = 0; i < 3; i++)
-		omap3_pad_set(pads[i], PAD_IN_PU | PAD_MODE(4));
-	/* Let the pull-ups charge the lines before sampling. */
-	udelay(10);
-	for (int i = 0; i < 3; i++) {
-		int v = omap3_gpio_input(171 + i);
-
-		if (v < 0)
-			return BOARD_REV_UNKNOWN;
-		idx |= (unsigned)v << i;
-	}
-	return rev_by_straps[idx];
+	return idx < 0 ? BOARD_REV_UNKNOWN : rev_by_straps[idx];
 }
 
 static const char *gta04_rev_name(unsigned rev)

@@ -7,6 +7,7 @@
 #include "arch/arm/omap3/omap3.h"
 #include "arch/arm/omap3/soc.h"
 #include "drivers/gpio/omap_gpio.h"
+#include "drivers/timer/timer.h"
 #include "lib/errno.h"
 
 static uintptr_t bank_base(unsigned bank)
@@ -37,4 +38,31 @@ int omap3_gpio_input(unsigned n)
 	if (ret)
 		return ret;
 	return omap_gpio_input(bank_base(bank), n % 32);
+}
+
+/*
+ * The revision straps both boards wire to the MCSPI1 pads (gpio_171..173,
+ * pulled up, some pulled low by resistors): muxed as GPIO inputs with the
+ * pull-ups on, given time to settle, then read as gpio173 << 2 | gpio172 << 1
+ * | gpio171.
+ */
+int omap3_read_rev_straps(void)
+{
+	static const uint16_t pads[3] = {
+		PAD_MCSPI1_CLK, PAD_MCSPI1_SIMO, PAD_MCSPI1_SOMI,
+	};
+	int idx = 0;
+
+	for (int i = 0; i < 3; i++)
+		omap3_pad_set(pads[i], PAD_IN_PU | PAD_MODE(4));
+	/* Let the pull-ups charge the lines before sampling. */
+	udelay(10);
+	for (int i = 0; i < 3; i++) {
+		int v = omap3_gpio_input(171 + i);
+
+		if (v < 0)
+			return v;
+		idx |= v << i;
+	}
+	return idx;
 }

@@ -68,6 +68,9 @@ int omap3_wdt2_stop(void);
 
 /* GPIO n (0..191) as an input: 0 or 1, or a negative errno. */
 int omap3_gpio_input(unsigned n);
+/* The MCSPI1-pad revision straps (gpio_171..173) as 0..7, or a negative
+ * errno. */
+int omap3_read_rev_straps(void);
 
 void omap3_boot_info(const uint8_t *rom_block, struct omap3_boot *b);
 const char *omap3_bootdev_name(uint8_t dev);
