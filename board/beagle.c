@@ -6,7 +6,6 @@
  */
 #include "arch/arm/omap3/soc.h"
 #include "board/board.h"
-#include "drivers/timer/timer.h"
 #include "lib/bitops.h"
 
 enum { REV_XM_AB = 0, REV_XM_C = 2, REV_C4 = 5, REV_C123 = 6, REV_AXBX = 7 };

@@ -6,7 +6,6 @@
  */
 #include "arch/arm/omap3/soc.h"
 #include "board/board.h"
-#include "drivers/timer/timer.h"
 #include "lib/bitops.h"
 
 static const struct pad gta04_pads[] = {
