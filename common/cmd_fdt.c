@@ -10,6 +10,7 @@
 #include "common/vars.h"
 #include "lib/cmdline.h"
 #include "lib/errno.h"
+#include "lib/fdt_fixup.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -206,6 +207,7 @@ static int do_fdt(int argc, char *const argv[])
 	const void *val;
 	char buf[VAL_MAX];
 	int off, len, err, i;
+	const char *why = NULL;
 
 	if (!strcmp(sub, "addr") && argc <= 3) {
 		if (argc == 2) {
@@ -220,6 +222,11 @@ static int do_fdt(int argc, char *const argv[])
 			return cmd_error(argv, "no device tree at 0x%08lx (%s)", v, fdt_strerror(err));
 		if (cmd_ram_check(argv, v, fdt_totalsize((void *)v), 4, false))
 			return -EINVAL;
+		/* The same checks as before a boot: a damaged tree must not
+		 * send `fdt print` round a loop in libfdt. */
+		err = fdtfix_check((void *)v, fdt_totalsize((void *)v), &why);
+		if (err)
+			return cmd_error(argv, "device tree at 0x%08lx refused: %s", v, why);
 		fdt = (void *)v;
 		return 0;
 	}

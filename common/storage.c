@@ -32,7 +32,15 @@ static int pmic_init(void)
 		return err;
 	}
 	twl4030_setup(&twl, &i2c1);
-	err = twl4030_vmmc1_on(&twl, VMMC1_MV);
+	/* A transfer lost to noise must not cost the card for the whole
+	 * boot: three tries, as for the card itself. */
+	for (int i = 0; i < 3; i++) {
+		err = twl4030_vmmc1_on(&twl, VMMC1_MV);
+		if (err >= 0)
+			break;
+		printf("twl4030: VMMC1 write failed (%s)%s\n", errname(err),
+		       i < 2 ? "; retrying" : "");
+	}
 	if (err < 0) {
 		printf("twl4030: cannot switch VMMC1 on (%s): no SD card power\n", errname(err));
 		return err;

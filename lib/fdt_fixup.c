@@ -60,7 +60,7 @@ static int tags_move_forward(const void *blob)
 	}
 }
 
-int fdtfix_open(void *fdt, size_t size, const void *blob, size_t len, const char **why)
+int fdtfix_check(const void *blob, size_t len, const char **why)
 {
 	int ret;
 
@@ -79,8 +79,15 @@ int fdtfix_open(void *fdt, size_t size, const void *blob, size_t len, const char
 	ret = tags_move_forward(blob);
 	if (!ret)
 		ret = fdt_check_full(blob, len);
+	return ret ? fdt_fail(why, ret) : 0;
+}
+
+int fdtfix_open(void *fdt, size_t size, const void *blob, size_t len, const char **why)
+{
+	int ret = fdtfix_check(blob, len, why);
+
 	if (ret)
-		return fdt_fail(why, ret);
+		return ret;
 	if (size > INT32_MAX)
 		size = INT32_MAX;
 	ret = fdt_open_into(blob, fdt, (int)size);

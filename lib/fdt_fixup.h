@@ -24,6 +24,10 @@ struct mem_bank {
  * workspace fdt of size bytes, which leaves the rest as room to grow. blob
  * and fdt may be the same buffer. */
 int fdtfix_open(void *fdt, size_t size, const void *blob, size_t len, const char **why);
+/* Only the checks fdtfix_open makes of blob, for code that works on a tree
+ * in place (the console's fdt command): every later libfdt walk of a blob
+ * that passes them ends. */
+int fdtfix_check(const void *blob, size_t len, const char **why);
 
 /* Sets the reg of the memory node (device_type "memory", else /memory,
  * else a new memory@<start>) to the banks, in the root's #address-cells and

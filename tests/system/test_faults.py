@@ -343,6 +343,17 @@ def test_twl4030_nack_leaves_sd_unpowered(card, spec):
     assert_prompt(r, c)
 
 
+def test_twl4030_transient_nack_is_retried(card):
+    """One lost VMMC1_DEV_GRP write: retried, the card is powered, the
+    default label boots."""
+    c = card()
+    r = boot(c, "--inject", "i2c-nack-reg:0x4b82:1")
+    assert "twl4030: VMMC1 write failed (ENXIO); retrying" in r.serial
+    assert "no SD card power" not in r.serial
+    assert "mmc1: SDSC" in r.serial
+    assert_booted(r, "main", c)
+
+
 # ------------------------------------------------------------ broken files
 
 def test_corrupt_dtb_falls_back(card, dtb):
