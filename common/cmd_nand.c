@@ -300,28 +300,46 @@ static bool mlo_same(const struct mlo_src *m, uint32_t pos, const uint8_t *got, 
 /*
  * Erase block b, program the image into it, read it back with the ECC
  * check and compare. The first page, which holds the GP header, is
- * programmed last: until the whole image is in place the ROM sees no
- * header in this block (an erased page 0) or an unreadable one (a cut
- * program leaves its ECC bytes 0xFF), never a header followed by erased
- * pages, which a ROM that accepts erased pages would run. A copy that
- * fails is erased again.
+ * programmed last, in two partial programs: first everything but the
+ * 8-byte GP header, with the ECC of the finished page, then the header
+ * alone. Until the last program completes the ROM finds no valid GP header
+ * in this block (0xFFFFFFFF, or one "corrected" bit of it: still no valid
+ * size or load address) and moves on to the next copy. A single program of
+ * the whole page would not do: a program cut before the ECC bytes leaves
+ * them 0xFF, and for a sector whose bits have odd parity the ROM's 1-bit
+ * Hamming check takes 0xFF ECC for a correctable error, "corrects" a good
+ * bit and runs the damaged copy. A copy that fails is erased again.
  */
 static int write_copy(struct nand_chip *c, uint32_t b, const struct mlo_src *m)
 {
-	uint8_t page[NAND_PAGE_SIZE];
+	uint8_t page[NAND_PAGE_SIZE], spare[NAND_OOB_SIZE];
 	uint32_t total = m->size + 8, first = b * c->pages_per_block;
 	uint32_t npages = (total + c->page_size - 1) / c->page_size;
 	const char *step = "erase";
 	int r = nand_erase_block(c, b);
 
-	for (uint32_t i = 1; !r && i <= npages; i++) {
-		uint32_t pos = (i % npages) * c->page_size;
+	for (uint32_t i = 1; !r && i < npages; i++) {
+		uint32_t pos = i * c->page_size;
 		uint32_t n = MIN(total - pos, c->page_size);
 
 		memset(page, 0xFF, sizeof(page));
 		mlo_bytes(m, pos, page, n);
 		step = "program";
-		r = nand_write_page(c, first + pos / c->page_size, page);
+		r = nand_write_page(c, first + i, page);
+	}
+	if (!r) {
+		/* The header page: body and final ECC, then the header. */
+		memset(page, 0xFF, sizeof(page));
+		mlo_bytes(m, 0, page, MIN(total, c->page_size));
+		nand_page_ecc(page, spare);
+		memset(page, 0xFF, 8);
+		r = nand_write_page_raw(c, first, page, spare);
+		if (!r) {
+			memset(page, 0xFF, sizeof(page));
+			memset(spare, 0xFF, sizeof(spare));
+			mlo_bytes(m, 0, page, 8);
+			r = nand_write_page_raw(c, first, page, spare);
+		}
 	}
 	for (uint32_t pos = 0; !r && pos < total; pos += c->page_size) {
 		uint32_t n = MIN(total - pos, c->page_size);

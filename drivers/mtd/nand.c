@@ -234,6 +234,27 @@ int nand_write_page(struct nand_chip *c, uint32_t page, const uint8_t *data)
 	return ret ? ret : status(c);
 }
 
+int nand_write_page_raw(struct nand_chip *c, uint32_t page, const uint8_t *data,
+			const uint8_t *spare)
+{
+	int ret;
+
+	gpmc_nand_cmd(&c->gpmc, CMD_SEQIN);
+	address(c, 0, page);
+	gpmc_nand_write_buf(&c->gpmc, data, NAND_PAGE_SIZE);
+	gpmc_nand_write_buf(&c->gpmc, spare, NAND_OOB_SIZE);
+	gpmc_nand_cmd(&c->gpmc, CMD_PAGEPROG);
+	ret = wait_ready(c, c->t_prog_us * 2);
+	return ret ? ret : status(c);
+}
+
+void nand_page_ecc(const uint8_t *data, uint8_t *spare)
+{
+	memset(spare, 0xFF, NAND_OOB_SIZE);
+	for (unsigned s = 0; s < SECTORS; s++)
+		ham1_pack(ham1_calc(data + s * HAM1_SECTOR), spare + HAM1_OOB_X16(s));
+}
+
 int nand_erase_block(struct nand_chip *c, uint32_t block)
 {
 	uint32_t page = block * c->pages_per_block;

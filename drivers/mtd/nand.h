@@ -44,6 +44,14 @@ int nand_read_page(struct nand_chip *c, uint32_t page, uint8_t *data, uint8_t *o
 /* Program a page with its ECC; OOB bytes 0-1 (bad-block marker) and 14-63
  * stay 0xFF. 0, -EIO (the chip reported a failure), -ETIMEDOUT. */
 int nand_write_page(struct nand_chip *c, uint32_t page, const uint8_t *data);
+/* Program data and spare exactly as given (no ECC engine): for writes in
+ * several partial programs of one page (the chip allows a few; bits only
+ * ever go from 1 to 0). */
+int nand_write_page_raw(struct nand_chip *c, uint32_t page, const uint8_t *data,
+			const uint8_t *spare);
+/* The spare area nand_write_page would write for data: the ROM's x16 HAM1
+ * layout, the rest 0xFF. */
+void nand_page_ecc(const uint8_t *data, uint8_t *spare);
 /* 0, -EIO (erase failed: the block has gone bad), -ETIMEDOUT. */
 int nand_erase_block(struct nand_chip *c, uint32_t block);
 /* Factory or worn-out mark: OOB bytes 0-1 of the block's first page not

@@ -167,8 +167,10 @@ def test_flash_mlo_then_nand_boot(mlo, tmp_path):
 
 
 # Where a cut hits, as (block, step): step 0 is the erase, 1.. the page
-# programs in their order (the GP header page goes last), -1 the header.
-CUTS = [(0, 0), (0, 1), (0, "mid"), (0, -1), (1, 0), (1, 1), (1, -1), (2, "mid"), (3, -1)]
+# programs in their order. The GP header page goes last, in two programs:
+# -2 its body with the page's final ECC, -1 the 8-byte GP header alone.
+CUTS = [(0, 0), (0, 1), (0, "mid"), (0, -2), (0, -1), (1, 0), (1, 1), (1, -2), (1, -1),
+        (2, "mid"), (3, -2), (3, -1)]
 
 
 @pytest.mark.parametrize("block,step", CUTS, ids=["b%d-%s" % c for c in CUTS])
@@ -178,8 +180,8 @@ def test_power_cut_during_flash_leaves_bootable_nand(mlo, tmp_path, block, step)
     erased); the NAND, which held an older good image, must still boot."""
     size = struct.unpack("<I", mlo[1][:4])[0]
     npages = (size + 8 + PAGE - 1) // PAGE
-    per_block = npages + 1
-    step = {"mid": npages // 2, -1: npages}.get(step, step)
+    per_block = npages + 2
+    step = {"mid": npages // 2, -2: npages, -1: npages + 1}.get(step, step)
     cut = block * per_block + step + 1
     nand = tmp_path / "n.img"
     mknand(nand, mlo[0])
