@@ -43,6 +43,7 @@
 #define _GNU_SOURCE /* memmem */
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <time.h>
 #include <termios.h>
 #include <fcntl.h>
@@ -785,6 +786,41 @@ uint64_t uart_frame_ps(struct sim *s, int n)
 	return uart_char_ps(s, &uarts_of(s)->u[n]);
 }
 
+/* A terminal on stdin (make run): keys go to the guest as they are typed,
+ * not a line at a time, and without the terminal's own echo (the guest
+ * echoes). Ctrl-C still ends the simulator. Restored at exit. */
+static struct termios saved_tty;
+
+static void stdin_restore(void)
+{
+	tcsetattr(0, TCSANOW, &saved_tty);
+}
+
+static void stdin_signal(int sig)
+{
+	tcsetattr(0, TCSANOW, &saved_tty);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void stdin_raw(void)
+{
+	struct termios t;
+
+	if (tcgetattr(0, &saved_tty))
+		return;
+	t = saved_tty;
+	t.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+	t.c_iflag &= ~(tcflag_t)(ICRNL | IXON);
+	t.c_cc[VMIN] = 1;
+	t.c_cc[VTIME] = 0;
+	if (!tcsetattr(0, TCSANOW, &t)) {
+		atexit(stdin_restore);
+		signal(SIGINT, stdin_signal);
+		signal(SIGTERM, stdin_signal);
+	}
+}
+
 void uart_init(struct sim *s)
 {
 	static const uint32_t base[3] = { 0x4806A000, 0x4806C000, 0x49020000 };
@@ -860,5 +896,7 @@ void uart_init(struct sim *s)
 	}
 	us->in.stdin_open = s->cfg.input_stdin;
 	clock_gettime(CLOCK_MONOTONIC, &us->in.host_start);
+	if (s->cfg.input_stdin && us->in.fd == 0 && isatty(0))
+		stdin_raw();
 	rx_advance(s, us, sim_now_ps(s));
 }
