@@ -106,6 +106,7 @@ struct sim_core {
 	uint64_t idle_skips, idle_skipped_ps;
 
 	int pending_exc;             /* UC_HOOK_INTR number to deliver, or -1 */
+	bool vm_retry;               /* fill the MMU holes and restart (vm.c) */
 	bool running;
 };
 
@@ -443,6 +444,8 @@ void sim_add_dev(struct sim *s, const struct sim_dev *d)
 		abort();
 	m->s = s;
 	m->d = *d;
+	if (vm_filled(s))
+		vm_clear(s); /* refilled at the next access through the MMU */
 	if (uc_mmio_map(s->uc, d->base, d->size, mmio_read, m, mmio_write, m) != UC_ERR_OK) {
 		fprintf(stderr, "gtaboot-sim: %s at 0x%08x overlaps another block\n",
 			d->name, d->base);
@@ -458,9 +461,15 @@ int sim_map_ram(struct sim *s, uint32_t addr, uint32_t size, void *host)
 	struct sim_core *c = core_of(s);
 	uc_err e;
 
+	bool holes = vm_filled(s);
+
 	if (c->nram == (int)ARRAY_SIZE(c->ram))
 		return -1;
+	if (holes)
+		vm_clear(s);
 	e = uc_mem_map_ptr(s->uc, addr, size, UC_PROT_ALL, host);
+	if (holes)
+		vm_fill(s);
 	if (e != UC_ERR_OK) {
 		fprintf(stderr, "gtaboot-sim: map 0x%08x+0x%x: %s\n", addr, size, uc_strerror(e));
 		return -1;
@@ -472,8 +481,13 @@ int sim_map_ram(struct sim *s, uint32_t addr, uint32_t size, void *host)
 void sim_unmap(struct sim *s, uint32_t addr, uint32_t size)
 {
 	struct sim_core *c = core_of(s);
+	bool holes = vm_filled(s);
 
+	if (holes)
+		vm_clear(s);
 	uc_mem_unmap(s->uc, addr, size);
+	if (holes)
+		vm_fill(s);
 	for (int i = 0; i < c->nram; i++) {
 		if (c->ram[i].addr == addr) {
 			c->ram[i] = c->ram[--c->nram];
@@ -605,6 +619,14 @@ static bool hook_unmapped(uc_engine *uc, uc_mem_type type, uint64_t addr, int si
 	const char *what = type == UC_MEM_WRITE_UNMAPPED ? "write" :
 			   type == UC_MEM_FETCH_UNMAPPED ? "fetch" : "read";
 
+	/* The first access through the guest's MMU to an address no model
+	 * claims: sim_run() fills the holes (vm.c) and restarts the
+	 * instruction, which Unicorn then translates. (Mapping inside this
+	 * hook crashes Unicorn 2.0.1 when the access is a code fetch.) */
+	if (!vm_filled(s) && (sim_cp15(s, 1, 0, 0, 0) & SCTLR_M)) {
+		s->core->vm_retry = true;
+		return false;
+	}
 	time_sync(s);
 	sim_stop(s, SIM_FAULT, "unmodelled access: 0x%08x (size %d, %s) at PC 0x%08x",
 		 (uint32_t)addr, size, what, sim_pc(s));
@@ -845,6 +867,12 @@ int sim_init(struct sim *s)
 		return -1;
 	}
 	c = core_of(s);
+	/* Unicorn's Cortex-A8 reports MIDR 0x410FC080 (r0p0), which Linux's
+	 * omap3xxx_check_revision() takes for an OMAP3430 ES1.0. The DM3730's
+	 * core is r3p2 (DM37x TRM SPRUGN4 chapter 1 / Cortex-A8 TRM r3p2).
+	 * The OMAP3530's revision is left as Unicorn has it. */
+	if (s->cfg.soc == SOC_DM3730)
+		sim_set_cp15(s, 0, 0, 0, 0, 0x413FC082);
 	c->sram = calloc(1, SRAM_SIZE);
 	c->rom = calloc(1, ROM_SIZE);
 	if (!c->sram || !c->rom)
@@ -966,6 +994,11 @@ enum sim_result sim_run(struct sim *s)
 		cost_refresh(s);
 		if (s->result)
 			break;
+		if (c->vm_retry) {
+			c->vm_retry = false;
+			vm_fill(s);
+			continue;
+		}
 		if (e == UC_ERR_INSN_INVALID) {
 			deliver(s, EXC_UDEF);
 		} else if (e != UC_ERR_OK) {
@@ -974,6 +1007,8 @@ enum sim_result sim_run(struct sim *s)
 		} else if (c->pending_exc >= 0) {
 			deliver(s, c->pending_exc);
 		}
+		if (vm_filled(s) && !(sim_cp15(s, 1, 0, 0, 0) & SCTLR_M))
+			vm_clear(s);
 		/* else: stopped for a model (e.g. a memory map change); resume */
 	}
 	s->host_seconds = host_now() - t0;

@@ -144,6 +144,7 @@ struct sim {
 	struct gpmc *gpmc;        /* owner: gpmc.c (NAND issue) */
 	struct nand *nand;        /* owner: nand.c, NULL without --nand */
 	struct watch *watch;      /* owner: watch.c, NULL without --watch-writes */
+	struct vm *vm;            /* owner: vm.c, the holes filled while the MMU is on */
 
 	/* hand-off record */
 	uint32_t handoff_regs[16], handoff_cpsr, handoff_sctlr;
@@ -266,6 +267,13 @@ int sim_load_raw(struct sim *s);
  * writes the value of "sdram_writes" with watch_report(). */
 void watch_init(struct sim *s);
 void watch_report(struct sim *s, FILE *f);
+
+/* vm.c: while the guest's MMU is on, every unclaimed range is a "hole"
+ * region so that Unicorn translates the access; an access whose physical
+ * address falls in a hole stops the run. */
+void vm_fill(struct sim *s);
+void vm_clear(struct sim *s);
+bool vm_filled(struct sim *s);
 
 /* report (report.c) */
 void sim_write_report(struct sim *s);

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * gtaboot-sim: virtual memory for a guest that runs with its MMU on (Linux).
+ *
+ * Unicorn 2.0.1 looks an address up in its own region list before it
+ * translates it through the guest's page tables: with no region at the
+ * virtual address the access fails as unmapped, with any region there it is
+ * translated and reaches the physical RAM or MMIO model. So while SCTLR.M
+ * is set, every range of the 32-bit space no model claims is filled with a
+ * "hole" region. The holes are MMIO regions: an access whose *physical*
+ * address lands in one (a page table pointing at nothing) reaches hole_io()
+ * with the physical offset and stops the run with address and PC, exactly
+ * as an unmodelled access does with the MMU off. Holes need UC_PROT_ALL:
+ * Unicorn applies the permissions of the region at the virtual address.
+ * When the MMU goes off again the holes are removed.
+ */
+#include <stdlib.h>
+
+#include "tools/sim/models.h"
+
+#define VM_MAX_HOLES 64
+
+struct vm {
+	bool filled;
+	int n;
+	struct hole { struct sim *s; uint64_t base, size; } hole[VM_MAX_HOLES];
+};
+
+static struct vm *vm_of(struct sim *s)
+{
+	if (!s->vm) {
+		s->vm = calloc(1, sizeof(*s->vm));
+		if (!s->vm)
+			abort();
+	}
+	return s->vm;
+}
+
+static void hole_fault(struct hole *h, uint64_t off, unsigned size, bool write)
+{
+	struct sim *s = h->s;
+
+	sim_stop(s, SIM_FAULT, "unmodelled access: physical 0x%08x (size %u, %s, through the "
+		 "MMU) at PC 0x%08x", (uint32_t)(h->base + off), size, write ? "write" : "read",
+		 sim_pc(s));
+}
+
+static uint64_t hole_read(uc_engine *uc, uint64_t off, unsigned size, void *opaque)
+{
+	hole_fault(opaque, off, size, false);
+	return 0;
+}
+
+static void hole_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t val, void *opaque)
+{
+	hole_fault(opaque, off, size, true);
+}
+
+static int cmp_region(const void *a, const void *b)
+{
+	const uc_mem_region *x = a, *y = b;
+
+	return x->begin < y->begin ? -1 : x->begin > y->begin;
+}
+
+static void add_hole(struct sim *s, struct vm *v, uint64_t base, uint64_t end)
+{
+	struct hole *h;
+
+	if (end <= base)
+		return;
+	if (v->n == VM_MAX_HOLES) {
+		sim_stop(s, SIM_FAULT, "vm: more than %d unclaimed ranges to fill", VM_MAX_HOLES);
+		return;
+	}
+	h = &v->hole[v->n];
+	*h = (struct hole){ s, base, end - base };
+	if (uc_mmio_map(s->uc, base, end - base, hole_read, h, hole_write, h) != UC_ERR_OK ||
+	    uc_mem_protect(s->uc, base, end - base, UC_PROT_ALL) != UC_ERR_OK) {
+		sim_stop(s, SIM_FAULT, "vm: cannot fill 0x%08llx..0x%08llx",
+			 (unsigned long long)base, (unsigned long long)end - 1);
+		return;
+	}
+	v->n++;
+}
+
+void vm_fill(struct sim *s)
+{
+	struct vm *v = vm_of(s);
+	uc_mem_region *r = NULL;
+	uint32_t n = 0;
+	uint64_t at = 0;
+
+	if (v->filled)
+		return;
+	if (uc_mem_regions(s->uc, &r, &n) != UC_ERR_OK)
+		return;
+	qsort(r, n, sizeof(*r), cmp_region);
+	for (uint32_t i = 0; i < n; i++) {
+		add_hole(s, v, at, r[i].begin);
+		at = r[i].end + 1;
+	}
+	add_hole(s, v, at, 0x100000000ull);
+	uc_free(r);
+	v->filled = true;
+}
+
+void vm_clear(struct sim *s)
+{
+	struct vm *v = vm_of(s);
+
+	for (int i = 0; i < v->n; i++)
+		uc_mem_unmap(s->uc, v->hole[i].base, v->hole[i].size);
+	v->n = 0;
+	v->filled = false;
+}
+
+bool vm_filled(struct sim *s)
+{
+	return s->vm && s->vm->filled;
+}
