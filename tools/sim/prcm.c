@@ -92,6 +92,7 @@ static const struct reg_def cm_regs_3430[] = {
 	RW(0x0A34, 0x0, 0x1F),           /* CM_AUTOIDLE2_CORE */
 	RW(0x0A38, 0x0, 0x4),            /* CM_AUTOIDLE3_CORE */
 	FN(0x0A40, 0x1105, 0x0FFF),      /* CM_CLKSEL_CORE */
+	RO(0x0A44, 0x0),                 /* (reserved: no CM_SLEEPDEP_CORE; Linux's clkdm code reads it) */
 	RW(0x0A48, 0x0, 0x3F),           /* CM_CLKSTCTRL_CORE */
 	RO(0x0A4C, 0x7),                 /* CM_CLKSTST_CORE */
 	/* SGX */
@@ -107,6 +108,7 @@ static const struct reg_def cm_regs_3430[] = {
 	FN(0x0C10, 0x20, 0x3F),          /* CM_ICLKEN_WKUP (ROM: WDT2 on) */
 	FN(0x0C20, 0x0, 0),              /* CM_IDLEST_WKUP */
 	RW(0x0C30, 0x0, 0x3F),           /* CM_AUTOIDLE_WKUP */
+	RO(0x0C44, 0x0),                 /* (reserved: no CM_SLEEPDEP_WKUP; Linux clears it) */
 	FN(0x0C40, 0x12, 0x7F),          /* CM_CLKSEL_WKUP */
 	/* clock control */
 	FN(0x0D00, 0x110015, 0xFBFF13FF),/* CM_CLKEN_PLL */
@@ -150,6 +152,7 @@ static const struct reg_def cm_regs_3430[] = {
 	RO(0x104C, 0x0),                 /* CM_CLKSTST_PER */
 	/* EMU */
 	RW(0x1140, 0x03020A50, 0x1F1F7FFF),/* CM_CLKSEL1_EMU */
+	RO(0x1144, 0x0),                 /* (reserved: no CM_SLEEPDEP_EMU; Linux clears it) */
 	RW(0x1148, 0x2, 0x3),            /* CM_CLKSTCTRL_EMU */
 	RO(0x114C, 0x0),                 /* CM_CLKSTST_EMU */
 	RW(0x1150, 0x0, 0x000FFF7F),     /* CM_CLKSEL2_EMU */
@@ -157,6 +160,7 @@ static const struct reg_def cm_regs_3430[] = {
 	/* global, NEON, USBHOST */
 	RW(0x129C, 0x0, 0x1),            /* CM_POLCTRL */
 	RO(0x1320, 0x0),                 /* CM_IDLEST_NEON */
+	RO(0x1344, 0x0),                 /* (reserved: no CM_SLEEPDEP_NEON; Linux clears it) */
 	RW(0x1348, 0x0, 0x3),            /* CM_CLKSTCTRL_NEON */
 	RW(0x1400, 0x0, 0x3),            /* CM_FCLKEN_USBHOST */
 	RW(0x1410, 0x0, 0x1),            /* CM_ICLKEN_USBHOST */
@@ -175,6 +179,14 @@ static const struct reg_def cm_regs_3430[] = {
 	RW((base) + 0xE0, (pwstctrl), 0x00FF0F0F), /* PM_PWSTCTRL_x */        \
 	RO((base) + 0xE4, 0x3),            /* PM_PWSTST_x: ON */              \
 	W1C((base) + 0xE8, 0x0, 0xFF)      /* PM_PREPWSTST_x */
+
+/* WKUP and the clock control module have no power-state registers in the
+ * TRM's PRM register summary, but Linux's powerdomain framework reads the
+ * wake-up dependency and power-state offsets of every domain it knows
+ * (wkup_pwrdm, dpll3..5_pwrdm): reserved locations, read as 0. */
+#define NO_PWR_DOMAIN(base)                                                   \
+	RO((base) + 0xC8, 0x0), RO((base) + 0xE0, 0x0),                       \
+	RO((base) + 0xE4, 0x0), RO((base) + 0xE8, 0x0)
 
 static const struct reg_def prm_regs[] = {
 	/* IVA2 */
@@ -199,6 +211,7 @@ static const struct reg_def prm_regs[] = {
 	RW(0x0AA8, 0xC33FFE18, 0xFFFFFFFF),/* PM_IVA2GRPSEL1_CORE */
 	W1C(0x0AB0, 0x0, 0xFFFFFFFF),    /* PM_WKST1_CORE */
 	W1C(0x0AB8, 0x0, 0x4),           /* PM_WKST3_CORE */
+	RO(0x0AC8, 0x0),                 /* (reserved: no PM_WKDEP_CORE) */
 	RW(0x0AE0, 0xF0307, 0x000F0F0F), /* PM_PWSTCTRL_CORE */
 	RO(0x0AE4, 0x3),                 /* PM_PWSTST_CORE */
 	W1C(0x0AE8, 0x0, 0xFF),          /* PM_PREPWSTST_CORE */
@@ -212,8 +225,10 @@ static const struct reg_def prm_regs[] = {
 	RW(0x0CA4, 0x3CB, 0x3FF),        /* PM_MPUGRPSEL_WKUP */
 	RW(0x0CA8, 0x0, 0x3FF),          /* PM_IVA2GRPSEL_WKUP */
 	W1C(0x0CB0, 0x0, 0x3FF),         /* PM_WKST_WKUP */
+	NO_PWR_DOMAIN(0x0C00),
 	/* clock control */
 	FN(0x0D40, 0x3, 0x7),            /* PRM_CLKSEL */
+	NO_PWR_DOMAIN(0x0D00),           /* Linux's dpll3..5_pwrdm */
 	RW(0x0D70, 0x80, 0x87),          /* PRM_CLKOUT_CTRL */
 	/* DSS, CAM */
 	PWR_DOMAIN(0x0E00, 0x16, 0x30107),
@@ -227,7 +242,10 @@ static const struct reg_def prm_regs[] = {
 	W1C(0x10B0, 0x0, 0x3FFFF),       /* PM_WKST_PER */
 	/* EMU */
 	W1C(0x1158, 0x1, 0xFFF),         /* RM_RSTST_EMU */
+	RO(0x11C8, 0x0),                 /* (reserved: no PM_WKDEP_EMU) */
+	RO(0x11E0, 0x0),                 /* (reserved: no PM_PWSTCTRL_EMU) */
 	RO(0x11E4, 0x3),                 /* PM_PWSTST_EMU */
+	RO(0x11E8, 0x0),                 /* (reserved: no PM_PREPWSTST_EMU) */
 	/* global: voltage controller, reset, sys clock */
 	RW(0x1220, 0x0, 0x007F007F),     /* PRM_VC_SMPS_SA */
 	RW(0x1224, 0x0, 0x00FF00FF),     /* PRM_VC_SMPS_VOL_RA */

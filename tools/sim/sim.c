@@ -33,6 +33,7 @@
 #define IDLE_READS   16                 /* unchanged MMIO reads before idling */
 #define IDLE_STEP_PS (50 * PS_PER_US)   /* virtual time per clock read when idle */
 #define IDLE_ADDRS   16
+#define IRQ_POLL_CYCLES 64              /* CPSR.I checks while nIRQ is up */
 
 /*
  * The cost model (docs/performance.md): every instruction costs one MPU
@@ -104,9 +105,11 @@ struct sim_core {
 	uint32_t idle_addr[IDLE_ADDRS], idle_val[IDLE_ADDRS];
 	bool clock_read;             /* set by sim_clock_read() during a read */
 	uint64_t idle_skips, idle_skipped_ps;
+	uint64_t wfi_count, wfi_slept_ps;    /* WFI sleeps and the time they covered */
 
 	int pending_exc;             /* UC_HOOK_INTR number to deliver, or -1 */
 	bool vm_retry;               /* fill the MMU holes and restart (vm.c) */
+	bool stop_requested;         /* core_stop() was called */
 	bool running;
 };
 
@@ -164,6 +167,20 @@ void sim_set_cp15(struct sim *s, unsigned crn, unsigned crm, unsigned opc1, unsi
 
 /* ------------------------------------------------------------ stop */
 
+/* QEMU's exception numbers as Unicorn hands them to UC_HOOK_INTR; IRQ is
+ * ours (the INTC model), with QEMU's number for it. */
+enum { EXC_UDEF = 1, EXC_SWI = 2, EXC_PABT = 3, EXC_DABT = 4, EXC_IRQ = 5, EXC_BKPT = 7,
+       EXC_SMC = 13 };
+
+/* Every stop the core asks for, so that sim_run() can tell them from the
+ * CPU halting in WFI (Unicorn returns from uc_emu_start then too). */
+static void core_stop(struct sim *s)
+{
+	s->core->stop_requested = true;
+	uc_emu_stop(s->uc);
+}
+
+
 void sim_stop(struct sim *s, enum sim_result r, const char *fmt, ...)
 {
 	va_list ap;
@@ -174,7 +191,9 @@ void sim_stop(struct sim *s, enum sim_result r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(s->result_msg, sizeof(s->result_msg), fmt, ap);
 	va_end(ap);
-	if (s->uc)
+	if (s->uc && s->core)
+		core_stop(s);
+	else if (s->uc)
 		uc_emu_stop(s->uc);
 }
 
@@ -224,10 +243,16 @@ static void set_deadline(struct sim *s)
 		if (w < until)
 			until = w;
 	}
+	if (c->next_event_ps < until)
+		until = c->next_event_ps;  /* a model's line may change then */
 	c->base_ps = s->now_ps;
 	c->base_cycles = c->cycles;
 	c->base_hz = s->mpu_hz ? s->mpu_hz : OSC_HZ;
-	if (until <= s->now_ps)
+	if (intc_irq_asserted(s))
+		/* nIRQ is asserted but may be masked by CPSR.I, which only the
+		 * CPU changes: look again after a few instructions. */
+		c->deadline = c->cycles + IRQ_POLL_CYCLES;
+	else if (until <= s->now_ps)
 		c->deadline = c->cycles + 1;
 	else
 		c->deadline = c->cycles + 1 +
@@ -263,6 +288,10 @@ static void core_event(struct sim *s)
 	struct sim_core *c = core_of(s);
 
 	time_sync(s);
+	if (s->now_ps >= c->next_event_ps) {
+		c->next_event_ps = UINT64_MAX;  /* the models announce the next one */
+		models_sync(s);
+	}
 	if (s->now_ps >= c->next_tick_ps || (s->wdt2 && s->now_ps >= wdt_expiry_ps(s))) {
 		sim_tick_models(s);
 		c->next_tick_ps = s->now_ps + TICK_PS;
@@ -271,6 +300,13 @@ static void core_event(struct sim *s)
 	if (s->cfg.max_ps && s->now_ps >= s->cfg.max_ps)
 		sim_stop(s, SIM_TIMEOUT, "--max-ms reached: %.3f ms of virtual time",
 			 (double)s->now_ps / PS_PER_MS);
+	/* Take the IRQ before the instruction this hook runs for (uc_emu_stop
+	 * in a code hook stops before it): sim_run() enters the vector. */
+	if (!s->result && c->pending_exc < 0 && intc_irq_asserted(s) &&
+	    !(sim_reg(s, UC_ARM_REG_CPSR) & CPSR_I)) {
+		c->pending_exc = EXC_IRQ;
+		core_stop(s);
+	}
 	set_deadline(s);
 }
 
@@ -644,10 +680,6 @@ static bool hook_prot(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
 	return false;
 }
 
-/* QEMU's exception numbers as Unicorn hands them to UC_HOOK_INTR. */
-enum { EXC_UDEF = 1, EXC_SWI = 2, EXC_PABT = 3, EXC_DABT = 4, EXC_BKPT = 7,
-       EXC_SMC = 13 };
-
 static void hook_intr(uc_engine *uc, uint32_t intno, void *user)
 {
 	struct sim *s = user;
@@ -672,7 +704,7 @@ static void hook_intr(uc_engine *uc, uint32_t intno, void *user)
 		return;
 	}
 	s->core->pending_exc = (int)intno;
-	uc_emu_stop(uc);
+	core_stop(s);
 }
 
 /* ------------------------------------------------------------ exceptions */
@@ -698,7 +730,9 @@ static void take_exception(struct sim *s, const char *what, unsigned mode, unsig
 	uint32_t cpsr = sim_reg(s, UC_ARM_REG_CPSR), ncpsr;
 	uint32_t vec = vbar + voff;
 
-	if (vec - ROM_BASE < ROM_SIZE || !sim_ram_ptr(s, vec, 4)) {
+	/* With the MMU on the vector is a virtual address (Linux: 0xFFFF0000);
+	 * if nothing is mapped there the fetch aborts as on hardware. */
+	if (vec - ROM_BASE < ROM_SIZE || (!(sctlr & SCTLR_M) && !sim_ram_ptr(s, vec, 4))) {
 		sim_stop(s, SIM_FAULT, "%s at PC 0x%08x: exception vector 0x%08x is %s "
 			 "(the guest installed no handler: VBAR 0x%08x, SCTLR 0x%08x)",
 			 what, at, vec, vec - ROM_BASE < ROM_SIZE ?
@@ -707,8 +741,8 @@ static void take_exception(struct sim *s, const char *what, unsigned mode, unsig
 		return;
 	}
 	ncpsr = (cpsr & ~(0x1Fu | CPSR_T | CPSR_IT | CPSR_J | CPSR_E)) | mode | CPSR_I;
-	if (mode == 0x17)
-		ncpsr |= CPSR_A;
+	if (mode == 0x17 || mode == 0x12)
+		ncpsr |= CPSR_A;   /* aborts and IRQs also mask asynchronous aborts */
 	if (sctlr & SCTLR_TE)
 		ncpsr |= CPSR_T;
 	if (sctlr & SCTLR_EE)
@@ -731,6 +765,9 @@ static void deliver(struct sim *s, int exc)
 	case EXC_SWI:   /* PC already after the SVC: LR = that */
 		take_exception(s, "SVC", 0x13, 0x08, pc, pc - (t ? 2 : 4));
 		break;
+	case EXC_IRQ:   /* taken before the instruction at PC: LR = PC + 4 */
+		take_exception(s, "IRQ", 0x12, 0x18, pc + 4, pc);
+		break;
 	case EXC_BKPT:  /* a prefetch abort (debug event); LR = PC + 4 */
 		take_exception(s, "BKPT", 0x17, 0x0C, pc + 4, pc);
 		break;
@@ -751,7 +788,7 @@ static void hook_undef(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 
 	if (s->core->pending_exc < 0 && sim_inject_take(s, "cpu-undef", (long)addr)) {
 		s->core->pending_exc = EXC_UDEF;
-		uc_emu_stop(uc);
+		core_stop(s);
 	}
 }
 
@@ -921,6 +958,7 @@ int sim_init(struct sim *s)
 	twl4030_init(s);
 	hsmmc_init(s);
 	l3pm_init(s);
+	intc_init(s);
 	gpmc_init(s);
 	watch_init(s);      /* reliability issue: --watch-writes */
 	undef_hooks_add(s); /* reliability issue: --inject cpu-undef:ADDR */
@@ -966,6 +1004,34 @@ int sim_load_raw(struct sim *s)
 	return 0;
 }
 
+/*
+ * WFI: the core sleeps until an interrupt is asserted (ARMv7-A B1.8.13;
+ * the INTC's nIRQ wakes it even with CPSR.I set). Virtual time jumps to
+ * the next time a model announced a change, or the next tick, instead of
+ * spinning through the guest's idle loop.
+ */
+static void wfi_sleep(struct sim *s)
+{
+	struct sim_core *c = core_of(s);
+
+	c->wfi_count++;
+	while (!s->result && !intc_irq_asserted(s)) {
+		uint64_t until = c->next_tick_ps < c->next_event_ps ? c->next_tick_ps :
+				 c->next_event_ps;
+
+		if (s->cfg.max_ps && s->cfg.max_ps < until)
+			until = s->cfg.max_ps;
+		if (s->wdt2 && wdt_expiry_ps(s) < until)
+			until = wdt_expiry_ps(s);
+		if (until > s->now_ps) {
+			c->wfi_slept_ps += until - s->now_ps;
+			s->now_ps = until;
+		}
+		set_deadline(s);
+		core_event(s);
+	}
+}
+
 static double host_now(void)
 {
 	struct timespec t;
@@ -989,6 +1055,11 @@ enum sim_result sim_run(struct sim *s)
 		uc_err e;
 
 		c->pending_exc = -1;
+		c->stop_requested = false;
+		if (intc_irq_asserted(s) && !(cpsr & CPSR_I)) {
+			deliver(s, EXC_IRQ);
+			continue;
+		}
 		e = uc_emu_start(s->uc, pc | (cpsr & CPSR_T ? 1 : 0), 0, 0, 0);
 		time_sync(s);
 		cost_refresh(s);
@@ -1007,6 +1078,8 @@ enum sim_result sim_run(struct sim *s)
 		} else if (c->pending_exc >= 0) {
 			deliver(s, c->pending_exc);
 		}
+		else if (e == UC_ERR_OK && !c->stop_requested)
+			wfi_sleep(s);   /* the CPU halted in WFI */
 		if (vm_filled(s) && !(sim_cp15(s, 1, 0, 0, 0) & SCTLR_M))
 			vm_clear(s);
 		/* else: stopped for a model (e.g. a memory map change); resume */

@@ -145,6 +145,7 @@ struct sim {
 	struct nand *nand;        /* owner: nand.c, NULL without --nand */
 	struct watch *watch;      /* owner: watch.c, NULL without --watch-writes */
 	struct vm *vm;            /* owner: vm.c, the holes filled while the MMU is on */
+	struct intc *intc;        /* owner: intc.c */
 
 	/* hand-off record */
 	uint32_t handoff_regs[16], handoff_cpsr, handoff_sctlr;
@@ -267,6 +268,12 @@ int sim_load_raw(struct sim *s);
  * writes the value of "sdram_writes" with watch_report(). */
 void watch_init(struct sim *s);
 void watch_report(struct sim *s, FILE *f);
+
+/* intc.c: the MPU interrupt controller. Models drive their interrupt
+ * lines (level); the core asks whether nIRQ is asserted. */
+void intc_init(struct sim *s);
+void intc_set_line(struct sim *s, unsigned irq, bool level);
+bool intc_irq_asserted(struct sim *s);
 
 /* vm.c: while the guest's MMU is on, every unclaimed range is a "hole"
  * region so that Unicorn translates the access; an access whose physical

@@ -37,6 +37,7 @@ struct gpt {
 	const char *name;
 	enum sim_clk clk;
 	uint32_t sel_reg;   /* CM register holding the clock select bit0 */
+	unsigned irq;       /* INTC input (TRM table "MPU interrupt mapping") */
 	uint32_t tiocp, tisr, tier, twer, tclr, tcrr, tldr, ttgr, tmar, tsicr;
 	uint32_t tpir, tnir, tcvr, tocr, towr;
 	uint64_t last_ps;   /* counter integrated up to here */
@@ -118,6 +119,34 @@ static void gpt_sync(struct sim *s, struct gpt *g)
 	g->last_ps = now;
 }
 
+/*
+ * The interrupt line is TISR & TIER (MAT, OVF, TCAR). While the counter
+ * runs with an interrupt enabled, the core is told when the next overflow
+ * or match will be, so that it looks at the line then (and a WFI sleeps
+ * exactly until then).
+ */
+static void gpt_irq(struct sim *s, struct gpt *g)
+{
+	uint64_t div, hz = gpt_tick_hz(s, g, &div), ticks = UINT64_MAX;
+
+	intc_set_line(s, g->irq, g->tisr & g->tier & 7);
+	if (!(g->tclr & BIT(0)) || !hz)
+		return;
+	if (g->tier & BIT(1))
+		ticks = 0x100000000ull - g->tcrr;
+	if ((g->tier & BIT(0)) && (g->tclr & BIT(6))) {
+		uint64_t m = (uint32_t)(g->tmar - g->tcrr);
+
+		if (m && m < ticks)
+			ticks = m;
+	}
+	if (ticks == UINT64_MAX)
+		return;
+	/* ticks x div functional-clock cycles, less the fraction already run */
+	sim_event_at(s, sim_now_ps(s) + ps_for_ticks(ticks * div, hz) -
+		     (uint64_t)(g->frac / hz));
+}
+
 static void gpt_reset(struct gpt *g)
 {
 	g->tiocp = 0; g->tisr = 0; g->tier = 0; g->twer = 0; g->tclr = 0;
@@ -159,6 +188,7 @@ static int gpt_read(struct sim *s, void *opaque, uint32_t off, unsigned size,
 	if (!prcm_clk_on(s, g->clk))
 		return SIM_EBUS;
 	gpt_sync(s, g);
+	gpt_irq(s, g);
 	switch (off) {
 	case TIDR: *val = 0x13; break;
 	case TIOCP_CFG: *val = g->tiocp; break;
@@ -232,6 +262,7 @@ static int gpt_write(struct sim *s, void *opaque, uint32_t off, unsigned size,
 	case TOWR: g->towr = val & 0xFFFFFF; break;
 	default: return SIM_EUNIMPL;
 	}
+	gpt_irq(s, g);
 	return 0;
 }
 
@@ -296,8 +327,10 @@ void timers_sync(struct sim *s)
 
 	if (!t)
 		return;
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < 2; i++) {
 		gpt_sync(s, &t->gpt[i]);
+		gpt_irq(s, &t->gpt[i]);
+	}
 }
 
 void timers_init(struct sim *s)
@@ -316,8 +349,10 @@ void timers_init(struct sim *s)
 	reg[i].s = s;
 	reg[i].t = t;
 
-	t->gpt[0] = (struct gpt){ .name = "GPTIMER1", .clk = CLK_GPT1, .sel_reg = 0xC40 };
-	t->gpt[1] = (struct gpt){ .name = "GPTIMER2", .clk = CLK_GPT2, .sel_reg = 0x1040 };
+	t->gpt[0] = (struct gpt){ .name = "GPTIMER1", .clk = CLK_GPT1, .sel_reg = 0xC40,
+				 .irq = 37 };
+	t->gpt[1] = (struct gpt){ .name = "GPTIMER2", .clk = CLK_GPT2, .sel_reg = 0x1040,
+				 .irq = 38 };
 	for (int k = 0; k < 2; k++) {
 		gpt_reset(&t->gpt[k]);
 		t->gpt[k].last_ps = sim_now_ps(s);
