@@ -113,6 +113,12 @@ static int gpio_read(struct sim *s, void *opaque, uint32_t off, unsigned size,
 {
 	struct bank *b = opaque;
 
+	/* Linux's gpio-omap reads REVISION with a 16-bit access (readw), and
+	 * does so on hardware: the L4 target accepts it for that register. */
+	if (size == 2 && off == REVISION && prcm_clk_on(s, CLK_GPIO1 + b->n)) {
+		*val = 0x25;
+		return 0;
+	}
 	if (size != 4 || (off & 3))
 		return SIM_EBUS;
 	if (!prcm_clk_on(s, CLK_GPIO1 + b->n))

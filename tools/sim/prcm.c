@@ -81,6 +81,7 @@ static const struct reg_def cm_regs_3430[] = {
 	RO(0x094C, 0x1),                 /* CM_CLKSTST_MPU */
 	/* CORE */
 	FN(0x0A00, 0x0, FCLK1_CORE_MASK),/* CM_FCLKEN1_CORE */
+	RO(0x0A04, 0x0),                 /* (reserved; Linux's clock code reads it) */
 	FN(0x0A08, 0x0, 0x7),            /* CM_FCLKEN3_CORE */
 	FN(0x0A10, 0x42, ICLK1_CORE_MASK),/* CM_ICLKEN1_CORE */
 	FN(0x0A14, 0x0, 0x1F),           /* CM_ICLKEN2_CORE */
@@ -113,6 +114,7 @@ static const struct reg_def cm_regs_3430[] = {
 	/* clock control */
 	FN(0x0D00, 0x110015, 0xFBFF13FF),/* CM_CLKEN_PLL */
 	FN(0x0D04, 0x11, 0x3FF),         /* CM_CLKEN2_PLL */
+	RO(0x0D10, 0x0),                 /* (reserved; Linux's clock code reads it) */
 	FN(0x0D20, 0x0, 0),              /* CM_IDLEST_CKGEN */
 	FN(0x0D24, 0x0, 0),              /* CM_IDLEST2_CKGEN */
 	RW(0x0D30, 0x0, 0x3F),           /* CM_AUTOIDLE_PLL */
@@ -205,6 +207,8 @@ static const struct reg_def prm_regs[] = {
 	RW(0x09D8, 0x0, 0xFFFFFFFF),     /* PM_EVGENONTIM_MPU */
 	RW(0x09DC, 0x0, 0xFFFFFFFF),     /* PM_EVGENOFFTIM_MPU */
 	/* CORE */
+	RO(0x0A50, 0x0),                 /* (reserved: no RM_RSTCTRL_CORE; Linux's hwmod
+					  * code asserts reset lines here) */
 	W1C(0x0A58, 0x1, 0xFFF),         /* RM_RSTST_CORE */
 	RW(0x0AA0, 0xC33FFE18, 0xFFFFFFFF),/* PM_WKEN1_CORE */
 	RW(0x0AA4, 0xC33FFE18, 0xFFFFFFFF),/* PM_MPUGRPSEL1_CORE */
@@ -559,6 +563,17 @@ static const struct clk_bits clk_tab[CLK_COUNT] = {
 	[CLK_SDRC]    = { 0, 0xA10, 1 },
 	[CLK_SCM]     = { 0, 0xA10, 6 },
 	[CLK_GPT2]    = { 0x1000, 0x1010, 3 },
+	[CLK_GPT3]    = { 0x1000, 0x1010, 4 },
+	[CLK_GPT4]    = { 0x1000, 0x1010, 5 },
+	[CLK_GPT5]    = { 0x1000, 0x1010, 6 },
+	[CLK_GPT6]    = { 0x1000, 0x1010, 7 },
+	[CLK_GPT7]    = { 0x1000, 0x1010, 8 },
+	[CLK_GPT8]    = { 0x1000, 0x1010, 9 },
+	[CLK_GPT9]    = { 0x1000, 0x1010, 10 },
+	[CLK_GPT10]   = { 0xA00, 0xA10, 11 },
+	[CLK_GPT11]   = { 0xA00, 0xA10, 12 },
+	[CLK_GPT12]   = { 0, 0xC10, 1 },      /* secure 32 kHz clock, always on */
+	[CLK_UART4]   = { 0x1000, 0x1010, 18 },   /* DM37x only */
 };
 
 bool prcm_clk_on(struct sim *s, enum sim_clk c)
@@ -592,7 +607,7 @@ uint64_t prcm_func_clk_hz(struct sim *s, enum sim_clk c)
 	if (c >= CLK_COUNT || !prcm_fclk_on(s, c))
 		return 0;
 	switch (c) {
-	case CLK_UART1: case CLK_UART2: case CLK_UART3:
+	case CLK_UART1: case CLK_UART2: case CLK_UART3: case CLK_UART4:
 		return omap_48m_hz(s);
 	case CLK_I2C1: case CLK_I2C2: case CLK_I2C3:
 	case CLK_MMC1: case CLK_MMC2: case CLK_MMC3:

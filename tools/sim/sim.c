@@ -959,6 +959,8 @@ int sim_init(struct sim *s)
 	hsmmc_init(s);
 	l3pm_init(s);
 	intc_init(s);
+	sysc_init(s);
+	sdma_init(s);
 	gpmc_init(s);
 	watch_init(s);      /* reliability issue: --watch-writes */
 	undef_hooks_add(s); /* reliability issue: --inject cpu-undef:ADDR */

@@ -52,6 +52,9 @@ enum sim_clk {
 	CLK_GPIO1, CLK_GPIO2, CLK_GPIO3, CLK_GPIO4, CLK_GPIO5, CLK_GPIO6,
 	CLK_GPT1, CLK_32KSYNC, CLK_WDT2, CLK_SDRC, CLK_SCM,
 	CLK_GPT2,
+	CLK_GPT3, CLK_GPT4, CLK_GPT5, CLK_GPT6, CLK_GPT7, CLK_GPT8, CLK_GPT9,
+	CLK_GPT10, CLK_GPT11, CLK_GPT12,
+	CLK_UART4,
 	CLK_COUNT
 };
 
@@ -136,7 +139,7 @@ struct sim {
 	struct prcm *prcm;        /* owner: prcm.c */
 	struct scm *scm;          /* owner: scm.c */
 	struct sdrc *sdrc;        /* owner: sdrc.c */
-	struct uart *uart[3];     /* owner: uart.c */
+	struct uart *uart[4];     /* owner: uart.c (UART4: DM3730 only) */
 	struct wdt *wdt2;         /* owner: wdt.c */
 	struct gpio *gpio;        /* owner: gpio.c */
 	struct twl4030 *twl;      /* owner: twl4030.c (storage issue) */
@@ -146,6 +149,7 @@ struct sim {
 	struct watch *watch;      /* owner: watch.c, NULL without --watch-writes */
 	struct vm *vm;            /* owner: vm.c, the holes filled while the MMU is on */
 	struct intc *intc;        /* owner: intc.c */
+	struct sysc_state *sysc;  /* owner: sysc.c */
 
 	/* hand-off record */
 	uint32_t handoff_regs[16], handoff_cpsr, handoff_sctlr;
@@ -274,6 +278,10 @@ void watch_report(struct sim *s, FILE *f);
 void intc_init(struct sim *s);
 void intc_set_line(struct sim *s, unsigned irq, bool level);
 bool intc_irq_asserted(struct sim *s);
+
+/* sysc.c: the modules Linux only resets (one table). */
+void sysc_init(struct sim *s);
+void sdma_init(struct sim *s);   /* sdma.c: registers only, no transfers */
 
 /* vm.c: while the guest's MMU is on, every unclaimed range is a "hole"
  * region so that Unicorn translates the access; an access whose physical

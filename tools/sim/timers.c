@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * gtaboot-sim: the 32 kHz synchronized timer (0x48320000) and the general
- * purpose timers GPTIMER1 (0x48318000) and GPTIMER2 (0x49032000), TRM
- * chapter 16 "Timers" (registers.md §9.1, §9.2).
+ * gtaboot-sim: the 32 kHz synchronized timer (0x48320000) and the twelve
+ * general purpose timers GPTIMER1-12 (bases in gpt_info[]), DM37x TRM
+ * SPRUGN4 chapter 16 "Timers". Each drives its INTC input with TISR & TIER.
  *
  * 32K sync: 32KSYNCNT_CR = floor(now x 32768 Hz) since power-on; the
  * counter itself runs from the always-on 32 kHz clock, but its registers
@@ -36,7 +36,8 @@ enum {
 struct gpt {
 	const char *name;
 	enum sim_clk clk;
-	uint32_t sel_reg;   /* CM register holding the clock select bit0 */
+	uint32_t sel_reg;   /* CM register holding the clock select bit, 0: 32 kHz only */
+	unsigned sel_bit;
 	unsigned irq;       /* INTC input (TRM table "MPU interrupt mapping") */
 	uint32_t tiocp, tisr, tier, twer, tclr, tcrr, tldr, ttgr, tmar, tsicr;
 	uint32_t tpir, tnir, tcvr, tocr, towr;
@@ -46,8 +47,10 @@ struct gpt {
 	bool warn_lost;
 };
 
+#define NGPT 12
+
 struct timers {
-	struct gpt gpt[2];
+	struct gpt gpt[NGPT];
 };
 
 static struct timers *timers_of(struct sim *s);
@@ -56,7 +59,9 @@ static uint64_t gpt_fclk(struct sim *s, struct gpt *g)
 {
 	if (!prcm_fclk_on(s, g->clk))
 		return 0;
-	return (prcm_cm_reg(s, g->sel_reg) & 1) ? prcm_sys_clk_hz(s) : CLK32K_HZ;
+	if (!g->sel_reg)
+		return CLK32K_HZ;
+	return (prcm_cm_reg(s, g->sel_reg) & BIT(g->sel_bit)) ? prcm_sys_clk_hz(s) : CLK32K_HZ;
 }
 
 static uint64_t gpt_tick_hz(struct sim *s, struct gpt *g, uint64_t *div)
@@ -327,11 +332,36 @@ void timers_sync(struct sim *s)
 
 	if (!t)
 		return;
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < NGPT; i++) {
 		gpt_sync(s, &t->gpt[i]);
 		gpt_irq(s, &t->gpt[i]);
 	}
 }
+
+/* Bases and INTC inputs: TRM chapter 2 memory map and the MPU interrupt
+ * table; clock selects: CM_CLKSEL_WKUP bit0 (GPT1), CM_CLKSEL_PER bits
+ * 0-7 (GPT2-9), CM_CLKSEL_CORE bits 6-7 (GPT10-11); GPTIMER12 runs from
+ * the secure 32 kHz clock. */
+static const struct gpt_info {
+	const char *name;
+	uint32_t base;
+	enum sim_clk clk;
+	uint16_t sel_reg;
+	uint8_t sel_bit, irq;
+} gpt_info[NGPT] = {
+	{ "GPTIMER1",  0x48318000, CLK_GPT1,  0x0C40, 0, 37 },
+	{ "GPTIMER2",  0x49032000, CLK_GPT2,  0x1040, 0, 38 },
+	{ "GPTIMER3",  0x49034000, CLK_GPT3,  0x1040, 1, 39 },
+	{ "GPTIMER4",  0x49036000, CLK_GPT4,  0x1040, 2, 40 },
+	{ "GPTIMER5",  0x49038000, CLK_GPT5,  0x1040, 3, 41 },
+	{ "GPTIMER6",  0x4903A000, CLK_GPT6,  0x1040, 4, 42 },
+	{ "GPTIMER7",  0x4903C000, CLK_GPT7,  0x1040, 5, 43 },
+	{ "GPTIMER8",  0x4903E000, CLK_GPT8,  0x1040, 6, 44 },
+	{ "GPTIMER9",  0x49040000, CLK_GPT9,  0x1040, 7, 45 },
+	{ "GPTIMER10", 0x48086000, CLK_GPT10, 0x0A40, 6, 46 },
+	{ "GPTIMER11", 0x48088000, CLK_GPT11, 0x0A40, 7, 47 },
+	{ "GPTIMER12", 0x48304000, CLK_GPT12, 0,      0, 95 },
+};
 
 void timers_init(struct sim *s)
 {
@@ -349,15 +379,15 @@ void timers_init(struct sim *s)
 	reg[i].s = s;
 	reg[i].t = t;
 
-	t->gpt[0] = (struct gpt){ .name = "GPTIMER1", .clk = CLK_GPT1, .sel_reg = 0xC40,
-				 .irq = 37 };
-	t->gpt[1] = (struct gpt){ .name = "GPTIMER2", .clk = CLK_GPT2, .sel_reg = 0x1040,
-				 .irq = 38 };
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < NGPT; k++) {
+		const struct gpt_info *in = &gpt_info[k];
+
+		t->gpt[k] = (struct gpt){ .name = in->name, .clk = in->clk,
+					  .sel_reg = in->sel_reg, .sel_bit = in->sel_bit,
+					  .irq = in->irq };
 		gpt_reset(&t->gpt[k]);
 		t->gpt[k].last_ps = sim_now_ps(s);
-		d = (struct sim_dev){ .name = t->gpt[k].name,
-			.base = k ? 0x49032000 : 0x48318000, .size = 0x1000,
+		d = (struct sim_dev){ .name = in->name, .base = in->base, .size = 0x1000,
 			.read = gpt_read, .write = gpt_write, .opaque = &t->gpt[k] };
 		model_add_dev(s, &d);
 	}

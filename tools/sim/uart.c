@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * gtaboot-sim: UART1-3 (0x4806A000, 0x4806C000, 0x49020000), TRM chapter
+ * gtaboot-sim: UART1-3 (0x4806A000, 0x4806C000, 0x49020000) and the
+ * DM37x's UART4 (0x49042000), TRM chapter
  * 17 "UART/IrDA/CIR": the 16550 registers with the OMAP register modes
  * (operational, configuration A with LCR[7] = 1, configuration B with
  * LCR = 0xBF), EFR, MDR1, 64-byte FIFOs, SSR, MVR and SYSC/SYSS
@@ -106,7 +107,8 @@ struct console_in {
 };
 
 struct uarts {
-	struct uart u[3];
+	struct uart u[4];
+	int n;               /* 3, or 4 on the DM3730 (UART4) */
 	struct console_in in;
 };
 
@@ -728,7 +730,7 @@ void uart_sync(struct sim *s)
 
 	if (!us)
 		return;
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < us->n; i++)
 		tx_progress(s, &us->u[i], sim_now_ps(s));
 	rx_poll(s, &us->u[2]);
 	if (us->u[2].dirty) {
@@ -823,15 +825,17 @@ static void stdin_raw(void)
 
 void uart_init(struct sim *s)
 {
-	static const uint32_t base[3] = { 0x4806A000, 0x4806C000, 0x49020000 };
-	static const char *const name[3] = { "UART1", "UART2", "UART3" };
-	static const enum sim_clk clk[3] = { CLK_UART1, CLK_UART2, CLK_UART3 };
+	/* UART4 (0x49042000) exists on the DM37x only (SPRUGN4 chapter 19) */
+	static const uint32_t base[4] = { 0x4806A000, 0x4806C000, 0x49020000, 0x49042000 };
+	static const char *const name[4] = { "UART1", "UART2", "UART3", "UART4" };
+	static const enum sim_clk clk[4] = { CLK_UART1, CLK_UART2, CLK_UART3, CLK_UART4 };
 	struct uarts *us = calloc(1, sizeof(*us));
 	const char *o = s->cfg.serial_out;
 
 	if (!us)
 		abort();
-	for (int i = 0; i < 3; i++) {
+	us->n = s->cfg.soc == SOC_DM3730 ? 4 : 3;
+	for (int i = 0; i < us->n; i++) {
 		struct uart *u = &us->u[i];
 		struct sim_dev d = { .name = name[i], .base = base[i], .size = 0x1000,
 			.read = uart_read, .write = uart_write, .opaque = u };

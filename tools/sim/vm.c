@@ -18,7 +18,7 @@
 
 #include "tools/sim/models.h"
 
-#define VM_MAX_HOLES 64
+#define VM_MAX_HOLES 256
 
 struct vm {
 	bool filled;
@@ -39,6 +39,7 @@ static struct vm *vm_of(struct sim *s)
 static void hole_fault(struct hole *h, uint64_t off, unsigned size, bool write)
 {
 	struct sim *s = h->s;
+
 
 	sim_stop(s, SIM_FAULT, "unmodelled access: physical 0x%08x (size %u, %s, through the "
 		 "MMU) at PC 0x%08x", (uint32_t)(h->base + off), size, write ? "write" : "read",
