@@ -41,6 +41,7 @@
 #define STAT_ARDY BIT(2)
 #define STAT_RRDY BIT(3)
 #define STAT_XRDY BIT(4)
+#define STAT_XUDF BIT(10)
 #define STAT_BB   BIT(12)
 #define STAT_RDR  BIT(13)
 #define STAT_XDR  BIT(14)
@@ -242,13 +243,21 @@ static void step(struct sim *s, struct i2c_ctl *c)
 	}
 }
 
+static uint16_t stat_value(struct i2c_ctl *c);
+
+/* INTC inputs of I2C1-3 (TRM "MPU interrupt mapping"): 56, 57, 61 */
+static const unsigned i2c_irq[NBUS] = { 56, 57, 61 };
+
 static void update(struct sim *s, struct i2c_ctl *c)
 {
 	while (c->next_ps <= sim_now_ps(s) && !s->result)
 		step(s, c);
-	/* a driver polling STAT is idle until the next bus event */
+	/* a driver polling STAT, or waiting for the interrupt, is idle until
+	 * the next bus event */
 	if (c->next_ps != UINT64_MAX)
 		sim_event_at(s, c->next_ps);
+	/* the line is the enabled status bits (IE has STAT's layout) */
+	intc_set_line(s, i2c_irq[c->n], stat_value(c) & c->ie);
 }
 
 static uint16_t stat_value(struct i2c_ctl *c)
@@ -269,6 +278,11 @@ static uint16_t stat_value(struct i2c_ctl *c)
 		else if (to_load && to_load < xtrsh && room >= to_load)
 			v |= STAT_XDR;
 	}
+	/* transmit underflow: FIFO and shifter empty with bytes still to
+	 * send, the master holds SCL low (Linux's errata i462 path waits for
+	 * it before every DATA write) */
+	if (c->phase == X_TX && !c->txn && c->left && c->next_ps == UINT64_MAX)
+		v |= STAT_XUDF;
 	if (c->rxn >= rtrsh)
 		v |= STAT_RRDY;
 	else if (c->rxn && c->left == 0)
@@ -482,6 +496,7 @@ static int i2c_write(struct sim *s, void *opaque, uint32_t off, unsigned size, u
 	case 0x54: c->sblock = v & 0xF; break;
 	default: return SIM_EUNIMPL;
 	}
+	update(s, c);   /* the interrupt line follows the new state */
 	return 0;
 }
 
@@ -492,6 +507,16 @@ static struct { struct sim *s; struct i2c_ctl *c[NBUS]; } buses;
 static struct i2c_ctl *ctl_of(struct sim *s, int bus)
 {
 	return buses.s == s ? buses.c[bus] : NULL;
+}
+
+void i2c_sync(struct sim *s)
+{
+	for (int i = 0; i < NBUS; i++) {
+		struct i2c_ctl *c = ctl_of(s, i);
+
+		if (c && prcm_clk_on(s, c->clk))
+			update(s, c);
+	}
 }
 
 void i2c_attach(struct sim *s, int bus, uint8_t addr,

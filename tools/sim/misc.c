@@ -156,6 +156,7 @@ void models_sync(struct sim *s)
 	if (s->wdt2)
 		wdt_sync(s);
 	timers_sync(s);
+	i2c_sync(s);
 	if (s->uart[0])
 		uart_sync(s);
 }

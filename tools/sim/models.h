@@ -68,8 +68,9 @@ void prcm_update(struct sim *s);              /* lock status, mpu_hz */
 uint32_t prcm_cm_reg(struct sim *s, uint32_t off);
 void prcm_note_reset(struct sim *s, uint32_t rstst_bit);
 
-/* timers.c, wdt.c, uart.c */
+/* timers.c, wdt.c, uart.c, i2c.c */
 void timers_sync(struct sim *s);
+void i2c_sync(struct sim *s);
 void wdt_sync(struct sim *s);
 void uart_sync(struct sim *s);
 

@@ -259,6 +259,7 @@ static const struct reg_def prm_regs[] = {
 	RW(0x1234, 0x0, 0x001F001F),     /* PRM_VC_CH_CONF */
 	RW(0x1238, 0x18, 0x3F),          /* PRM_VC_I2C_CFG */
 	RW(0x123C, 0x0, 0x00FFFF7F),     /* PRM_VC_BYPASS_VAL */
+	RO(0x1240, 0x0),                 /* (reserved; Linux's voltage code reads it) */
 	FN(0x1250, 0x0, 0x6),            /* PRM_RSTCTRL */
 	RW(0x1254, 0x1006, 0x1FFF),      /* PRM_RSTTIME */
 	W1C(0x1258, 0x1, 0x7FB),         /* PRM_RSTST: cold reset */

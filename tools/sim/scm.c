@@ -66,10 +66,16 @@ static const struct reg_def scm_regs[] = {
 	{ 0x324, REG_RO, 0x0, 0 },                    /* CONTROL_RAND_KEY_0..3 */
 	{ 0x328, REG_RO, 0x0, 0 }, { 0x32C, REG_RO, 0x0, 0 }, { 0x330, REG_RO, 0x0, 0 },
 	{ 0x334, REG_RO, 0x0, 0 },                    /* CONTROL_CUST_KEY_0..3 */
+	/* SmartReflex eFuse n-values (CONTROL_FUSE_OPPn_VDD1/2, FUSE_SR):
+	 * Linux's smartreflex reads them; blank fuses read 0 here */
+	{ 0x380, REG_RO, 0x0, 0 }, { 0x384, REG_RO, 0x0, 0 }, { 0x388, REG_RO, 0x0, 0 },
+	{ 0x38C, REG_RO, 0x0, 0 }, { 0x390, REG_RO, 0x0, 0 }, { 0x394, REG_RO, 0x0, 0 },
+	{ 0x398, REG_RO, 0x0, 0 }, { 0x39C, REG_RO, 0x0, 0 }, { 0x3A0, REG_RO, 0x0, 0 },
 	{ 0x368, REG_RO, 0x0, 0 },                    /* CONTROL_USB_CONF_0 */
 	{ 0x36C, REG_RO, 0x0, 0 },                    /* CONTROL_USB_CONF_1 */
 	{ 0x400, REG_RW, 0x0, 0xFFFFFFFF },        /* CONTROL_IVA2_BOOTADDR */
 	{ 0x404, REG_RW, 0x0, 0x7 },               /* CONTROL_IVA2_BOOTMOD */
+	{ 0x40C, REG_RW, 0x1, 0x1 },               /* CONTROL_MEM_RTA_CTRL (3630; Linux: i608) */
 	{ 0x444, REG_RW, 0x0, 0xFFFFFFFF },        /* CONTROL_PROG_IO0 */
 	{ 0x448, REG_RW, 0x0, 0xFFFFFFFF },        /* CONTROL_PROG_IO1 */
 	{ 0x44C, REG_RO, 0x0C00, 0 },                 /* CONTROL_OMAP_STATUS: 600 MHz part */
@@ -232,7 +238,20 @@ void scm_init(struct sim *s)
 
 	if (!c)
 		abort();
-	regfile_init(&c->rf, scm_regs, ARRAY_SIZE(scm_regs), SCM_SIZE);
+	/* the table plus the scratchpad memory 0x910-0x9FF (Linux's PM code
+	 * saves the restore pointers there): plain storage words */
+	{
+		size_t n = ARRAY_SIZE(scm_regs), k = n;
+		struct reg_def *defs = calloc(n + (0xA00 - 0x910) / 4, sizeof(*defs));
+
+		if (!defs)
+			abort();
+		for (size_t i = 0; i < n; i++)
+			defs[i] = scm_regs[i];
+		for (uint32_t o = 0x910; o < 0xA00; o += 4)
+			defs[k++] = (struct reg_def){ (uint16_t)o, REG_RW, 0x0, 0xFFFFFFFF };
+		regfile_init(&c->rf, defs, k, SCM_SIZE);
+	}
 	s->scm = c;
 	scm_reset(s, c);
 	d.opaque = c;

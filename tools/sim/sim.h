@@ -289,6 +289,9 @@ void sdma_init(struct sim *s);   /* sdma.c: registers only, no transfers */
 void vm_fill(struct sim *s);
 void vm_clear(struct sim *s);
 bool vm_filled(struct sim *s);
+/* Fault status (DFSR/IFSR layout: FS in bits 10 and 3:0, domain 7:4) of a
+ * faulting access to va, from a walk of the guest's page tables. */
+uint32_t vm_fault_status(struct sim *s, uint32_t va, bool user, bool write, bool fetch);
 
 /* report (report.c) */
 void sim_write_report(struct sim *s);

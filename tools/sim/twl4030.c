@@ -32,7 +32,7 @@
 #define NSLAVE 4   /* 0x48..0x4B */
 
 /* Register kinds, per slave and address. */
-enum { R_NONE, R_RW, R_RO };
+enum { R_NONE, R_RW, R_RO, R_ISR, R_PIH };
 
 struct twl4030 {
 	uint8_t reg[NSLAVE][256];
@@ -172,6 +172,53 @@ static void madc_start(struct sim *s, struct twl4030 *t)
 		(unsigned)__builtin_popcount(sel ? sel : 1);
 }
 
+/*
+ * Interrupts (TPS65950 TRM "Interrupt controller"; the layout as Linux's
+ * twl4030-irq.c uses it): each secondary handler (SIH) has status (ISR)
+ * and mask (IMR) registers for the two lines, edge registers (EDR) and a
+ * SIH_CTRL whose COR bit (2) makes a status read clear it; with COR = 0
+ * status bits are cleared by writing 1. The primary handler's PIH_ISR_P1/P2
+ * (0x49:0x81/0x82) show which SIH has an unmasked status bit, and INT1
+ * drives the OMAP's sys_nirq (INTC input 7). No event of the modelled
+ * parts sets a status bit yet, so the line stays high (inactive).
+ */
+static const struct sih {
+	uint8_t slave, isr[2], imr[2], n, ctrl;
+} sihs[6] = {
+	{ 0x49, { 0xB1, 0xB7 }, { 0xB4, 0xBA }, 3, 0xC5 },  /* GPIO */
+	{ 0x4A, { 0xE3, 0xE5 }, { 0xE4, 0xE6 }, 1, 0xE9 },  /* keypad */
+	{ 0x4A, { 0xB9, 0xBD }, { 0xBB, 0xBF }, 2, 0xC6 },  /* BCI */
+	{ 0x4A, { 0x61, 0x63 }, { 0x62, 0x64 }, 1, 0x67 },  /* MADC */
+	{ 0, { 0, 0 }, { 0, 0 }, 0, 0 },                     /* USB: its own scheme */
+	{ 0x4B, { 0x2E, 0x30 }, { 0x2F, 0x31 }, 1, 0x35 },  /* power */
+};
+#define PIH_ISR_P1 0x81
+
+static uint8_t pih(struct twl4030 *t, int line)
+{
+	uint8_t v = 0;
+
+	for (int i = 0; i < 6; i++) {
+		const struct sih *h = &sihs[i];
+
+		for (int b = 0; h->n && b < h->n; b++)
+			if (t->reg[A(h->slave)][h->isr[line] + b] &
+			    ~t->reg[A(h->slave)][h->imr[line] + b])
+				v |= BIT(i);
+	}
+	return v;
+}
+
+static const struct sih *sih_of(uint8_t addr, uint8_t r)
+{
+	for (int i = 0; i < 6; i++)
+		if (sihs[i].n && sihs[i].slave == addr &&
+		    ((r >= sihs[i].isr[0] && r < sihs[i].isr[0] + sihs[i].n) ||
+		     (r >= sihs[i].isr[1] && r < sihs[i].isr[1] + sihs[i].n)))
+			return &sihs[i];
+	return NULL;
+}
+
 static bool check_known(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t r)
 {
 	if (t->kind[A(addr)][r] != R_NONE)
@@ -186,6 +233,16 @@ static uint8_t reg_read(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t 
 
 	if (!check_known(s, t, addr, r))
 		return 0xFF;
+	if (t->kind[A(addr)][r] == R_PIH)
+		return pih(t, r - PIH_ISR_P1);
+	if (t->kind[A(addr)][r] == R_ISR) {
+		uint8_t v = regs[r];
+
+		if (regs[sih_of(addr, r)->ctrl] & BIT(2))
+			regs[r] = 0;            /* clear on read */
+		intc_set_line(s, 7, pih(t, 0));
+		return v;
+	}
 	switch (addr) {
 	case 0x4B:
 		if (r == STS_HW_COND)
@@ -228,8 +285,14 @@ static void reg_write(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t r,
 
 	if (!check_known(s, t, addr, r))
 		return;
-	if (t->kind[A(addr)][r] == R_RO)
+	if (t->kind[A(addr)][r] == R_RO || t->kind[A(addr)][r] == R_PIH)
 		return;
+	if (t->kind[A(addr)][r] == R_ISR) {
+		if (!(regs[sih_of(addr, r)->ctrl] & BIT(2)))
+			regs[r] &= ~v;          /* write 1 to clear */
+		intc_set_line(s, 7, pih(t, 0));
+		return;
+	}
 	if (addr == 0x4B) {
 		switch (r) {
 		case PROTECT_KEY:
@@ -268,6 +331,7 @@ static void reg_write(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t r,
 		return;
 	}
 	regs[r] = v;
+	intc_set_line(s, 7, pih(t, 0));    /* an IMR may have changed */
 }
 
 static bool twl_start(struct sim *s, void *opaque, uint8_t addr, bool read)
@@ -338,6 +402,29 @@ void twl4030_init(struct sim *s)
 	known(t, 0x4B, 0x72, 0x91, R_RW);  /* VAUX1-4, VMMC1/2, VPLL1/2 groups */
 	known(t, 0x4B, 0x92, 0x99, R_RW);  /* VSIM, VDAC (bench: U-Boot's beagle DVI power) */
 	known(t, 0x4B, 0xB0, 0xCB, R_RW);  /* VDD1, VDD2 */
+	/* What Linux's twl-core, twl4030-power and twl-regulator touch at
+	 * boot, kept as storage (no effect is modelled): the power
+	 * sequencer's script memory and addresses (0x52-0x5A), PM receiver
+	 * configuration up to DCDC_GLOBAL_CFG (0x5B-0x61), the remaining
+	 * LDO groups (0x9A-0xAF) and the VIO/VUSB/REGEN.. resources
+	 * (0xCC-0xF1), and the audio codec's APLL_CTL (0x49:0x3A). */
+	known(t, 0x4B, 0x52, 0x5D, R_RW);
+	known(t, 0x4B, 0x5F, 0x61, R_RW);
+	known(t, 0x4B, 0x9A, 0xAF, R_RW);
+	known(t, 0x4B, 0xCC, 0xF1, R_RW);
+	known(t, 0x49, 0x3A, 0x3A, R_RW);
+	/* interrupt registers (see sihs[]): PIH, and per SIH ISR/IMR for
+	 * both lines, SIR, EDR and SIH_CTRL as storage */
+	known(t, 0x49, PIH_ISR_P1, PIH_ISR_P1 + 1, R_PIH);
+	known(t, 0x49, 0x83, 0x83, R_RW);  /* PIH_SIR */
+	known(t, 0x4A, 0x61, 0x67, R_RW);  /* MADC SIH */
+	known(t, 0x4A, 0xB9, 0xC6, R_RW);  /* BCI SIH */
+	known(t, 0x4A, 0xE3, 0xE9, R_RW);  /* keypad SIH */
+	for (int i = 0; i < 6; i++)
+		for (int b = 0; b < sihs[i].n; b++) {
+			known(t, sihs[i].slave, sihs[i].isr[0] + b, sihs[i].isr[0] + b, R_ISR);
+			known(t, sihs[i].slave, sihs[i].isr[1] + b, sihs[i].isr[1] + b, R_ISR);
+		}
 	t->reg[A(0x4B)][CFG_P1_TRANS] = 0x10 | 0x01;
 	t->reg[A(0x4B)][CFG_P1_TRANS + 1] = 0x10 | 0x01;
 	t->reg[A(0x4B)][CFG_P1_TRANS + 2] = 0x10 | 0x01;

@@ -567,6 +567,15 @@ static uint8_t iir(struct sim *s, struct uart *u)
 	return v | 0x01;
 }
 
+/* The interrupt line: IIR says an enabled source is pending (receive
+ * data, THR empty). INTC inputs 72-74 (UART1-3) and 80 (UART4). */
+static void uart_irq(struct sim *s, struct uart *u)
+{
+	static const unsigned irq[4] = { 72, 73, 74, 80 };
+
+	intc_set_line(s, irq[u->n], !(iir(s, u) & 1));
+}
+
 static bool has_ext_regs(struct sim *s)
 {
 	return s->cfg.soc == SOC_DM3730;
@@ -618,6 +627,7 @@ static int uart_read(struct sim *s, void *opaque, uint32_t off, unsigned size,
 	default: return SIM_EUNIMPL;
 	}
 	*val = v;
+	uart_irq(s, u);
 	return 0;
 }
 
@@ -719,6 +729,7 @@ static int uart_write(struct sim *s, void *opaque, uint32_t off, unsigned size,
 	default: return SIM_EUNIMPL;
 	}
 	tx_progress(s, u, sim_now_ps(s));
+	uart_irq(s, u);
 	return 0;
 }
 
@@ -733,6 +744,8 @@ void uart_sync(struct sim *s)
 	for (int i = 0; i < us->n; i++)
 		tx_progress(s, &us->u[i], sim_now_ps(s));
 	rx_poll(s, &us->u[2]);
+	for (int i = 0; i < us->n; i++)
+		uart_irq(s, &us->u[i]);
 	if (us->u[2].dirty) {
 		fflush(us->u[2].out);
 		us->u[2].dirty = false;

@@ -16,6 +16,7 @@
  */
 #include <stdlib.h>
 
+#include "lib/bitops.h"
 #include "tools/sim/models.h"
 
 #define VM_MAX_HOLES 256
@@ -119,4 +120,71 @@ void vm_clear(struct sim *s)
 bool vm_filled(struct sim *s)
 {
 	return s->vm && s->vm->filled;
+}
+
+/* ------------------------------------------------------------ aborts */
+
+static bool phys_word(struct sim *s, uint32_t pa, uint32_t *w)
+{
+	uint8_t *p = sim_ram_ptr(s, pa, 4);
+
+	if (!p)
+		return false;
+	*w = (uint32_t)p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+	return true;
+}
+
+/*
+ * The fault status of an access to va, from a walk of the guest's
+ * short-descriptor page tables (ARMv7-A ARM B3.5, "Short-descriptor
+ * translation table format", and B3.13 "Exception reporting"): FS[4:0] in
+ * bits 10 and 3:0, the domain in bits 7:4. Translation (section 0x5, page
+ * 0x7), domain (0x9/0xB), permission (0xD/0xF) faults are found in the
+ * tables; an access the tables allow faulted for its alignment (0x1).
+ * user: PL0 access; write; fetch: an instruction fetch (XN applies).
+ */
+uint32_t vm_fault_status(struct sim *s, uint32_t va, bool user, bool write, bool fetch)
+{
+	uint32_t ttbcr = sim_cp15(s, 2, 0, 0, 2), n = ttbcr & 7;
+	uint32_t dacr = sim_cp15(s, 3, 0, 0, 0);
+	uint32_t base, l1, l2 = 0, dom, ap, apx, xn;
+	bool page;
+
+	if (n && (va >> (32 - n)))
+		base = sim_cp15(s, 2, 0, 0, 1) & ~0x3FFFu;
+	else
+		base = sim_cp15(s, 2, 0, 0, 0) & ~((0x4000u >> n) - 1);
+	if (!phys_word(s, base + (va >> 20) * 4, &l1) || (l1 & 3) == 0 || (l1 & 3) == 3)
+		return 0x5;                          /* translation fault, section */
+	dom = (l1 >> 5) & 0xF;
+	page = (l1 & 3) == 1;
+	if (page) {
+		if (!phys_word(s, (l1 & ~0x3FFu) + ((va >> 12) & 0xFF) * 4, &l2) || !(l2 & 3))
+			return 0x7 | dom << 4;       /* translation fault, page */
+		ap = (l2 >> 4) & 3;
+		apx = (l2 >> 9) & 1;
+		xn = (l2 & 2) ? l2 & 1 : (l2 >> 15) & 1;
+	} else {
+		if (l1 & BIT(18))
+			dom = 0;                     /* supersection: domain 0 */
+		ap = (l1 >> 10) & 3;
+		apx = (l1 >> 15) & 1;
+		xn = (l1 >> 4) & 1;
+	}
+	switch ((dacr >> (2 * dom)) & 3) {
+	case 0: case 2:
+		return (page ? 0xB : 0x9) | dom << 4;   /* domain fault */
+	case 3:
+		return 0x1 | dom << 4;               /* manager: no permission check */
+	}
+	{
+		/* AP[2:0] (SCTLR.AFE = 0): may PL1 / PL0 read, write? */
+		unsigned a = apx << 2 | ap;
+		bool rd = user ? (a == 2 || a == 3 || a == 6 || a == 7) : (a != 0 && a != 4);
+		bool wr = user ? a == 3 : (a == 1 || a == 2 || a == 3);
+
+		if ((write ? !wr : !rd) || (fetch && xn))
+			return (page ? 0xF : 0xD) | dom << 4;   /* permission fault */
+	}
+	return 0x1 | dom << 4;                       /* alignment */
 }
