@@ -238,6 +238,10 @@ int main(int argc, char **argv)
 			(unsigned long long)s->guest_insns, s->host_seconds,
 			s->host_seconds > 0 ? s->guest_insns / s->host_seconds / 1e6 : 0.0,
 			(unsigned long long)skips, (double)skipped_ps / PS_PER_MS);
+		skips = sim_wfi_sleeps(s, &skipped_ps);
+		fprintf(stderr, "sim: %llu WFI sleeps covering %.3f ms; PC 0x%08x LR 0x%08x CPSR 0x%08x at the end\n",
+			(unsigned long long)skips, (double)skipped_ps / PS_PER_MS, sim_pc(s), sim_reg(s, UC_ARM_REG_LR),
+			sim_reg(s, UC_ARM_REG_CPSR));
 	}
 	fflush(stdout);
 	return sim_exit_code(s->result);

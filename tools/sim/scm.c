@@ -225,7 +225,15 @@ static int scm_write(struct sim *s, void *opaque, uint32_t off, unsigned size,
 			return ret;
 		val = (w & ~(0xFFFFu << sh)) | (val & 0xFFFF) << sh;
 	}
-	return reg_write(s, c, off & ~3u, val);
+	ret = reg_write(s, c, off & ~3u, val);
+	/* CONTROL_PADCONF_OFF.STARTSAVE: the pad configuration is copied to
+	 * the wake-up domain's save area (TRM 7.4 "Save and restore"); the
+	 * copy is not modelled as taking time: SAVEDONE in
+	 * CONTROL_GENERAL_PURPOSE_STATUS is set at once. Linux's PM code polls
+	 * it before letting CORE go off. */
+	if (!ret && (off & ~3u) == 0x270 && (val & BIT(1)))
+		*regfile_ptr(&c->rf, 0x2F4) |= BIT(0);
+	return ret;
 }
 
 void scm_init(struct sim *s)
@@ -238,17 +246,17 @@ void scm_init(struct sim *s)
 
 	if (!c)
 		abort();
-	/* the table plus the scratchpad memory 0x910-0x9FF (Linux's PM code
+	/* the table plus the scratchpad memory 0x860-0x9FF (Linux's PM code
 	 * saves the restore pointers there): plain storage words */
 	{
 		size_t n = ARRAY_SIZE(scm_regs), k = n;
-		struct reg_def *defs = calloc(n + (0xA00 - 0x910) / 4, sizeof(*defs));
+		struct reg_def *defs = calloc(n + (0xA00 - 0x860) / 4, sizeof(*defs));
 
 		if (!defs)
 			abort();
 		for (size_t i = 0; i < n; i++)
 			defs[i] = scm_regs[i];
-		for (uint32_t o = 0x910; o < 0xA00; o += 4)
+		for (uint32_t o = 0x860; o < 0xA00; o += 4)
 			defs[k++] = (struct reg_def){ (uint16_t)o, REG_RW, 0x0, 0xFFFFFFFF };
 		regfile_init(&c->rf, defs, k, SCM_SIZE);
 	}

@@ -1132,6 +1132,12 @@ uint64_t sim_idle_skips(struct sim *s, uint64_t *skipped_ps)
 	return core_of(s)->idle_skips;
 }
 
+uint64_t sim_wfi_sleeps(struct sim *s, uint64_t *slept_ps)
+{
+	*slept_ps = core_of(s)->wfi_slept_ps;
+	return core_of(s)->wfi_count;
+}
+
 /* performance issue: the virtual time the guest's first instruction ran
  * (after the boot ROM's load), for the report's phases. */
 uint64_t sim_entry_ps(struct sim *s)

@@ -265,6 +265,8 @@ void sim_set_cp15(struct sim *s, unsigned crn, unsigned crm, unsigned opc1, unsi
 		  uint32_t val);
 /* How often the idle fast-forward stepped, and the virtual time it covered. */
 uint64_t sim_idle_skips(struct sim *s, uint64_t *skipped_ps);
+/* How often the CPU slept in WFI, and the virtual time it slept. */
+uint64_t sim_wfi_sleeps(struct sim *s, uint64_t *slept_ps);
 /* --load-raw FILE@ADDR: copy FILE to ADDR, r0 = 0, jump (bypasses the ROM). */
 int sim_load_raw(struct sim *s);
 
