@@ -556,7 +556,11 @@ static int boot_nand(void)
 
 int boot_default_chain(void)
 {
-	int first, err = -ENOENT, count = bootcount_read();
+	/* Counting is opt-in, as in U-Boot: only a set bootlimit (environment or
+	 * /uEnv.txt; 0 counts without a limit) lets gtaboot touch the TWL4030's
+	 * backup registers, which other software may own. */
+	bool counting = var_get("bootlimit") != NULL;
+	int first, err = -ENOENT, count = counting ? bootcount_read() : -1;
 	unsigned long limit = var_num("bootlimit", 0);
 
 	next_bootcount = count >= 0 ? count + 1 : -1;
