@@ -14,11 +14,15 @@
 # Without --kernel the zImage and DTBs come from Debian's linux-image-armmp
 # package: --deb FILE, else the one in build/deps/debs (where
 # tools/fetch-kernel.sh, run first when present, or `apt-get download`
-# puts it).
+# puts it). The command line names no console: gtaboot sets
+# /chosen/stdout-path to UART3, which Linux's omap-serial (ttyO2, Debian's
+# armmp) and 8250_omap (ttyS2) drivers both honour. Its default is
+# "root=/dev/mmcblk0p2 rootwait", or nothing with --initrd (the kernel runs
+# the initramfs's /init).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 board=beagle mlo= out= fat=32 size=64 kernel= deb= initrd=
-append="console=ttyS2,115200n8 root=/dev/mmcblk0p2 rootwait"
+append=unset
 dtbs=()
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -32,10 +36,13 @@ while [ $# -gt 0 ]; do
 	--dtb) dtbs+=("$2"); shift 2 ;;
 	--initrd) initrd=$2; shift 2 ;;
 	--append) append=$2; shift 2 ;;
-	-h|--help) sed -n '3,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '3,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "mkqemu-sd: unknown option $1" >&2; exit 2 ;;
 	esac
 done
+if [ "$append" = unset ]; then
+	if [ -n "$initrd" ]; then append=; else append="root=/dev/mmcblk0p2 rootwait"; fi
+fi
 case $board in beagle|gta04) ;; *) echo "mkqemu-sd: --board beagle|gta04" >&2; exit 2 ;; esac
 mlo=${mlo:-$top/build/$board/MLO}
 out=${out:-$top/build/$board/qemu-sd.img}
@@ -104,7 +111,7 @@ conf=$tmp/extlinux.conf
 	echo "	kernel /zImage"
 	echo "	fdtdir /dtbs"
 	[ -z "$initrd" ] || echo "	initrd /initrd.img"
-	echo "	append $append"
+	[ -z "$append" ] || echo "	append $append"
 } >"$conf"
 
 args=(--out "$out" --size "$size" --fat "$fat" --board "$board" --mlo "$mlo"
