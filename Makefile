@@ -167,6 +167,15 @@ run: deps
 	$(BUILD)/sim/gtaboot-sim --machine $(SIM_MACHINE_$(BOARD)) --sd $(OUT)/sd.img --serial stdio --stdin \
 	  --on-handoff continue
 
+# qemu-linaro (docs/qemu.md): builds the fork's qemu-system-arm once
+# (from $(QEMU_LINARO_SRC), a source tree or git URL; default the public
+# fork), then boots gtaboot and Debian's armmp kernel to a busybox shell:
+# BOARD=beagle on -M beagle, BOARD=gta04 on -M beaglexm.
+.PHONY: qemu
+qemu: deps
+	$(Q)[ -x $(BUILD)/qemu-linaro/bin/qemu-system-arm ] || tools/qemu-linaro.sh build
+	$(Q)tools/qemu-linaro.sh boot --board $(BOARD)
+
 # ---------------------------------------------------------------- tests
 UNIT_SRCS  := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS  := $(patsubst tests/unit/%.c,$(BUILD)/host/%,$(UNIT_SRCS))

@@ -9,7 +9,8 @@
 #   tools/mkqemu-sd.sh [--board beagle|gta04] [--mlo FILE] [--out IMG]
 #                      [--fat 16|32] [--size MB] [--kernel ZIMAGE]
 #                      [--deb linux-image-*-armmp_*.deb] [--dtb FILE]...
-#                      [--initrd FILE] [--append "ARGS"]
+#                      [--initrd FILE] [--append "ARGS"] [--timeout TENTHS]
+#                      [--file SRC:DEST]...
 #
 # Without --kernel the zImage and DTBs come from Debian's linux-image-armmp
 # package: --deb FILE, else the one in build/deps/debs (where
@@ -18,10 +19,12 @@
 # /chosen/stdout-path to UART3, which Linux's omap-serial (ttyO2, Debian's
 # armmp) and 8250_omap (ttyS2) drivers both honour. Its default is
 # "root=/dev/mmcblk0p2 rootwait", or nothing with --initrd (the kernel runs
-# the initramfs's /init).
+# the initramfs's /init). --timeout is extlinux's (default 30: 3 s);
+# --file copies more files (e.g. U-Boot's u-boot.img) after extlinux.conf.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-board=beagle mlo= out= fat=32 size=64 kernel= deb= initrd=
+board=beagle mlo= out= fat=32 size=64 kernel= deb= initrd= timeout=30
+files=()
 append=unset
 dtbs=()
 while [ $# -gt 0 ]; do
@@ -36,7 +39,9 @@ while [ $# -gt 0 ]; do
 	--dtb) dtbs+=("$2"); shift 2 ;;
 	--initrd) initrd=$2; shift 2 ;;
 	--append) append=$2; shift 2 ;;
-	-h|--help) sed -n '3,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	--timeout) timeout=$2; shift 2 ;;
+	--file) files+=(--file "$2"); shift 2 ;;
+	-h|--help) sed -n '3,/^[^#]/{/^#/p}' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "mkqemu-sd: unknown option $1" >&2; exit 2 ;;
 	esac
 done
@@ -106,7 +111,7 @@ conf=$tmp/extlinux.conf
 {
 	echo "# gtaboot / extlinux: made by tools/mkqemu-sd.sh"
 	echo "default debian"
-	echo "timeout 30"
+	echo "timeout $timeout"
 	echo "label debian"
 	echo "	kernel /zImage"
 	echo "	fdtdir /dtbs"
@@ -120,7 +125,7 @@ for d in "${dtbs[@]}"; do
 	args+=(--file "$d:dtbs/$(basename "$d")")
 done
 [ -z "$initrd" ] || args+=(--file "$initrd:initrd.img")
-args+=(--file "$conf:extlinux/extlinux.conf")
+args+=(--file "$conf:extlinux/extlinux.conf" ${files[@]+"${files[@]}"})
 mkdir -p "$(dirname "$out")"
 "$top/tools/mksd.sh" "${args[@]}"
 
