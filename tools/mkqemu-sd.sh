@@ -10,7 +10,7 @@
 #                      [--fat 16|32] [--size MB] [--kernel ZIMAGE]
 #                      [--deb linux-image-*-armmp_*.deb] [--dtb FILE]...
 #                      [--initrd FILE] [--append "ARGS"] [--timeout TENTHS]
-#                      [--file SRC:DEST]...
+#                      [--file SRC:DEST]... [--fdt NAME]
 #
 # Without --kernel the zImage and DTBs come from Debian's linux-image-armmp
 # package: --deb FILE, else the one in build/deps/debs (where
@@ -21,9 +21,11 @@
 # "root=/dev/mmcblk0p2 rootwait", or nothing with --initrd (the kernel runs
 # the initramfs's /init). --timeout is extlinux's (default 30: 3 s);
 # --file copies more files (e.g. U-Boot's u-boot.img) after extlinux.conf.
+# --fdt NAME names one DTB of /dtbs (`fdt /dtbs/NAME`) instead of `fdtdir`,
+# so that loaders that name DTBs differently load the same one.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-board=beagle mlo= out= fat=32 size=64 kernel= deb= initrd= timeout=30
+board=beagle mlo= out= fat=32 size=64 kernel= deb= initrd= timeout=30 fdt=
 files=()
 append=unset
 dtbs=()
@@ -40,6 +42,7 @@ while [ $# -gt 0 ]; do
 	--initrd) initrd=$2; shift 2 ;;
 	--append) append=$2; shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
+	--fdt) fdt=$2; shift 2 ;;
 	--file) files+=(--file "$2"); shift 2 ;;
 	-h|--help) sed -n '3,/^[^#]/{/^#/p}' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "mkqemu-sd: unknown option $1" >&2; exit 2 ;;
@@ -104,6 +107,9 @@ if [ -z "$kernel" ] || [ ${#dtbs[@]} -eq 0 ]; then
 fi
 [ -f "$kernel" ] || { echo "mkqemu-sd: no kernel image" >&2; exit 1; }
 [ ${#dtbs[@]} -gt 0 ] || { echo "mkqemu-sd: no DTB found (want: $want)" >&2; exit 1; }
+if [ -n "$fdt" ] && ! printf '%s\n' "${dtbs[@]}" | grep -q "/$fdt\$"; then
+	echo "mkqemu-sd: --fdt $fdt is not among the DTBs put on the card" >&2; exit 1
+fi
 
 # fdtdir: gtaboot appends the DTB name of the revision it read, so one card
 # serves the Beagle (C4: omap3-beagle.dtb) and the xM alike.
@@ -114,7 +120,7 @@ conf=$tmp/extlinux.conf
 	echo "timeout $timeout"
 	echo "label debian"
 	echo "	kernel /zImage"
-	echo "	fdtdir /dtbs"
+	if [ -n "$fdt" ]; then echo "	fdt /dtbs/$fdt"; else echo "	fdtdir /dtbs"; fi
 	[ -z "$initrd" ] || echo "	initrd /initrd.img"
 	[ -z "$append" ] || echo "	append $append"
 } >"$conf"
