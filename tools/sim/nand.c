@@ -436,23 +436,37 @@ struct nand *nand_create(struct sim *s)
 {
 	struct nand *n;
 	struct stat st;
-	bool big = s->cfg.machine == MACH_GTA04;
-	static const uint8_t id_gta04[5] = { 0x2C, 0xBC, 0x90, 0x55, 0x56 };
-	static const uint8_t id_beagle[5] = { 0x2C, 0xBA, 0x80, 0x55, 0x50 };
+	const struct sim_part *part = &s->cfg.part;
+	bool big = part->nand_mib >= 512;
 
-	if (!s->cfg.nand_image)
+	/* The package decides whether there is a NAND (parts.c): a OneNAND
+	 * or DDR-only package has none, whatever --nand says. */
+	if (part->flash != FLASH_NAND) {
+		if (s->cfg.nand_image)
+			sim_stop(s, SIM_FAULT, "--nand %s: this machine's package (%s) has %s, "
+				 "not a NAND", s->cfg.nand_image, part->name,
+				 part->flash == FLASH_ONENAND ? "OneNAND" : "no flash");
 		return NULL;
+	}
 	n = calloc(1, sizeof(*n));
 	if (!n)
 		abort();
-	n->path = s->cfg.nand_image;
-	n->pages = (big ? 512u : 256u) << 20 >> 11;
-	memcpy(n->id, big ? id_gta04 : id_beagle, 5);
+	n->path = s->cfg.nand_image ? s->cfg.nand_image : "(erased chip, no --nand)";
+	n->pages = part->nand_mib << 20 >> 11;
+	memcpy(n->id, part->nand_id, 5);
 	build_param_page(n, big);
 	n->bad = s->cfg.nand_bad;
 	n->nbad = s->cfg.nnand_bad;
 	n->wp = true;    /* GPMC_CONFIG reset value: WRITEPROTECT = 0 */
-	n->fd = open(n->path, O_RDWR | O_CREAT, 0644);
+	/* Without --nand the chip is there all the same, erased, in a file
+	 * that disappears at exit. */
+	if (s->cfg.nand_image) {
+		n->fd = open(n->path, O_RDWR | O_CREAT, 0644);
+	} else {
+		FILE *f = tmpfile();
+
+		n->fd = f ? fileno(f) : -1;
+	}
 	if (n->fd < 0 || fstat(n->fd, &st)) {
 		sim_stop(s, SIM_FAULT, "NAND image %s: %s", n->path, strerror(errno));
 		free(n);

@@ -754,9 +754,11 @@ int sim_config_machine(struct sim_config *c, const char *machine, const char *re
 	/* GTA04 revision straps GPIO171..173 (bank 6, bits 11..13): the
 	 * board decodes idx = g173 << 2 | g172 << 1 | g171 into
 	 * {A9, A6, A7, A3, A8, A4, A5, A2}. */
-	static const struct { const char *rev; unsigned idx; uint32_t cs; } gta04[] = {
-		{ "A3", 3, 256u << 20 }, { "A4", 5, 256u << 20 }, { "A5", 6, 512u << 20 },
+	static const struct { const char *rev; unsigned idx; const char *part; } gta04[] = {
+		{ "A3", 3, "micron-2c-bc" }, { "A4", 5, "micron-2c-bc" },
+		{ "A5", 6, "samsung-onenand" },
 	};
+	const char *part;
 	unsigned idx;
 
 	c->gpio_in[5] &= ~GENMASK(13, 11);
@@ -775,7 +777,7 @@ int sim_config_machine(struct sim_config *c, const char *machine, const char *re
 		c->soc = SOC_DM3730;
 		c->idcode = 0x1B89102F;               /* DM3730 (3630 ES1.1) */
 		snprintf(c->rev, sizeof(c->rev), "%s", gta04[i].rev);
-		c->sdram_cs_bytes[0] = c->sdram_cs_bytes[1] = gta04[i].cs;
+		part = gta04[i].part;
 		idx = gta04[i].idx;
 	} else if (!strcmp(machine, "beagle")) {
 		if (rev && *rev && strcmp(rev, "C4"))
@@ -784,7 +786,7 @@ int sim_config_machine(struct sim_config *c, const char *machine, const char *re
 		c->soc = SOC_OMAP3530;
 		c->idcode = 0x4B7AE02F;               /* OMAP3530 ES3.1 */
 		snprintf(c->rev, sizeof(c->rev), "C4");
-		c->sdram_cs_bytes[0] = c->sdram_cs_bytes[1] = 128u << 20;
+		part = "micron-2c-ba";
 		idx = 5;                              /* Beagle C4 */
 	} else if (!strcmp(machine, "beaglexm")) {  /* Beagle issue */
 		/* BeagleBoard-xM rev C: DM3730, 2 x 256 MB Micron PoP, straps
@@ -795,11 +797,13 @@ int sim_config_machine(struct sim_config *c, const char *machine, const char *re
 		c->soc = SOC_DM3730;
 		c->idcode = 0x2B89102F;               /* DM3730 (3630 ES1.2) */
 		snprintf(c->rev, sizeof(c->rev), "C");
-		c->sdram_cs_bytes[0] = c->sdram_cs_bytes[1] = 256u << 20;
+		part = "micron-xm";
 		idx = 2;
 	} else {
 		return -1;
 	}
+	c->part = *sim_part_find(part);        /* the package: parts.c */
+	c->sdram_cs_bytes[0] = c->sdram_cs_bytes[1] = (uint32_t)sim_part_cs_bytes(&c->part);
 	c->gpio_in[5] |= (idx & 7) << 11;
 	/* AUX (GTA04) / USER (Beagle): GPIO_7, active high, also sys_boot5.
 	 * The xM's USER button is on GPIO_4 (and still sys_boot5). */

@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <unicorn/unicorn.h>
 
+#include "tools/sim/parts.h"
+
 #define SIM_EUNIMPL (-1) /* register not modelled: stop the run */
 #define SIM_EBUS    (-2) /* module not clocked / access refused: bus error */
 
@@ -69,6 +71,7 @@ struct sim_config {
 	enum sim_soc soc;
 	char rev[4];               /* "A3", "A4", "A5", or "" for beagle */
 	uint32_t sdram_cs_bytes[2];/* physical SDRAM behind CS0 / CS1 */
+	struct sim_part part;      /* memory package (parts.c), --sdram-part */
 	uint32_t idcode;           /* TAP IDCODE (0x4830A204) */
 	uint32_t gpio_in[6];       /* GPIO1..6 input levels (pads with pull-ups etc.) */
 	unsigned sys_boot;         /* SYS_BOOT[5:0] as strapped (AUX sets bit 5) */
