@@ -99,6 +99,17 @@ int sim_part_apply(struct sim_part *p, const char *spec, const char **why)
 			continue;
 		}
 		*eq = 0;
+		if (!strcmp(t, "id")) {   /* NAND READ ID bytes 0-1, hex: id=2cbc */
+			unsigned long id = strtoul(eq + 1, &end, 16);
+
+			if (end != eq + 5 || *end || p->flash != FLASH_NAND) {
+				*why = "id= takes 4 hex digits, on a part with a NAND";
+				return -1;
+			}
+			p->nand_id[0] = (uint8_t)(id >> 8);
+			p->nand_id[1] = (uint8_t)id;
+			continue;
+		}
 		v = strtod(eq + 1, &end);
 		if (end == eq + 1 || *end || v < 0 || v > 1e6) {
 			*why = "bad number";

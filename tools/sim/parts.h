@@ -32,7 +32,8 @@ const struct sim_part *sim_part_find(const char *name);
 /*
  * --sdram-part SPEC: a part name and/or changes to the machine's part,
  * comma-separated: NAME, rows=N, cols=N, and any minimum in ns (trfc=,
- * trc=, tras=, trp=, trcd=, trrd=, twr=, txsr=) or tREFI in ns (trefi=).
+ * trc=, tras=, trp=, trcd=, trrd=, twr=, txsr=), tREFI in ns (trefi=),
+ * the NAND ID bytes 0-1 in hex (id=2cbc).
  * This is how a test feeds the firmware a part its table does not
  * describe. 0, or -1 with *why set.
  */
