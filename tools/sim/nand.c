@@ -49,7 +49,7 @@
 #include <unistd.h>
 
 #include "lib/bitops.h"
-#include "lib/hamming.h"
+#include "tools/sim/nand_ecc.h"
 #include "tools/sim/nand.h"
 
 enum mode {
@@ -517,18 +517,17 @@ int nand_rom_read_page(struct sim *s, uint32_t page, uint8_t *data, uint8_t *oob
 	return 0;
 }
 
+/* The ROM reads the x16 part with the engine in 16-bit mode (nand_ecc.c). */
 int nand_rom_ecc_check(uint8_t *data, const uint8_t *oob)
 {
 	int worst = 0;
 
-	for (unsigned sec = 0; sec < NAND_PAGE / HAM1_SECTOR; sec++) {
-		uint8_t *d = data + sec * HAM1_SECTOR;
-		int r = ham1_correct(d, oob + HAM1_OOB_X16(sec), ham1_calc(d), NULL);
+	for (unsigned sec = 0; sec < NAND_PAGE / SIM_HAM_SECTOR; sec++) {
+		int r = sim_ham_check(data + sec * SIM_HAM_SECTOR, oob + SIM_HAM_OOB_X16(sec), true);
 
 		if (r < 0)
 			return -1;
-		if (r == HAM1_CORRECTED)
-			worst = 1;
+		worst |= r;
 	}
 	return worst;
 }

@@ -591,6 +591,12 @@ void sdrc_init(struct sim *s)
 		c->cs[cs].mem_bytes = n;
 		c->cs[cs].s = s;
 		c->cs[cs].chip = (struct geom){ s->cfg.part.cols, s->cfg.part.rows, 2 };
+		/* the size wins over the part's rows (unit tests set it alone) */
+		while (c->cs[cs].chip.rows > 1 &&
+		       (16ull << (c->cs[cs].chip.rows + c->cs[cs].chip.cols)) > n)
+			c->cs[cs].chip.rows--;
+		while ((32ull << (c->cs[cs].chip.rows + c->cs[cs].chip.cols)) <= n)
+			c->cs[cs].chip.rows++;
 		if (!n)
 			continue;
 		/* anonymous mapping: untouched pages cost nothing */
