@@ -183,6 +183,7 @@ int main(const uint8_t *rom_bootinfo)
 	sys.scratch_start = sys.scratch_next = sys.scratch_end - SCRATCH_SIZE;
 	/* Caches on while loading (performance); linux.S turns them off. The
 	 * cold part only ever runs with the MMU on. */
+	omap3_l2_prepare();
 	mmu_enable(scratch_alloc(MMU_AREA_SIZE), sys.dram.base[0], sys_ram_end());
 	/* 7. The rest of gtaboot, packed behind this part, into SDRAM; then
 	 *    leave the small SRAM stack for one in SDRAM. */
