@@ -4,6 +4,7 @@ SDRC is set up, sized by testing every address bit, and checked by the
 simulator's part model (tools/sim/parts.c, sdrc.c): a table entry whose
 geometry or timings do not fit the part fails loudly."""
 import os
+import subprocess
 
 import pytest
 
@@ -14,10 +15,18 @@ SD = {"gta04": os.path.join(ROOT, "build", "gta04", "sd.img"),
       "beagle": os.path.join(ROOT, "build", "beagle", "sd.img")}
 
 
+@pytest.fixture(scope="module", autouse=True)
+def images():
+    """The demo cards, made again when their MLO changed."""
+    for board, img in SD.items():
+        r = subprocess.run(["make", "-s", "-C", ROOT, os.path.relpath(img, ROOT),
+                            "BOARD=" + board], capture_output=True, text=True)
+        if r.returncode:
+            pytest.skip("cannot make %s: %s" % (img, r.stderr[-400:]))
+
+
 def run(machine, *extra, max_ms=1500, board=None):
     board = board or ("beagle" if machine.startswith("beagle") else "gta04")
-    if not os.path.exists(SD[board]):
-        pytest.skip("no %s (make sdimage)" % SD[board])
     return simrun.run(["--machine", machine, "--sd", SD[board], "--max-ms", max_ms]
                       + list(extra))
 

@@ -72,6 +72,11 @@ struct sim_config {
 	char rev[4];               /* "A3", "A4", "A5", or "" for beagle */
 	uint32_t sdram_cs_bytes[2];/* physical SDRAM behind CS0 / CS1 */
 	struct sim_part part;      /* memory package (parts.c), --sdram-part */
+	/* memory issue: the ROM's exit state (rom.c): --rom-clocks locked
+	 * leaves DPLL1/3/4 locked on a 13 MHz sys_clk; --rom-vmmc1 on|off
+	 * overrides what the boot device implies (0: as implied, 1 on, 2 off) */
+	bool rom_clocks_locked;
+	int rom_vmmc1;
 	uint32_t idcode;           /* TAP IDCODE (0x4830A204) */
 	uint32_t gpio_in[6];       /* GPIO1..6 input levels (pads with pull-ups etc.) */
 	unsigned sys_boot;         /* SYS_BOOT[5:0] as strapped (AUX sets bit 5) */
