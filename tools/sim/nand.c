@@ -437,7 +437,7 @@ struct nand *nand_create(struct sim *s)
 	struct nand *n;
 	struct stat st;
 	const struct sim_part *part = &s->cfg.part;
-	bool big = part->nand_mib >= 512;
+	bool big = part->nand_mib >= 512;   /* 4 Gbit (GTA04) or 2 Gbit (Beagle) */
 
 	/* The package decides whether there is a NAND (parts.c): a OneNAND
 	 * or DDR-only package has none, whatever --nand says. */
