@@ -107,9 +107,9 @@ $(BUILD)/tools/mkmlo: tools/mkmlo.c
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $<
 
 tools: $(BUILD)/tools/mknand
-$(BUILD)/tools/mknand: tools/mknand.c lib/hamming.c lib/hamming.h
+$(BUILD)/tools/mknand: tools/mknand.c tools/sim/nand_ecc.c tools/sim/nand_ecc.h
 	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ tools/mknand.c lib/hamming.c
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I. -o $@ tools/mknand.c tools/sim/nand_ecc.c
 
 # ---------------------------------------------------------------- simulator
 SIM_SRCS := $(sort $(wildcard tools/sim/*.c))
