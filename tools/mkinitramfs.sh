@@ -41,7 +41,7 @@ while [ $# -gt 0 ]; do
 	--modules-from) modfrom=$2; shift 2 ;;
 	--kver) kver=$2; shift 2 ;;
 	--module) modules+=("$2"); shift 2 ;;
-	-h|--help) sed -n '3,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '3,/^[^#]/{/^#/p}' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "mkinitramfs: unknown option $1" >&2; exit 2 ;;
 	esac
 done
