@@ -194,6 +194,9 @@ void sim_advance_ps(struct sim *s, uint64_t ps); /* a model makes the CPU wait *
 void sim_stop(struct sim *s, enum sim_result r, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 uint32_t sim_pc(struct sim *s);
+/* End the run with SIM_STOP ("why (r0 .., r1 .., r2 ..)"), the registers
+ * recorded for the report with pc as the PC (handoff.c). */
+void sim_stop_here(struct sim *s, uint32_t pc, const char *why);
 /* Map host memory into the guest (RAM windows such as SDRAM chip selects);
  * the same host buffer may be mapped at several addresses (aliasing). */
 int sim_map_ram(struct sim *s, uint32_t addr, uint32_t size, void *host);
