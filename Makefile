@@ -5,6 +5,7 @@
 #   make all-boards             every board
 #   make sim                    build/sim/gtaboot-sim
 #   make run                    boot the MLO in the simulator on the default SD image
+#   make run-linux              gtaboot -> Debian's armmp kernel -> busybox shell (simulated GTA04)
 #   make check                  unit, system and (brief) fuzz tests; one summary line
 #   make bench                  virtual-time and size figures -> build/bench.json
 #   make fuzz                   long fuzzing runs
@@ -49,7 +50,7 @@ FW_SRCS := $(sort $(wildcard arch/arm/*.S arch/arm/*.c arch/arm/omap3/*.S arch/a
            drivers/*/*.c drivers/*/*/*.c lib/*.c common/*.c)) board/$(BOARD).c
 FW_OBJS := $(patsubst %,$(OUT)/obj/%.o,$(FW_SRCS))
 
-.PHONY: all all-boards sim run check bench fuzz clean distclean deps unit system tools
+.PHONY: all all-boards sim run run-linux check bench fuzz clean distclean deps unit system tools
 all: $(OUT)/MLO
 
 all-boards:
@@ -162,10 +163,24 @@ sdimage: deps
 	$(Q)$(MAKE) --no-print-directory $(OUT)/sd.img
 	@echo "$(OUT)/sd.img is ready: dd if=$(OUT)/sd.img of=/dev/sdX bs=4M (see README)"
 
+ifeq ($(LINUX),1)
+run: run-linux
+else
 run: deps
 	$(Q)$(MAKE) --no-print-directory $(OUT)/MLO $(OUT)/sd.img sim
 	$(BUILD)/sim/gtaboot-sim --machine $(SIM_MACHINE_$(BOARD)) --sd $(OUT)/sd.img --serial stdio --stdin \
 	  --on-handoff continue
+endif
+
+# Debian's armmp kernel booted by gtaboot to a busybox shell on the simulated
+# GTA04's UART3, interactive (tools/mklinuxcard.py makes the card: the Image
+# out of the zImage as a uImage, the busybox initramfs with the TWL4030
+# charger and MADC modules). `make run LINUX=1` does the same.
+run-linux: deps
+	$(Q)$(MAKE) --no-print-directory BOARD=gta04 $(BUILD)/gta04/MLO sim
+	$(Q)$(PYTHON) tools/mklinuxcard.py --out $(BUILD)/linux/sd.img
+	$(BUILD)/sim/gtaboot-sim --machine gta04 --rev A5 --sd $(BUILD)/linux/sd.img --serial stdio \
+	  --stdin --on-handoff continue --max-ms 3600000 --stats
 
 # qemu-linaro (docs/qemu.md): builds the fork's qemu-system-arm once
 # (from $(QEMU_LINARO_SRC), a source tree or git URL; default the public

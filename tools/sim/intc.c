@@ -123,6 +123,11 @@ static int intc_read(struct sim *s, void *opaque, uint32_t off, unsigned size, u
 	if (size != 4 || (off & 3))
 		return SIM_EBUS;
 	models_sync(s);
+	if (off == 0xE4) {
+		*val = 0;       /* reserved: a fourth bank's MIR, which Linux's
+				 * context save reads (INTCPS_NR_MIR_REGS 4) */
+		return 0;
+	}
 	if (off >= 0x80 && off < 0xE0) {
 		int bank = (off - 0x80) / 0x20;
 
@@ -165,6 +170,8 @@ static int intc_write(struct sim *s, void *opaque, uint32_t off, unsigned size, 
 	if (size != 4 || (off & 3))
 		return SIM_EBUS;
 	models_sync(s);
+	if (off == 0xE4)
+		return 0;       /* reserved (see intc_read) */
 	if (off >= 0x80 && off < 0xE0) {
 		int bank = (off - 0x80) / 0x20;
 

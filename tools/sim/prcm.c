@@ -70,6 +70,8 @@ static const struct reg_def cm_regs_3430[] = {
 	/* OCP system */
 	RO(0x0800, 0x10),                /* CM_REVISION */
 	RW(0x0810, 0x1, 0x1),            /* CM_SYSCONFIG */
+	RW(0x089C, 0x0, 0xFFFFFFFF),     /* (not in the TRM summary; Linux's CM
+					  * context save reads and restores it) */
 	/* MPU */
 	FN(0x0904, 0x15, 0x3FF),         /* CM_CLKEN_PLL_MPU */
 	RO(0x0920, 0x0),                 /* CM_IDLEST_MPU */

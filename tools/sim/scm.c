@@ -76,6 +76,11 @@ static const struct reg_def scm_regs[] = {
 	{ 0x400, REG_RW, 0x0, 0xFFFFFFFF },        /* CONTROL_IVA2_BOOTADDR */
 	{ 0x404, REG_RW, 0x0, 0x7 },               /* CONTROL_IVA2_BOOTMOD */
 	{ 0x40C, REG_RW, 0x1, 0x1 },               /* CONTROL_MEM_RTA_CTRL (3630; Linux: i608) */
+	{ 0x420, REG_RW, 0x0, 0xFFFFFFFF },        /* CONTROL_DEBOBS_0..8 (two per word) */
+	{ 0x424, REG_RW, 0x0, 0xFFFFFFFF },
+	{ 0x428, REG_RW, 0x0, 0xFFFFFFFF },
+	{ 0x42C, REG_RW, 0x0, 0xFFFFFFFF },
+	{ 0x430, REG_RW, 0x0, 0xFFFF },
 	{ 0x444, REG_RW, 0x0, 0xFFFFFFFF },        /* CONTROL_PROG_IO0 */
 	{ 0x448, REG_RW, 0x0, 0xFFFFFFFF },        /* CONTROL_PROG_IO1 */
 	{ 0x44C, REG_RO, 0x0C00, 0 },                 /* CONTROL_OMAP_STATUS: 600 MHz part */
@@ -85,6 +90,9 @@ static const struct reg_def scm_regs[] = {
 	{ 0x45C, REG_RW, 0x0, 0xFFFF },            /* CONTROL_USBHOST_DPLL_SPREADING */
 	{ 0x520, REG_FN, 0x109, 0x707 },           /* CONTROL_PBIAS_LITE */
 	{ 0x524, REG_RW, 0x0, 0x00000600 },        /* CONTROL_TEMP_SENSOR */
+	{ 0x528, REG_RW, 0x0, 0xFFFFFFFF },        /* CONTROL_SRAMLDO4 */
+	{ 0x530, REG_RW, 0x0, 0xFFFFFFFF },        /* CONTROL_SRAMLDO5 */
+	{ 0x534, REG_RW, 0x0, 0xFFFFFFFF },        /* CONTROL_CSI */
 	{ 0xA60, REG_RW, 0x40, 0x7F },             /* CONTROL_WKUP_CTRL */
 };
 

@@ -396,6 +396,12 @@ void twl4030_init(struct sim *s)
 	known(t, 0x4A, 0x17, 0x60, R_RO);
 	known(t, 0x4A, 0xEE, 0xEF, R_RW);  /* LEDEN, PWMA */
 	known(t, 0x4A, BCICTL1, BCICTL1, R_RW);
+	/* The rest of the main charger (MAIN_CHARGE 0x74-0xB8: BCIMDEN, the
+	 * key, the state machine and monitoring registers) as storage for
+	 * Linux's twl4030_charger probe: no charging is modelled, the state
+	 * registers read 0 (no charger, no battery events). */
+	known(t, 0x4A, 0x74, BCICTL1 - 1, R_RW);
+	known(t, 0x4A, BCICTL1 + 1, 0xB8, R_RW);
 	/* 0x4B: backup registers, RTC, PM master, PM receiver */
 	known(t, 0x4B, 0x14, 0x1B, R_RW);
 	known(t, 0x4B, 0x1C, 0x35, R_RW);

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Makes an SD card image on which gtaboot boots Debian's armmp kernel to a
+busybox shell in the simulator (make run-linux, tests/system/test_linux.py).
+
+The kernel is the uncompressed Image taken out of Debian's zImage on the
+host (its XZ payload, found by the stream magic, decoded with Python's
+lzma) and wrapped as a legacy uImage (mkimage, load = entry = RAM start +
+TEXT_OFFSET), so the simulator does not run the decompressor's 2 G
+instructions; --zimage puts the zImage itself on the card instead. The
+initramfs is tools/mkinitramfs.sh's, with the twl4030_charger and
+twl4030_madc modules (and their dependencies) of the same kernel package.
+
+  tools/mklinuxcard.py --out FILE [--dtb NAME] [--append TEXT] [--zimage]
+                       [--bb-uvolt UV --bb-uamp UA]
+
+--dtb names a DTB of the kernel package (default omap3-gta04a5.dtb);
+--bb-uvolt/--bb-uamp rewrite ti,bb-uvolt / ti,bb-uamp of the charger node
+in the card's copy (fdtput), for a DT that asks for another BB_CFG.
+Exit status 1 with a message when a dependency is missing (offline)."""
+import argparse
+import glob
+import lzma
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+KDIR = os.path.join(ROOT, "build", "deps", "kernel")
+DEBS = os.path.join(ROOT, "build", "deps", "debs")
+TEXT_OFFSET = 0x208000          # Debian armmp (ARCH_MESON); test_debian_kernel checks it
+RAM_START = 0x80000000
+APPEND = "console=ttyO2,115200n8"
+
+
+def die(msg):
+    print("mklinuxcard: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def run(cmd, **kw):
+    p = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if p.returncode:
+        die("%s failed:\n%s%s" % (" ".join(cmd), p.stdout, p.stderr))
+    return p.stdout
+
+
+def image_from_zimage(z):
+    """The first XZ stream in the zImage that decodes whole: the kernel."""
+    at = z.find(b"\xfd7zXZ\x00")
+    while at >= 0:
+        try:
+            return lzma.LZMADecompressor(format=lzma.FORMAT_XZ).decompress(z[at:])
+        except lzma.LZMAError:
+            at = z.find(b"\xfd7zXZ\x00", at + 1)
+    die("no XZ-compressed kernel found in the zImage")
+
+
+def kernel_deb():
+    debs = sorted(glob.glob(os.path.join(DEBS, "linux-image-*-armmp_*_armhf.deb")))
+    if not debs:
+        die("no linux-image-*-armmp .deb in %s (run tools/fetch-kernel.sh)" % DEBS)
+    return debs[-1]
+
+
+def dtb_from_deb(deb, name, out):
+    with tempfile.TemporaryDirectory() as tmp:
+        tar = subprocess.Popen(["dpkg-deb", "--fsys-tarfile", deb], stdout=subprocess.PIPE)
+        subprocess.run(["tar", "-x", "-C", tmp, "--wildcards", "./usr/lib/linux-image-*/" + name],
+                       stdin=tar.stdout, check=False, capture_output=True)
+        tar.wait()
+        found = glob.glob(os.path.join(tmp, "usr", "lib", "linux-image-*", name))
+        if not found:
+            die("%s is not in %s" % (name, deb))
+        with open(found[0], "rb") as f, open(out, "wb") as g:
+            g.write(f.read())
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--dtb", default="omap3-gta04a5.dtb")
+    ap.add_argument("--append", default=APPEND)
+    ap.add_argument("--zimage", action="store_true")
+    ap.add_argument("--bb-uvolt", type=int)
+    ap.add_argument("--bb-uamp", type=int)
+    a = ap.parse_args()
+
+    if subprocess.run([os.path.join(ROOT, "tools", "fetch-kernel.sh")],
+                      capture_output=True).returncode:
+        die("Debian's kernel is not available (tools/fetch-kernel.sh failed)")
+    deb = kernel_deb()
+    work = os.path.join(ROOT, "build", "linux")
+    os.makedirs(work, exist_ok=True)
+    with open(os.path.join(KDIR, "vmlinuz"), "rb") as f:
+        zimage = f.read()
+
+    files = []
+    if a.zimage:
+        files.append((os.path.join(KDIR, "vmlinuz"), "zImage"))
+        kname = "/zImage"
+    else:
+        img = os.path.join(work, "Image")
+        uimg = os.path.join(work, "uImage")
+        if not os.path.exists(uimg) or os.path.getmtime(uimg) < os.path.getmtime(
+                os.path.join(KDIR, "vmlinuz")):
+            with open(img, "wb") as f:
+                f.write(image_from_zimage(zimage))
+            addr = "0x%08x" % (RAM_START + TEXT_OFFSET)
+            run(["mkimage", "-A", "arm", "-O", "linux", "-T", "kernel", "-C", "none",
+                 "-a", addr, "-e", addr, "-n", "Debian armmp Image", "-d", img, uimg])
+        files.append((uimg, "uImage"))
+        kname = "/uImage"
+
+    initrd = os.path.join(work, "initramfs.cpio.gz")
+    if not os.path.exists(initrd):
+        run([os.path.join(ROOT, "tools", "mkinitramfs.sh"), "--out", initrd,
+             "--modules-from", deb, "--module", "twl4030_charger", "--module", "twl4030_madc"])
+    files.append((initrd, "initrd.gz"))
+
+    dtb = os.path.join(work, a.out.replace("/", "_") + "." + a.dtb)
+    dtb_from_deb(deb, a.dtb, dtb)
+    if a.bb_uvolt is not None or a.bb_uamp is not None:
+        bci = "/ocp@68000000/i2c@48070000/twl@48/bci"   # omap3-gta04.dtsi
+        if run(["fdtget", dtb, bci, "compatible"]).strip() != "ti,twl4030-bci":
+            die("%s has no ti,twl4030-bci node at %s" % (a.dtb, bci))
+        if a.bb_uvolt is not None:
+            run(["fdtput", "-t", "u", dtb, bci, "ti,bb-uvolt", str(a.bb_uvolt)])
+        if a.bb_uamp is not None:
+            run(["fdtput", "-t", "u", dtb, bci, "ti,bb-uamp", str(a.bb_uamp)])
+    files.append((dtb, "dtbs/" + a.dtb))
+
+    conf = os.path.join(work, a.out.replace("/", "_") + ".extlinux.conf")
+    with open(conf, "w") as f:
+        f.write("DEFAULT debian\nTIMEOUT 0\n\nLABEL debian\n  MENU LABEL Debian armmp\n"
+                "  KERNEL %s\n  INITRD /initrd.gz\n  FDT /dtbs/%s\n  APPEND %s\n"
+                % (kname, a.dtb, a.append))
+    files.append((conf, "extlinux/extlinux.conf"))
+
+    cmd = [os.path.join(ROOT, "tools", "mksd.sh"), "--out", a.out,
+           "--mlo", os.path.join(ROOT, "build", "gta04", "MLO")]
+    for src, dst in files:
+        cmd += ["--file", "%s:%s" % (src, dst)]
+    run(cmd)
+
+
+if __name__ == "__main__":
+    main()
