@@ -396,6 +396,10 @@ void twl4030_init(struct sim *s)
 	known(t, 0x4A, 0x17, 0x60, R_RO);
 	known(t, 0x4A, 0xEE, 0xEF, R_RW);  /* LEDEN, PWMA */
 	known(t, 0x4A, BCICTL1, BCICTL1, R_RW);
+	/* USB transceiver ID_STATUS (0x48:0xBB), read by Linux's
+	 * twl4030_charger: no cable, the ID pin floats (ID_RES_FLOAT) */
+	known(t, 0x48, 0xBB, 0xBB, R_RO);
+	t->reg[A(0x48)][0xBB] = 0x10;
 	/* The rest of the main charger (MAIN_CHARGE 0x74-0xB8: BCIMDEN, the
 	 * key, the state machine and monitoring registers) as storage for
 	 * Linux's twl4030_charger probe: no charging is modelled, the state
