@@ -17,9 +17,11 @@ static bool tx_dead;
  * time while it waits for the SD card anyway. Only a full ring makes the
  * CPU wait for the UART.
  */
-#define RING_SIZE 1024u
-static char ring[RING_SIZE];
-static unsigned ring_head, ring_tail;
+#define EARLY_RING 512u
+static char early_ring[EARLY_RING];
+static char *ring = early_ring;
+static unsigned ring_size = EARLY_RING, ring_head, ring_tail;
+#define RING_MASK (ring_size - 1)   /* sizes are powers of two */
 static bool draining;
 
 static void drain(void)
@@ -28,7 +30,7 @@ static void drain(void)
 		return;
 	draining = true;
 	while (ring_tail != ring_head && omap_uart_try_putc(con, ring[ring_tail]))
-		ring_tail = (ring_tail + 1) % RING_SIZE;
+		ring_tail = (ring_tail + 1) & RING_MASK;
 	draining = false;
 }
 
@@ -39,7 +41,7 @@ static void raw_putc(char c)
 	drain();
 	if (ring_tail == ring_head && omap_uart_try_putc(con, c))
 		return;
-	if ((ring_head + 1) % RING_SIZE == ring_tail) {
+	if (((ring_head + 1) & RING_MASK) == ring_tail) {
 		/* Full: wait (bounded) for the UART to take the oldest. */
 		draining = true;
 		if (omap_uart_putc(con, ring[ring_tail]))
@@ -47,10 +49,10 @@ static void raw_putc(char c)
 		draining = false;
 		if (tx_dead)
 			return;
-		ring_tail = (ring_tail + 1) % RING_SIZE;
+		ring_tail = (ring_tail + 1) & RING_MASK;
 	}
 	ring[ring_head] = c;
-	ring_head = (ring_head + 1) % RING_SIZE;
+	ring_head = (ring_head + 1) & RING_MASK;
 }
 
 void console_putc(char c)
@@ -75,6 +77,8 @@ void console_init(const struct omap_uart *u)
 {
 	con = u;
 	tx_dead = false;
+	ring = early_ring;
+	ring_size = EARLY_RING;
 	ring_head = ring_tail = 0;
 	printf_set_output(printf_sink);
 	io_set_idle(drain);

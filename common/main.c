@@ -8,6 +8,7 @@
 #include "arch/arm/cold.h"
 #include "arch/arm/cpu.h"
 #include "arch/arm/mmu.h"
+#include "arch/arm/omap3/mlo_rest.h"
 #include "arch/arm/omap3/soc.h"
 #include "board/board.h"
 #include "common/autoboot.h"
@@ -27,7 +28,7 @@
 /* The SDRAM stack for the cold part (deep FAT/libfdt/console paths). */
 #define LATE_STACK 0x10000u
 
-struct sysinfo sys = { .board_rev = BOARD_REV_UNKNOWN };
+struct sysinfo sys;   /* bss: main() sets board_rev first */
 
 uint32_t sys_ram_end(void)
 {
@@ -132,6 +133,7 @@ int main(const uint8_t *rom_bootinfo)
 	const struct omap_uart *uart;
 	int wdt_err, clk_err;
 
+	sys.board_rev = BOARD_REV_UNKNOWN;
 	/* 1. SoC: chip ID, sys_clk, time base, watchdog off. */
 	wdt_err = omap3_early_init(&sys.chip);
 	/* 2. Clocks: DPLL1 (MPU), DPLL3 (CORE/L3/L4), DPLL4 (96/48 MHz). */
@@ -146,6 +148,9 @@ int main(const uint8_t *rom_bootinfo)
 	if (board.revision)
 		sys.board_rev = board.revision();
 	omap3_boot_info(rom_bootinfo, &sys.boot);
+	/* When the rest of this MLO is on the SD card: MMC1 up and the card's
+	 * power-up (ACMD41) started, to run while SDRAM is set up. */
+	mlo_rest_begin(sys.boot.device);
 	banner();
 	if (wdt_err)
 		printf("warning: WDT2 did not stop (%s): expect a reset\n", errname(wdt_err));
@@ -159,9 +164,14 @@ int main(const uint8_t *rom_bootinfo)
 	/* Caches on while loading (performance); linux.S turns them off. The
 	 * cold part only ever runs with the MMU on. */
 	mmu_enable(scratch_alloc(MMU_AREA_SIZE), sys.dram.base[0], sys_ram_end());
-	/* 7. The rest of gtaboot, packed behind this part, into SDRAM; then
-	 *    leave the small SRAM stack for one in SDRAM. */
-	if (cold_load())
+	/* 7. The rest of this MLO (the ROM loaded only the early part), then
+	 *    the cold part unpacked into SDRAM; then leave the small SRAM
+	 *    stack for one in SDRAM. */
+	const uint8_t *packed = mlo_rest_load(sys.boot.device);
+
+	if (!packed)
+		give_up("the rest of this MLO cannot be read: write MLO again");
+	if (cold_load(packed))
 		give_up("the packed part of this MLO is damaged: write MLO again");
 	run_on_stack(main_late, (uintptr_t)scratch_alloc(LATE_STACK) + LATE_STACK);
 	return 0;

@@ -17,10 +17,7 @@
 static struct omap_i2c i2c1;
 static struct twl4030 twl;
 static bool twl_ok;
-static struct omap_hsmmc mmc1_host;
-static struct mmc_card mmc1 = {
-	.name = "mmc1", .ops = &omap_hsmmc_ops, .host = &mmc1_host,
-};
+#define mmc1 (*omap3_mmc1())
 
 static int pmic_init(void)
 {
@@ -64,7 +61,16 @@ int storage_init(void)
 
 	if (err)
 		return err;
-	err = omap3_mmc1_init(&mmc1_host);
+	/* Identified, or its power-up started, by the early part (SD boot,
+	 * arch/arm/omap3/mlo_rest.c)? */
+	if (mmc1.started && mmc_init_finish(&mmc1))
+		printf("mmc1: card initialisation failed; retrying\n");
+	if (mmc1.type != MMC_TYPE_NONE) {
+		mmc_describe(&mmc1, line, sizeof(line));
+		printf("mmc1: %s\n", line);
+		return 0;
+	}
+	err = omap3_mmc1_init(mmc1.host);
 	if (err) {
 		printf("mmc1: host controller did not come up (%s)\n", errname(err));
 		return err;
