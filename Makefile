@@ -75,7 +75,7 @@ $(OUT)/obj/%.S.o: %.S Makefile
 $(OUT)/gitrev: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(GITREV)' | cmp -s - $@ || echo '$(GITREV)' > $@
-$(OUT)/obj/common/main.c.o: $(OUT)/gitrev
+$(OUT)/obj/common/banner.c.o: $(OUT)/gitrev
 FORCE:
 
 $(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld
@@ -101,7 +101,9 @@ $(OUT)/MLO: $(OUT)/gtaboot.bin $(BUILD)/tools/mkmlo
 	$(Q)rm -f $(OUT)/MLO.full
 	$(Q)if [ $$(stat -c %s $<) -le 57344 ]; then \
 	  $(BUILD)/tools/mkmlo --load 0x40200000 $< $(OUT)/MLO.full; fi
-	@echo "MLO: $@ $$(stat -c %s $@) bytes, the ROM reads $$(od -An -tu4 -N4 $@ | tr -d ' ') (limit 16384)"
+	@rom=$$(od -An -tu4 -N4 $@ | tr -d ' '); \
+	  echo "MLO: $@ $$(stat -c %s $@) bytes, the ROM reads $$rom (goal 16384)"; \
+	  if [ $$rom -gt 16384 ]; then echo "warning: the ROM-loaded part is over the 16 KiB goal (docs/design.md)"; fi
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 

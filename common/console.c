@@ -15,7 +15,8 @@ static bool tx_dead;
  * Output the UART's 64-byte FIFO cannot take at once waits here and is fed
  * to the UART from every busy wait (io_idle), so printing costs the boot no
  * time while it waits for the SD card anyway. Only a full ring makes the
- * CPU wait for the UART.
+ * CPU wait for the UART: 512 bytes in SRAM until SDRAM works, then 16 KiB
+ * there (console_use_ring), more than the boot prints before the kernel.
  */
 #define EARLY_RING 512u
 static char early_ring[EARLY_RING];
@@ -113,13 +114,40 @@ int console_getc_timeout(unsigned timeout_ms)
 	return -ETIMEDOUT;
 }
 
-void console_flush(void)
+void console_use_ring(char *buf, unsigned size)
+{
+	unsigned n = 0;
+
+	if (!buf || size < EARLY_RING || (size & (size - 1)))
+		return;
+	drain();
+	while (ring_tail != ring_head) {
+		buf[n++] = ring[ring_tail];
+		ring_tail = (ring_tail + 1) & RING_MASK;
+	}
+	ring = buf;
+	ring_size = size;
+	ring_tail = 0;
+	ring_head = n;
+}
+
+/* Bounded: 16 KiB at 115200 baud is 1.4 s; a dead UART stops it. */
+static void push_out(void)
 {
 	uint64_t start = timer_us();
 
-	/* Bounded: 1 KiB at 115200 baud is 90 ms; a dead UART stops it. */
-	while (con && !tx_dead && ring_tail != ring_head && timer_us() - start < 500000)
+	while (con && !tx_dead && ring_tail != ring_head && timer_us() - start < 2000000)
 		drain();
+}
+
+void console_handoff(void)
+{
+	push_out();
+}
+
+void console_flush(void)
+{
+	push_out();
 	if (con && !tx_dead)
 		omap_uart_flush(con);
 }

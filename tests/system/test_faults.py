@@ -190,12 +190,17 @@ def elf_symbols():
 
 def cold_window():
     """Where gtaboot inflates the code that runs from SDRAM (linker.ld:
-    __cold_start up to the end of its .bss), or nothing for a one-part
-    image."""
+    __cold_start up to the end of its .bss) and, right behind, where the
+    early part reads the packed cold part to (__cold_stage_start..end), or
+    nothing for a one-part image."""
     syms = elf_symbols()
     if "__cold_start" not in syms or "__cold_bss_end" not in syms:
         return (0, 0)
-    return (syms["__cold_start"][0], syms["__cold_bss_end"][0])
+    end = syms["__cold_bss_end"][0]
+    if "__cold_stage_end" in syms:
+        assert syms["__cold_stage_start"][0] >= end
+        end = syms["__cold_stage_end"][0]
+    return (syms["__cold_start"][0], end)
 
 
 def assert_writes_inside(r, allowed):
