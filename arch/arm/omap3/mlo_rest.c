@@ -25,6 +25,7 @@
 #include "drivers/mtd/omap_gpmc.h"
 #include "drivers/timer/timer.h"
 #include "lib/bitops.h"
+#include "lib/crc32.h"
 #include "lib/errno.h"
 #include "lib/fatmlo.h"
 #include "lib/hamming.h"
@@ -121,9 +122,10 @@ static int read_raw(uint32_t at, uint32_t n, uint8_t *dst, uint8_t *sec)
 	if (!card)
 		return -ENODEV;
 	for (unsigned i = 0; i < ARRAY_SIZE(where); i++) {
-		err = mmc_read_blocks(card, where[i], 1, sec);
-		if (err)
-			return err;
+		int r = mmc_read_blocks(card, where[i], 1, sec);
+
+		if (r)
+			return r;
 		if (memcmp(sec + 0x14, "CHSETTINGS", 10))
 			continue;
 		err = mmc_read_blocks(card, where[i] + 1 + at / SECTOR, (n + SECTOR - 1) / SECTOR,
@@ -184,6 +186,15 @@ static int read_nand(uint32_t at, uint32_t n, uint8_t *dst, uint8_t *sec)
 
 /* ------------------------------------------------------------ the rest */
 
+/* The whole rest against the descriptor's CRC-32 (about 1 ms): the SD
+ * card's block CRC and the NAND ECC cover the transfer, this a damaged or
+ * half-written file. */
+static int check(const uint8_t *rest)
+{
+	return crc32(0, rest, mlo_desc.total - mlo_desc.early - 4) == mlo_desc.crc ?
+	       0 : -EBADMSG;
+}
+
 /* The late hot part into place and executable; the packed part found. */
 static const uint8_t *take(const uint8_t *rest)
 {
@@ -222,6 +233,8 @@ static int try_src(enum src s, const uint8_t **out)
 		break;
 	}
 	if (!err)
+		err = check(stage + (from - at));
+	if (!err)
 		*out = take(stage + (from - at));
 	return err;
 }
@@ -233,7 +246,7 @@ const uint8_t *mlo_rest_load(uint8_t bootdev)
 
 	/* The ROM loaded all of it (MLO.full, a peripheral boot). */
 	if (total <= SRAM_IMAGE_MAX && total >= 8 &&
-	    get_le32(_start + total - 4) == mlo_desc.crc)
+	    get_le32(_start + total - 4) == mlo_desc.crc && !check((const uint8_t *)__early_end))
 		return packed = (const uint8_t *)__image_end;
 	if (bootdev == BOOTDEV_NAND) {
 		order[0] = SRC_NAND;
