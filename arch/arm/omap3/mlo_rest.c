@@ -72,36 +72,46 @@ static int mmc_rd(void *ctx, uint32_t lba, uint32_t count, void *buf)
 	return mmc_read_blocks(ctx, lba, count, buf);
 }
 
+static int start_err;
+
 void mlo_rest_begin(uint8_t bootdev)
 {
 	struct mmc_card *card = omap3_mmc1();
 
 	if (bootdev != BOOTDEV_MMC1)
 		return;
-	/* Errors show again, with a fallback, in mlo_rest_load(). */
-	if (!omap3_mmc1_init(card->host))
-		mmc_init_start(card);
+	/* A failure is retried, with a fallback, in card_up(). */
+	start_err = omap3_mmc1_init(card->host);
+	if (!start_err)
+		start_err = mmc_init_start(card);
 }
 
+/* The card identified, as common/storage.c does it: three tries, from
+ * CMD0, which the card allows at any time. */
 static struct mmc_card *card_up(void)
 {
 	struct mmc_card *card = omap3_mmc1();
-	int err;
+	int err = start_err;
 
-	if (card->type != MMC_TYPE_NONE)
+	if (card->type != MMC_TYPE_NONE && !card->started)
 		return card;
-	if (card->started) {
-		err = mmc_init_finish(card);
-	} else {
-		err = omap3_mmc1_init(card->host);
+	for (int tries = 0; tries < 3; tries++) {
+		if (err)
+			printf("mmc1: card initialisation failed (%s); retrying\n", errname(err));
+		if (card->started) {
+			err = mmc_init_finish(card);
+		} else {
+			err = omap3_mmc1_init(card->host);
+			if (!err)
+				err = mmc_init(card);
+		}
 		if (!err)
-			err = mmc_init(card);
+			break;
 	}
-	if (err) {
+	start_err = 0;
+	if (err)
 		card->type = MMC_TYPE_NONE;
-		return NULL;
-	}
-	return card;
+	return card->type == MMC_TYPE_NONE ? NULL : card;
 }
 
 /* File bytes [at, at + n) of the GP header + image, at = 512-aligned. */
