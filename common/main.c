@@ -108,7 +108,6 @@ int main(const uint8_t *rom_bootinfo)
 	/* 7. The SDRAM part. Caches on while loading (performance); linux.S
 	 *    turns them off. The cold part only ever runs with the MMU on. */
 	mmu_enable(scratch_alloc(MMU_AREA_SIZE), sys.dram.base[0], sys_ram_end());
-	console_use_ring(scratch_alloc(CONSOLE_RING), CONSOLE_RING);
 	/* 7. The rest of this MLO (the ROM loaded only the early part), then
 	 *    the cold part unpacked into SDRAM; then leave the small SRAM
 	 *    stack for one in SDRAM. */
@@ -118,6 +117,8 @@ int main(const uint8_t *rom_bootinfo)
 		give_up("the rest of this MLO cannot be read: write MLO again");
 	if (cold_load(packed))
 		give_up("the packed part of this MLO is damaged: write MLO again");
+	/* Now nothing printed before the kernel load waits for the UART. */
+	console_use_ring(scratch_alloc(CONSOLE_RING), CONSOLE_RING);
 	run_on_stack(main_late, (uintptr_t)scratch_alloc(LATE_STACK) + LATE_STACK);
 	return 0;
 }

@@ -17,7 +17,7 @@ import sys
 
 # Early functions that run only after mlo_rest_load() has returned, and may
 # therefore call late or cold code.
-# exc_common reaches arm_exception() only once mlo_rest_packed_at is set.
+# exc_common reaches arm_exception() only once cold_loaded is set.
 AFTER_REST = {"main", "main_late", "exc_common"}
 
 

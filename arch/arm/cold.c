@@ -16,6 +16,9 @@
 #include "lib/inflate.h"
 #include "lib/string.h"
 
+/* Read by start.S's exception entry: arm_exception() is cold code. */
+uint32_t cold_loaded;
+
 extern char __cold_start[], __cold_end[], __cold_bss_start[], __cold_bss_end[];
 
 int cold_load(const uint8_t *packed)
@@ -35,5 +38,6 @@ int cold_load(const uint8_t *packed)
 	memset(__cold_bss_start, 0, (size_t)(__cold_bss_end - __cold_bss_start));
 	cache_dcache_clean_inv_all();
 	cache_icache_inv_all();
+	cold_loaded = 1;
 	return 0;
 }

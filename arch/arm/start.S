@@ -167,9 +167,9 @@ reset:
 	EXC_STUB exc_fiq, 7
 
 exc_common:
-	/* Before the rest of the MLO is read, arm_exception() is not in SRAM
-	 * yet (linker.ld): a short message from the early part instead. */
-	ldr	r4, =mlo_rest_packed_at
+	/* arm_exception() is part of the cold part (linker.ld): until that is
+	 * unpacked, a short message from the early part instead. */
+	ldr	r4, =cold_loaded
 	ldr	r4, [r4]
 	cmp	r4, #0
 	beq	exc_before_rest

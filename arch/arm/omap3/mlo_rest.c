@@ -48,19 +48,18 @@ static const char *const src_name[SRC_COUNT] = {
 	"MMC1 FAT", "MMC1 raw", "NAND",
 };
 
-/* Read by start.S's exception entry too: NULL until the rest is here. */
-const uint8_t *mlo_rest_packed_at;
-#define packed mlo_rest_packed_at
+static const uint8_t *packed;
 
 const uint8_t *mlo_rest_packed(void)
 {
 	return packed;
 }
 
-/* An exception while only the early part is in SRAM (start.S). */
+/* An exception before the cold part, with arm_exception(), is unpacked
+ * (start.S). */
 void __attribute__((noreturn)) exc_before_rest(int type)
 {
-	printf("\nexception %d before the rest of MLO was read: reset\n", type);
+	printf("\nexception %d before gtaboot was unpacked: reset\n", type);
 	mdelay(100);            /* the console drains in every wait */
 	cpu_reset();
 }
