@@ -187,18 +187,25 @@ def stalls(trace_lines, reg="CM+0xd24 r32", gap_us=1000.0, min_us=10000.0):
     return out
 
 
-def sim(args, timeout=900, trace=False):
+UBOOT_TRACE = r"CM\+0xd24 r32"
+# MMC1's command and block registers and I2C1: enough to see where gtaboot
+# is without the console, whose lines trail the CPU since it is buffered
+GTABOOT_TRACE = r"MMC1\+0x10[4c] w32|I2C1\+"
+
+
+def sim(args, timeout=900, trace=None):
+    """Run the simulator; with trace (a grep -E pattern) the matching
+    --trace lines are kept in r["trace"]."""
     with tempfile.TemporaryDirectory() as tmp:
         rep = os.path.join(tmp, "r.json")
         cmd = [SIM] + args + ["--report", rep, "--serial", os.path.join(tmp, "s")]
         if trace:
-            # only the DPLL5 lock-status polls are kept (see uboot_phases)
             p = subprocess.Popen(cmd + ["--trace"], stdout=subprocess.DEVNULL,
                                  stderr=subprocess.PIPE, text=True, errors="replace")
-            g = subprocess.Popen(["grep", "-F", "CM+0xd24 r32"], stdin=p.stderr,
+            g = subprocess.Popen(["grep", "-E", trace], stdin=p.stderr,
                                  stdout=subprocess.PIPE, text=True)
             p.stderr.close()
-            found = stalls(g.stdout)
+            lines = g.stdout.read().splitlines()
             g.wait()
             p.wait(timeout=timeout)
         else:
@@ -207,10 +214,14 @@ def sim(args, timeout=900, trace=False):
         with open(rep) as f:
             r = json.load(f)
         if trace:
-            r["dpll5_stalls"] = found
-            return r
+            r["trace"] = lines
+            if trace == UBOOT_TRACE:
+                # only the DPLL5 lock-status polls are kept (see uboot_phases)
+                r["dpll5_stalls"] = stalls(lines)
+                return r
     if r["result"] != "handoff":
         raise RuntimeError("%s: %s: %s\n%s" % (" ".join(args), r["result"], r["message"],
+                                                "" if trace else
                                                 p.stderr.decode(errors="replace")[-2000:]))
     return r
 
@@ -229,29 +240,45 @@ def console_us(r):
     return chars * 10 / 115200 * 1e6
 
 
+def mmc_events(r):
+    """From the trace: [(us, kind, value)] with kind "cmd" (index), "blk"
+    (block count) or "i2c" (the first access of a burst)."""
+    out, prev = [], None
+    for line in r.get("trace", []):
+        p = line.split()
+        # "mmio:  36134.911 us MMC1+0x10c w32 <- 0x1a020000 (PC 0x402022b6)"
+        t, reg, v = float(p[1]), p[3], int(p[6], 16)
+        if reg == "MMC1+0x10c":
+            out.append((t, "cmd", (v >> 24) & 0x3F))
+        elif reg == "MMC1+0x104":
+            out.append((t, "blk", v >> 16))
+        elif reg.startswith("I2C1") and prev != "i2c":
+            out.append((t, "i2c", 0))
+        prev = "i2c" if reg.startswith("I2C1") else "mmc"
+    return out
+
+
 def gtaboot_phases(r):
+    """Phases from hardware activity (the trace): the card's identification
+    (CMD2 ends ACMD41's wait), the cold part's first TWL4030 access, the
+    kernel's long multi-block reads, the boot counter's TWL4030 write just
+    before the hand-off."""
     t_entry = r["entry_us"]
-    t_banner = line_at(r, r"^gtaboot ")[0]
-    t_first = r["console"][0][0]
-    t_dram = line_at(r, r"^DRAM:")[0]
-    # main_late()'s first line: the rest of the MLO read, the cold part unpacked
-    t_late = line_at(r, r"^Boot: ")[0]
-    t_mmc = line_at(r, r"^mmc1: ")[0]
-    t_boot = line_at(r, r"^Booting ")[0]
-    t_kernel, ktext = line_at(r, r"^kernel ")
-    t_start = line_at(r, r"^Starting kernel")[0]
     t_end = r["handoff"]["virtual_us"]
+    ev = mmc_events(r)
+    t_ready = next(t for t, k, v in ev if k == "cmd" and v == 2)
+    t_cold = next(t for t, k, v in ev if k == "i2c" and t > t_ready)
+    t_kstart = next(t for t, k, v in ev if k == "blk" and v >= 1024 and t > t_cold)
+    t_kend = next(t for t, k, v in ev if k == "i2c" and t > t_kstart)
+    _, ktext = line_at(r, r"^kernel ")
     m = re.search(r"(\d+) bytes, ([\d.]+) ms", ktext)
     phases = [
-        ("ROM loads MLO", 0, t_entry),
-        ("clocks, pads, console", t_entry, min(t_first, t_banner)),
-        ("banner, SDRAM", min(t_first, t_banner), t_dram),
-        ("card ready, rest of MLO, unpack", t_dram, t_late),
-        ("PMIC, SD card init", t_late, t_mmc),
-        ("FAT, extlinux.conf", t_mmc, t_boot),
-        ("kernel load", t_boot, t_kernel),
-        ("DTB load and patch", t_kernel, t_start),
-        ("hand-off", t_start, t_end),
+        ("ROM loads MLO (early part)", 0, t_entry),
+        ("clocks, SDRAM; SD card powers up", t_entry, t_ready),
+        ("rest of MLO, CRC, unpack", t_ready, t_cold),
+        ("PMIC, FAT, extlinux, DTB", t_cold, t_kstart),
+        ("kernel load", t_kstart, t_kend),
+        ("hand-off", t_kend, t_end),
     ]
     return phases, int(m.group(1)), float(m.group(2)) * 1000
 
@@ -422,13 +449,20 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
         # the long U-Boot run first, so that the others fill the other core
         order = sorted(runs, key=lambda k: k != "uboot")
-        futs = {k: ex.submit(sim, runs[k], trace=(k == "uboot")) for k in order}
+        traces = {"uboot": UBOOT_TRACE, "gta04": GTABOOT_TRACE, "beagle": GTABOOT_TRACE}
+        futs = {k: ex.submit(sim, runs[k], trace=traces.get(k)) for k in order}
         res = {k: f.result() for k, f in futs.items()}
     speed, speed_insns, speed_host = sim_speed()
 
     # ---- figures
     def summary(r):
-        phases, kbytes, kus = gtaboot_phases(r)
+        if "trace" in r:
+            phases, kbytes, kus = gtaboot_phases(r)
+        else:
+            phases = []
+            _, ktext = line_at(r, r"^kernel ")
+            m = re.search(r"(\d+) bytes, ([\d.]+) ms", ktext)
+            kbytes, kus = int(m.group(1)), float(m.group(2)) * 1000
         return {"handoff_us": round(r["handoff"]["virtual_us"], 1),
                 "entry_us": round(r["entry_us"], 1),
                 "kernel_bytes": kbytes, "kernel_load_us": round(kus, 1),
