@@ -550,10 +550,10 @@ def print_table(o):
                                     <= o["rom_goal_bytes"] else "NOT met"))
     print("\nPhases, GTA04 A5, %d-byte kernel, FAT32 64 MB:" % o["kernel_bytes"])
     for n, us in o["phases_us"].items():
-        print("  %-28s %s" % (n, ms(us)))
-    print("  %-28s %s   (from MLO entry %s)" % ("reset to hand-off", ms(o["handoff_us"]),
+        print("  %-34s %s" % (n, ms(us)))
+    print("  %-34s %s   (from MLO entry %s)" % ("reset to hand-off", ms(o["handoff_us"]),
                                                ms(o["handoff_us"] - o["entry_us"]).strip()))
-    print("  %-28s %s   (115200 baud console, inside the phases)" % ("of which console output",
+    print("  %-34s %s   (115200 baud console, inside the phases)" % ("of which console output",
                                                                      ms(o["console_us"])))
     print("\nKernel load      %.2f MB/s vs bus limit %.1f MB/s (%.0f %%)" % (
         o["kernel_load_mb_s"], o["bus_limit_mb_s"], 100 * o["kernel_load_mb_s"] / o["bus_limit_mb_s"]))
