@@ -8,6 +8,7 @@
 #include "arch/arm/cold.h"
 #include "arch/arm/cpu.h"
 #include "arch/arm/mmu.h"
+#include "arch/arm/omap3/memid.h"
 #include "arch/arm/omap3/mlo_rest.h"
 #include "arch/arm/omap3/soc.h"
 #include "board/board.h"
@@ -98,7 +99,9 @@ int main(const uint8_t *rom_bootinfo)
 	/* 6. SDRAM: program the SDRC, size each chip select. The banner and
 	 *    what was found are printed from the cold part (common/banner.c),
 	 *    so that their code is not in the part the ROM reads. */
-	err = omap3_sdram_init(board.sdram(sys.board_rev), &sys.dram);
+	err = omap3_sdram_init(omap3_mem_identify(board.mem_parts, board.nmem_parts,
+						  board.mem_none, board.mem_unknown)->sdram,
+			       &sys.dram);
 	if (err) {
 		printf("DRAM: initialisation failed (%s)\n", errname(err));
 		give_up("no working SDRAM: nothing can be loaded");
@@ -107,6 +110,7 @@ int main(const uint8_t *rom_bootinfo)
 	sys.scratch_start = sys.scratch_next = sys.scratch_end - SCRATCH_SIZE;
 	/* 7. The SDRAM part. Caches on while loading (performance); linux.S
 	 *    turns them off. The cold part only ever runs with the MMU on. */
+	omap3_l2_prepare();
 	mmu_enable(scratch_alloc(MMU_AREA_SIZE), sys.dram.base[0], sys_ram_end());
 	/* 7. The rest of this MLO (the ROM loaded only the early part), then
 	 *    the cold part unpacked into SDRAM; then leave the small SRAM

@@ -261,15 +261,16 @@ def mmc_events(r):
 def gtaboot_phases(r):
     """Phases from hardware activity (the trace): the card's identification
     (CMD2 ends ACMD41's wait), the cold part's first TWL4030 access, the
-    kernel's long multi-block reads, the boot counter's TWL4030 write just
-    before the hand-off."""
+    kernel's long multi-block reads up to the boot's last read command."""
     t_entry = r["entry_us"]
     t_end = r["handoff"]["virtual_us"]
     ev = mmc_events(r)
     t_ready = next(t for t, k, v in ev if k == "cmd" and v == 2)
     t_cold = next(t for t, k, v in ev if k == "i2c" and t > t_ready)
     t_kstart = next(t for t, k, v in ev if k == "blk" and v >= 1024 and t > t_cold)
-    t_kend = next(t for t, k, v in ev if k == "i2c" and t > t_kstart)
+    # the kernel is the last thing read: its last read command (the
+    # partial last sector, or the last run) ends the phase
+    t_kend = max(t for t, k, v in ev if k == "cmd" and t >= t_kstart)
     _, ktext = line_at(r, r"^kernel ")
     m = re.search(r"(\d+) bytes, ([\d.]+) ms", ktext)
     phases = [

@@ -94,7 +94,10 @@ def test_raw_short_mlo(card, tmp_path):
 
 def test_full_mlo_needs_no_rest(card, tmp_path):
     """MLO.full (for the ROM's peripheral boots) is loaded whole; booted from
-    FAT it must not read anything again."""
+    FAT it must not read anything again. Built only while the whole image
+    fits the ROM's 0xE000 bytes."""
+    if not os.path.exists(os.path.join(OUT, "MLO.full")):
+        pytest.skip("no MLO.full: the image is larger than the ROM loads whole")
     full = read("MLO.full")
     r = boot(variant(card, tmp_path, mlo=full))
     assert "ROM: MMC1 FAT: MLO: %d bytes loaded" % (len(full) - 8) in r.stderr
