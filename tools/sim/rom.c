@@ -66,14 +66,6 @@ static const struct { uint8_t code; uint8_t dev[5]; } boot_table[] = {
 
 static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
 
-__attribute__((weak)) long nand_rom_read(struct sim *s, uint8_t *buf, size_t max,
-					 const char **why)
-{
-	*why = s->cfg.nand_image ? "no NAND chip model yet (the --nand image is not seen)"
-				 : "no NAND chip";
-	return -1;
-}
-
 static void note(struct sim *s, const char *src, const char *what)
 {
 	if (s->cfg.trace_mmio)

@@ -33,12 +33,6 @@ struct scm {
 	bool warn_pbias;
 };
 
-/* Without a TWL4030 model the MMC1 supply is off. */
-__attribute__((weak)) unsigned twl4030_vmmc1_mv(struct sim *s)
-{
-	return 0;
-}
-
 static const struct reg_def scm_regs[] = {
 	{ 0x000, REG_RO, 0x00000020, 0 },          /* CONTROL_REVISION */
 	{ 0x010, REG_RW, 0x0, 0x19 },              /* CONTROL_SYSCONFIG */
