@@ -80,8 +80,12 @@ $(OUT)/gitrev: FORCE
 $(OUT)/obj/common/main.c.o: $(OUT)/gitrev
 FORCE:
 
-$(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld
+# The SRAM part may reach the SDRAM part only through its entry points:
+# tools/check-hotcold.py checks every reference of the linked image.
+$(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld tools/check-hotcold.py
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -o $@ $(FW_OBJS) $(LIBFDT_A) -lgcc
+	$(Q)$(PYTHON) tools/check-hotcold.py $(OUT)/gtaboot.map $@ $(CROSS)nm $(CROSS)objdump \
+	  || { rm -f $@; exit 1; }
 
 # The hot part as the ROM loads it, then the cold part deflated behind it
 # (linker.ld explains the split; arch/arm/cold.c unpacks it).
