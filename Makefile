@@ -112,9 +112,9 @@ $(BUILD)/tools/mkmlo: tools/mkmlo.c
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $<
 
 tools: $(BUILD)/tools/mknand
-$(BUILD)/tools/mknand: tools/mknand.c lib/hamming.c lib/hamming.h
+$(BUILD)/tools/mknand: tools/mknand.c tools/sim/nand_ecc.c tools/sim/nand_ecc.h
 	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ tools/mknand.c lib/hamming.c
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I. -o $@ tools/mknand.c tools/sim/nand_ecc.c
 
 # ---------------------------------------------------------------- simulator
 SIM_SRCS := $(sort $(wildcard tools/sim/*.c))
@@ -136,7 +136,9 @@ $(BUILD)/sim/gtaboot-sim: $(SIM_OBJS)
 # ---------------------------------------------------------------- images
 # The default SD card for `make run` and `make sdimage`: MLO first, the
 # test payload as the kernel (it reports what gtaboot handed over and powers
-# off), gtaboot's own DTB for the board and an extlinux.conf.
+# off), gtaboot's own DTB for the board and an extlinux.conf. No console=:
+# gtaboot sets /chosen/stdout-path to UART3, which Linux's OMAP serial
+# drivers (omap-serial ttyO2, 8250_omap ttyS2) both take as the console.
 DTB_gta04  := omap3-gta04-sim
 DTB_beagle := omap3-beagle-sim
 SIM_MACHINE_gta04  := gta04
@@ -152,7 +154,7 @@ $(OUT)/extlinux.conf: Makefile
 	  'TIMEOUT 30' 'DEFAULT payload' '' \
 	  'LABEL payload' '  MENU LABEL Test payload (reports the hand-off, powers off)' \
 	  '  KERNEL /zImage' '  FDT /$(DTB_$(BOARD)).dtb' \
-	  '  APPEND console=ttyS2,115200n8 root=/dev/mmcblk0p2 rootwait' > $@
+	  '  APPEND root=/dev/mmcblk0p2 rootwait' > $@
 
 $(OUT)/sd.img: $(OUT)/MLO $(PAYLOAD_OUT)/zImage $(OUT)/$(DTB_$(BOARD)).dtb $(OUT)/extlinux.conf tools/mksd.sh
 	$(Q)tools/mksd.sh --board $(BOARD) --out $@ --mlo $(OUT)/MLO \
@@ -168,6 +170,15 @@ run: deps
 	$(Q)$(MAKE) --no-print-directory $(OUT)/MLO $(OUT)/sd.img sim
 	$(BUILD)/sim/gtaboot-sim --machine $(SIM_MACHINE_$(BOARD)) --sd $(OUT)/sd.img --serial stdio --stdin \
 	  --on-handoff continue
+
+# qemu-linaro (docs/qemu.md): builds the fork's qemu-system-arm once
+# (from $(QEMU_LINARO_SRC), a source tree or git URL; default the public
+# fork), then boots gtaboot and Debian's armmp kernel to a busybox shell:
+# BOARD=beagle on -M beagle, BOARD=gta04 on -M beaglexm.
+.PHONY: qemu
+qemu: deps
+	$(Q)[ -x $(BUILD)/qemu-linaro/bin/qemu-system-arm ] || tools/qemu-linaro.sh build
+	$(Q)tools/qemu-linaro.sh boot --board $(BOARD)
 
 # ---------------------------------------------------------------- tests
 UNIT_SRCS  := $(sort $(wildcard tests/unit/test_*.c))

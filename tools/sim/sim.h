@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <unicorn/unicorn.h>
 
+#include "tools/sim/parts.h"
+
 #define SIM_EUNIMPL (-1) /* register not modelled: stop the run */
 #define SIM_EBUS    (-2) /* module not clocked / access refused: bus error */
 
@@ -47,7 +49,7 @@ enum sim_soc { SOC_OMAP3530, SOC_DM3730 };
 struct sim_machine_rev {
 	const char *rev;           /* --rev NAME */
 	unsigned strap;            /* GPIO171..173 level: g173 << 2 | g172 << 1 | g171 */
-	uint32_t cs_bytes;         /* SDRAM behind each of CS0 and CS1 */
+	const char *part;          /* its memory package (parts.c): SDRAM and flash */
 };
 
 /* One machine (machine.c's table): what differs from board to board. */
@@ -59,7 +61,6 @@ struct sim_machine {
 	struct sim_machine_rev revs[4]; /* ends at the first without a name */
 	unsigned aux_gpio;         /* GPIO1 pin of the AUX/USER button */
 	uint32_t die_id0;          /* first word of its die ID */
-	unsigned nand_mib;         /* size of its NAND chip (with --nand) */
 };
 
 /* Module clocks the PRCM model knows about; see prcm_clk_on(). */
@@ -87,6 +88,12 @@ struct sim_config {
 	enum sim_soc soc;
 	char rev[4];               /* "A3", "A4", "A5", or "" for beagle */
 	uint32_t sdram_cs_bytes[2];/* physical SDRAM behind CS0 / CS1 */
+	struct sim_part part;      /* memory package (parts.c), --sdram-part */
+	/* memory issue: the ROM's exit state (rom.c): --rom-clocks locked
+	 * leaves DPLL1/3/4 locked on a 13 MHz sys_clk; --rom-vmmc1 on|off
+	 * overrides what the boot device implies (0: as implied, 1 on, 2 off) */
+	bool rom_clocks_locked;
+	int rom_vmmc1;
 	uint32_t idcode;           /* TAP IDCODE (0x4830A204) */
 	uint32_t gpio_in[6];       /* GPIO1..6 input levels (pads with pull-ups etc.) */
 	unsigned sys_boot;         /* SYS_BOOT[5:0] as strapped (AUX sets bit 5) */
