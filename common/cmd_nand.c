@@ -2,8 +2,8 @@
 /*
  * Console commands for the on-board NAND: `nand info|bad|erase|read|write`
  * and `flash mlo`, which installs an MLO into blocks 0-3 where the boot ROM
- * looks for it (TRM chapter 26 "Initialization", NAND boot; registers.md
- * §11.4), one block at a time so that a power cut never leaves the NAND
+ * looks for it (SPRUF98/SPRUGN4 chapter "Initialization", NAND boot), one
+ * block at a time so that a power cut never leaves the NAND
  * without a good copy.
  */
 #include <stdbool.h>

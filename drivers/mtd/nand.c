@@ -3,7 +3,7 @@
  * Raw SLC NAND on the GPMC: identification (READ ID, ONFI 1.0 parameter
  * page), page read/program with the boot ROM's 1-bit Hamming ECC (x16: OOB
  * bytes 2-13, 3 bytes per 512-byte sector), block erase, bad-block marks
- * (TRM chapter 10 "GPMC", NAND; registers.md §4.2-4.3, §11.4).
+ * (TRM chapter 10 "GPMC", NAND; SPRUF98/SPRUGN4 "Memory Subsystem", GPMC Hamming ECC).
  */
 #include "drivers/mtd/nand.h"
 #include "drivers/timer/timer.h"

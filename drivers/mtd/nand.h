@@ -2,7 +2,7 @@
 /*
  * A raw SLC NAND with 2 KiB pages on the GPMC, read and written with the
  * OMAP3 boot ROM's 1-bit Hamming ECC layout (ONFI 1.0 for identification;
- * TRM chapter 10 "GPMC" for the controller side; registers.md §4).
+ * TRM chapter 10 "GPMC" for the controller side; SPRUF98/SPRUGN4 "Memory Subsystem", GPMC).
  */
 #ifndef DRIVERS_MTD_NAND_H
 #define DRIVERS_MTD_NAND_H

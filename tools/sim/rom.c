@@ -4,7 +4,7 @@
  * (the real ROM's code is not public). It follows OMAP35x/DM37x TRM chapter
  * 26 "Initialization": the boot order from SYS_BOOT[5:0], MMC1 in FAT and
  * raw (CH/TOC) mode, NAND through the NAND model's hook, the GP header
- * checks, and the hand-over state in registers.md §11. See README.md for
+ * checks, and the hand-over state in SPRUF98/SPRUGN4 "Initialization". See README.md for
  * the choices where the TRM is silent.
  */
 #include <stdlib.h>

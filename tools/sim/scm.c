@@ -2,7 +2,7 @@
 /*
  * gtaboot-sim: the OMAP3 system control module (SCM, 0x48002000), TRM
  * chapter 7 "System Control Module": pad configuration and the general
- * control registers (registers.md §2).
+ * control registers (SPRUF98/SPRUGN4 "SCM").
  *
  * Pads are 16-bit registers, two per word; 16- and 32-bit accesses work,
  * byte and misaligned accesses are refused. Pad areas: core 0x030-0x267
