@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * gtaboot-sim: the General-Purpose Memory Controller (GPMC, 0x6E000000),
- * TRM chapter 10 "Memory Subsystem", GPMC section (registers.md §4.1-4.2),
+ * SPRUF98/SPRUGN4 chapter "Memory Subsystem", GPMC section,
  * with the NAND chip of nand.c on chip select 0.
  *
  * Semantics modelled:
@@ -356,7 +356,7 @@ static int gpmc_write(struct sim *s, void *opaque, uint32_t off, unsigned size, 
 void gpmc_rom_nand_setup(struct sim *s)
 {
 	/* What the ROM leaves after a NAND boot is not documented; these are
-	 * the U-Boot / X-Loader CS0 values of registers.md §4.1. */
+	 * the CS0 values U-Boot and X-Loader program for these boards. */
 	static const uint32_t cfg[7] = {
 		0x00001800, 0x00141400, 0x00141400, 0x0F010F01, 0x010C1414, 0x1F0F0A80, 0x00000F70,
 	};

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * gtaboot-sim: the 32 kHz synchronized timer (0x48320000) and the twelve
- * general purpose timers GPTIMER1-12 (bases in gpt_info[]), DM37x TRM
- * SPRUGN4 chapter 16 "Timers". Each drives its INTC input with TISR & TIER.
+ * general purpose timers GPTIMER1-12 (bases in gpt_info[]), TRM chapter 16
+ * "Timers" (SPRUF98/SPRUGN4 "Timers", 32-kHz sync timer). Each GPTIMER
+ * drives its INTC input with TISR & TIER.
  *
  * 32K sync: 32KSYNCNT_CR = floor(now x 32768 Hz) since power-on; the
  * counter itself runs from the always-on 32 kHz clock, but its registers
