@@ -137,6 +137,13 @@ def main():
                 "  KERNEL %s\n  INITRD /initrd.gz\n  FDT /dtbs/%s\n  APPEND %s\n"
                 % (kname, a.dtb, a.append))
     files.append((conf, "extlinux/extlinux.conf"))
+    # The 20 MB uncompressed kernel file at kernel_addr_r (0x82000000)
+    # would overlap the default ramdisk_addr_r (0x83000000), which gtaboot
+    # refuses: the card's uEnv.txt moves the initrd to 0x84000000.
+    uenv = os.path.join(work, a.out.replace("/", "_") + ".uEnv.txt")
+    with open(uenv, "w") as f:
+        f.write("ramdisk_addr_r=0x84000000\n")
+    files.append((uenv, "uEnv.txt"))
 
     cmd = [os.path.join(ROOT, "tools", "mksd.sh"), "--out", a.out,
            "--mlo", os.path.join(ROOT, "build", "gta04", "MLO")]
