@@ -243,8 +243,7 @@ void misc_init(struct sim *s);                       /* TAP IDs, small blocks */
 void sim_tick_models(struct sim *s);
 /* WDT2: virtual time at which it will expire, UINT64_MAX if stopped. */
 uint64_t wdt_expiry_ps(struct sim *s);
-/* twl4030.c: VMMC1 output in mV, 0 when off (scm.c has a weak fallback
- * returning 0 while no TWL4030 model is linked). */
+/* twl4030.c: VMMC1 output in mV, 0 when off. */
 unsigned twl4030_vmmc1_mv(struct sim *s);
 /* twl4030.c: BACKUP_REG_A..H now, for the report (boot counter tests). */
 void twl4030_backup_regs(struct sim *s, uint8_t out[8]);
@@ -261,7 +260,7 @@ void gpmc_init(struct sim *s);
 /* NAND issue (nand.c): the ROM's NAND boot source. Copy the first valid
  * GP image (header included) from blocks 0-3, read with the ROM's ECC, into
  * buf; return its length, or -1 with *why set when there is no chip or no
- * good copy. rom.c has a weak fallback: "no NAND chip modelled". */
+ * good copy. */
 long nand_rom_read(struct sim *s, uint8_t *buf, size_t max, const char **why);
 /* --nand-bad B[,B...] into c->nand_bad; 0, or -1 for a bad list. */
 int nand_parse_bad(struct sim_config *c, const char *arg);

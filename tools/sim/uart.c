@@ -4,7 +4,7 @@
  * 17 "UART/IrDA/CIR": the 16550 registers with the OMAP register modes
  * (operational, configuration A with LCR[7] = 1, configuration B with
  * LCR = 0xBF), EFR, MDR1, 64-byte FIFOs, SSR, MVR and SYSC/SYSS
- * (registers.md §7).
+ * (SPRUF98/SPRUGN4 "UART/IrDA/CIR").
  *
  * Transmit: THR writes fill the TX FIFO (64 bytes, or the 1-byte holding
  * register with FCR[0] = 0); a write into a full FIFO loses the character,
