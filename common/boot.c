@@ -8,10 +8,10 @@
 #include "common/boot.h"
 
 #include <libfdt.h>
-#include <stdarg.h>
 
 #include "board/board.h"
 #include "common/bootcount.h"
+#include "common/bootfs.h"
 #include "common/console.h"
 #include "common/memcheck.h"
 #include "common/storage.h"
@@ -23,7 +23,6 @@
 #include "lib/errno.h"
 #include "lib/fdt_fixup.h"
 #include "lib/image.h"
-#include "lib/part.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -31,8 +30,7 @@ void linux_jump(uint32_t entry, uint32_t machid, uint32_t dtb) __attribute__((no
 
 #define CONF_MAX 0x10000u   /* extlinux.conf larger than 64 KiB is refused */
 
-static struct blockdev bootpart;
-static struct fat_fs fs;
+static struct fs *fs;
 static bool fs_ok;
 static struct extlinux_conf *conf;
 static bool conf_ok;
@@ -47,24 +45,14 @@ static const char *const conf_paths[] = {
 	"/boot/extlinux/extlinux.conf",
 };
 
-struct fat_fs *boot_fs(void)
+struct fs *boot_fs(void)
 {
-	return fs_ok ? &fs : NULL;
+	return fs_ok ? fs : NULL;
 }
 
 const struct extlinux_conf *boot_conf(void)
 {
 	return conf_ok ? conf : NULL;
-}
-
-static void fat_log(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("fat: ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
 }
 
 static void conf_warn(void *arg, unsigned line, const char *msg, const char *word)
@@ -76,7 +64,7 @@ static void conf_warn(void *arg, unsigned line, const char *msg, const char *wor
 static int read_conf(void)
 {
 	char *text = scratch_alloc(CONF_MAX);
-	struct fat_stat st;
+	struct fs_stat st;
 	uint32_t len;
 	int err;
 
@@ -84,11 +72,11 @@ static int read_conf(void)
 	if (!text || !conf)
 		return -ENOMEM;
 	for (unsigned i = 0; i < sizeof(conf_paths) / sizeof(conf_paths[0]); i++) {
-		err = fat_stat(&fs, conf_paths[i], &st);
+		err = fs_stat(fs, conf_paths[i], &st);
 		if (err == -ENOENT || err == -ENOTDIR)
 			continue;
 		if (!err)
-			err = fat_read(&fs, conf_paths[i], text, CONF_MAX, &len);
+			err = fs_read(fs, conf_paths[i], text, CONF_MAX, &len);
 		if (err) {
 			printf("boot: cannot read %s (%s)\n", conf_paths[i], errname(err));
 			continue;
@@ -122,7 +110,7 @@ static void read_uenv(void)
 	int n;
 
 	for (unsigned i = 0; text && i < sizeof(paths) / sizeof(paths[0]); i++) {
-		int err = fat_read(&fs, paths[i], text, max, &len);
+		int err = fs_read(fs, paths[i], text, max, &len);
 
 		if (err == -ENOENT || err == -ENOTDIR)
 			continue;
@@ -138,29 +126,12 @@ static void read_uenv(void)
 
 int boot_scan(void)
 {
-	struct blockdev *mmc = storage_mmc1();
-	void *work;
-	uint8_t *sector;
 	int err;
 
 	fs_ok = conf_ok = false;
-	if (!mmc)
-		return -ENODEV;
-	sector = scratch_alloc(BLOCK_SIZE);
-	work = scratch_alloc(FAT_WORK_SIZE);
-	if (!sector || !work)
-		return -ENOMEM;
-	err = part_open_boot(mmc, sector, &bootpart, "mmc1p");
-	if (err < 0) {
-		printf("boot: no boot partition on mmc1 (%s)\n", errname(err));
+	fs = bootfs_scan(conf_paths, sizeof(conf_paths) / sizeof(conf_paths[0]), &err);
+	if (!fs)
 		return err;
-	}
-	err = fat_mount(&fs, &bootpart, work, FAT_WORK_SIZE, fat_log);
-	if (err) {
-		printf("boot: mmc1 partition %d is not a usable FAT file system (%s)\n", err + 1,
-		       errname(err));
-		return err;
-	}
 	fs_ok = true;
 	read_uenv();
 	read_conf();
@@ -178,12 +149,12 @@ unsigned boot_delay_ms(void)
 static int load_file(const char *what, const char *path, uint32_t addr, uint32_t extra,
 		     uint32_t *size)
 {
-	struct fat_stat st;
+	struct fs_stat st;
 	uint64_t t0;
 	uint32_t us, len;
 	int err;
 
-	err = fat_stat(&fs, path, &st);
+	err = fs_stat(fs, path, &st);
 	if (err) {
 		printf("%s: %s: %s\n", what, path, err == -ENOENT ? "not found" : errname(err));
 		return err;
@@ -196,7 +167,7 @@ static int load_file(const char *what, const char *path, uint32_t addr, uint32_t
 	if (err)
 		return err;
 	t0 = timer_us();
-	err = fat_read(&fs, path, (void *)(uintptr_t)addr, st.size, &len);
+	err = fs_read(fs, path, (void *)(uintptr_t)addr, st.size, &len);
 	us = (uint32_t)(timer_us() - t0);
 	if (err) {
 		printf("%s: reading %s failed (%s)\n", what, path, errname(err));
@@ -432,11 +403,11 @@ static int find_default_fdt(char *out, size_t size)
 {
 	static const char *const dirs[] = { "", "/boot", "/boot/dtbs" };
 	const char *name = board.dtb_name(sys.board_rev);
-	struct fat_stat st;
+	struct fs_stat st;
 
 	for (unsigned i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 		snprintf(out, size, "%s/%s", dirs[i], name);
-		if (!fat_stat(&fs, out, &st) && !st.is_dir)
+		if (!fs_stat(fs, out, &st) && !st.is_dir)
 			return 0;
 	}
 	printf("fdt: %s not found in /, /boot or /boot/dtbs\n", name);
@@ -480,10 +451,10 @@ static int boot_default_names(void)
 					       "/boot/initrd.img" };
 	const char *kernel = NULL, *initrd = NULL;
 	char fdtpath[96];
-	struct fat_stat st;
+	struct fs_stat st;
 
 	for (unsigned i = 0; i < sizeof(kernels) / sizeof(kernels[0]) && !kernel; i++) {
-		if (!fat_stat(&fs, kernels[i], &st) && !st.is_dir)
+		if (!fs_stat(fs, kernels[i], &st) && !st.is_dir)
 			kernel = kernels[i];
 	}
 	if (!kernel) {
@@ -491,7 +462,7 @@ static int boot_default_names(void)
 		return -ENOENT;
 	}
 	for (unsigned i = 0; i < sizeof(initrds) / sizeof(initrds[0]) && !initrd; i++) {
-		if (!fat_stat(&fs, initrds[i], &st) && !st.is_dir)
+		if (!fs_stat(fs, initrds[i], &st) && !st.is_dir)
 			initrd = initrds[i];
 	}
 	if (find_default_fdt(fdtpath, sizeof(fdtpath)))
