@@ -335,7 +335,7 @@ static int ext_map(struct ext4_fs *fs, const struct ext4_inode *in, uint32_t lb,
 static int ind_map(struct ext4_fs *fs, const struct ext4_inode *in, uint32_t lb, uint32_t *pb,
 		   uint32_t *len)
 {
-	uint32_t bits = fs->shift + 7, b, lvl;
+	uint32_t bits = fs->shift + 7, b, lvl, key;
 	int ret;
 
 	*len = 1;
@@ -349,10 +349,23 @@ static int ind_map(struct ext4_fs *fs, const struct ext4_inode *in, uint32_t lb,
 	if (lvl > 3)
 		return bad(fs, "block map too deep", in->ino);
 	b = get_le32(in->iblock + 4 * (11 + lvl));
+	/* The last-level block of the previous answer is still in fs->node
+	 * (double and triple indirect would otherwise read two or three
+	 * blocks for every block). */
+	key = lvl << 30 | lb >> bits;
+	if (fs->node_ino == in->ino && fs->node_blk && fs->node_blk == fs->ind_blk &&
+	    fs->ind_key == key)
+		lvl = 1, b = fs->ind_blk;
+	else
+		fs->ind_key = ~0u;
 	while (b && lvl--) {
 		ret = load_node(fs, in, b, false);
 		if (ret)
 			return ret;
+		if (!lvl) {
+			fs->ind_blk = b;
+			fs->ind_key = key;
+		}
 		b = get_le32(fs->node + 4 * ((lb >> (bits * lvl)) & ((1u << bits) - 1)));
 	}
 	*pb = b;

@@ -53,6 +53,8 @@ struct ext4_fs {
 	uint8_t *node;          /* an extent or indirect block ... */
 	uint32_t node_blk;      /* ... this one (0: none) */
 	uint32_t node_ino;      /* ... of this inode */
+	uint32_t ind_blk;       /* last-level indirect block last used ... */
+	uint32_t ind_key;       /* ... for this level and span */
 	uint8_t *ibuf;          /* the inode being read */
 };
 
