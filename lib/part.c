@@ -116,57 +116,54 @@ static bool is_extended(uint8_t type)
 	return type == 0x05 || type == 0x0f || type == 0x85;
 }
 
-/* Adds entry e (start relative to base) when it lies in [lo, hi). */
-static int add(struct part_info *p, int n, unsigned num, const uint8_t *e, uint32_t base,
-	       uint64_t lo, uint64_t hi)
-{
-	uint64_t start = (uint64_t)base + get_le32(e + 8), size = get_le32(e + 12);
-
-	if (n >= PART_SCAN_MAX || !e[4] || is_extended(e[4]) || !size || start < lo ||
-	    start + size > hi)
-		return n;
-	p[n] = (struct part_info){ (uint8_t)num, e[4], e[0] == 0x80, (uint32_t)start,
-				   (uint32_t)size };
-	return n + 1;
-}
-
 int part_scan(struct blockdev *disk, uint8_t *sector, struct part_info p[PART_SCAN_MAX])
 {
-	uint32_t ext = 0, ext_end = 0, ebr;
+	uint32_t end = (uint32_t)MIN(disk->nblocks, 0xffffffffu), ext = 0, ext_end = end;
+	uint32_t lba = 0, next;
 	int i, n = 0, ret, links;
 	unsigned num = 5;
-	const uint8_t *e;
 
-	ret = blk_read(disk, 0, 1, sector);
-	if (ret)
-		return ret;
-	ret = sector[MBR_SIG] == 0x55 && sector[MBR_SIG + 1] == 0xaa;
-	for (i = 0; i < MBR_NPART; i++) {
-		e = sector + MBR_TABLE + 16 * i;
-		ret &= !(e[0] & 0x7f);
-		if (is_extended(e[4]) && !ext) {
-			ext = get_le32(e + 8);
-			ext_end = (uint32_t)MIN((uint64_t)ext + get_le32(e + 12), disk->nblocks);
-		}
-	}
-	for (i = 0; ret && i < MBR_NPART; i++)
-		n = add(p, n, (unsigned)i + 1, sector + MBR_TABLE + 16 * i, 0, 1, disk->nblocks);
-	/* Each EBR: entry 0 the logical partition (from this EBR), entry 1
-	 * the next EBR (from the extended partition's start). */
-	for (ebr = ext, links = 0; ret && ebr && ebr < ext_end && links < PART_SCAN_MAX; links++) {
-		if (blk_read(disk, ebr, 1, sector) || sector[MBR_SIG] != 0x55 ||
-		    sector[MBR_SIG + 1] != 0xaa)
+	/* The MBR, then each EBR (at most PART_SCAN_MAX of them, so that a
+	 * chain that loops ends): in an EBR, entry 0 is the logical partition
+	 * (from the EBR), entry 1 the next EBR (from the extended partition's
+	 * start). */
+	for (links = 0; links <= PART_SCAN_MAX; links++) {
+		ret = blk_read(disk, lba, 1, sector);
+		if (ret && !links)
+			return ret;
+		if (ret || sector[MBR_SIG] != 0x55 || sector[MBR_SIG + 1] != 0xaa)
 			break;
-		i = add(p, n, num, sector + MBR_TABLE, ebr, ebr + 1, ext_end);
-		num += i > n;
-		n = i;
-		e = sector + MBR_TABLE + 16;
-		ebr = is_extended(e[4]) && get_le32(e + 8) ? ext + get_le32(e + 8) : 0;
+		next = 0;
+		for (i = 0; i < MBR_NPART; i++) {
+			const uint8_t *e = sector + MBR_TABLE + 16 * i;
+			uint64_t start = (uint64_t)lba + get_le32(e + 8);
+			uint32_t size = get_le32(e + 12);
+
+			if (!links && (e[0] & 0x7f)) {  /* not an MBR */
+				n = 0;
+				break;
+			}
+			if (is_extended(e[4])) {
+				if (links || !ext)
+					next = ext + get_le32(e + 8);
+				if (!links && !ext) {
+					ext = next;
+					ext_end = (uint32_t)MIN((uint64_t)ext + size, end);
+				}
+			} else if (e[4] && size && start > lba &&
+				   start + size <= (links ? ext_end : end) &&
+				   n < PART_SCAN_MAX && (!links || !i)) {
+				p[n++] = (struct part_info){ (uint8_t)(links ? num++ : (unsigned)i + 1), e[4],
+							     e[0] == 0x80, (uint32_t)start, size };
+			}
+		}
+		if (i < MBR_NPART || !next || next >= ext_end)
+			break;
+		lba = next;
 	}
 	/* No MBR, or none that names a partition: a file system from
 	 * sector 0, as the OMAP boot ROM also accepts ("superfloppy"). */
 	if (!n)
-		p[n++] = (struct part_info){ 0, 0, false, 0,
-					     (uint32_t)MIN(disk->nblocks, 0xffffffffu) };
+		p[n++] = (struct part_info){ 0, 0, false, 0, end };
 	return n;
 }
