@@ -436,7 +436,8 @@ struct nand *nand_create(struct sim *s)
 {
 	struct nand *n;
 	struct stat st;
-	bool big = s->cfg.machine == MACH_GTA04;
+	/* The GTA04's 4 Gbit part or the BeagleBoard's 2 Gbit one. */
+	bool big = s->cfg.machine && s->cfg.machine->nand_mib == 512;
 	static const uint8_t id_gta04[5] = { 0x2C, 0xBC, 0x90, 0x55, 0x56 };
 	static const uint8_t id_beagle[5] = { 0x2C, 0xBA, 0x80, 0x55, 0x50 };
 

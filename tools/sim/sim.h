@@ -41,8 +41,26 @@ enum sim_result {
 	SIM_STOP,      /* --stop-at ADDR reached (exit 0; kernel test) */
 };
 
-enum sim_machine { MACH_GTA04, MACH_BEAGLE, MACH_BEAGLEXM /* Beagle issue */ };
 enum sim_soc { SOC_OMAP3530, SOC_DM3730 };
+
+/* One board revision the simulator plays (machine.c). */
+struct sim_machine_rev {
+	const char *rev;           /* --rev NAME */
+	unsigned strap;            /* GPIO171..173 level: g173 << 2 | g172 << 1 | g171 */
+	uint32_t cs_bytes;         /* SDRAM behind each of CS0 and CS1 */
+};
+
+/* One machine (machine.c's table): what differs from board to board. */
+struct sim_machine {
+	const char *name;          /* --machine NAME, and the report's "machine" */
+	enum sim_soc soc;
+	uint32_t idcode;           /* TAP IDCODE of its SoC */
+	const char *default_rev;
+	struct sim_machine_rev revs[4]; /* ends at the first without a name */
+	unsigned aux_gpio;         /* GPIO1 pin of the AUX/USER button */
+	uint32_t die_id0;          /* first word of its die ID */
+	unsigned nand_mib;         /* size of its NAND chip (with --nand) */
+};
 
 /* Module clocks the PRCM model knows about; see prcm_clk_on(). */
 enum sim_clk {
@@ -65,7 +83,7 @@ struct sim_inject {       /* one --inject SPEC, parsed by the core */
 
 /* Everything the command line sets. Models read it; they never parse argv. */
 struct sim_config {
-	enum sim_machine machine;
+	const struct sim_machine *machine;
 	enum sim_soc soc;
 	char rev[4];               /* "A3", "A4", "A5", or "" for beagle */
 	uint32_t sdram_cs_bytes[2];/* physical SDRAM behind CS0 / CS1 */
@@ -224,8 +242,7 @@ void twl4030_set_vmmc1(struct sim *s, bool on);      /* the ROM's SD power-up */
 void hsmmc_init(struct sim *s);                      /* MMC1-3, card from cfg.sd_image */
 void rom_boot(struct sim *s);                        /* rom.c: load MLO, set r0 */
 void l3pm_init(struct sim *s);                       /* l3pm.c: L3 firewalls */
-/* NAND issue: GPMC + NAND chip (gpmc.c, nand.c). sim_init() calls it; a
- * weak fallback in sim.c maps nothing while gpmc.c is not linked. */
+/* NAND issue: GPMC + NAND chip (gpmc.c, nand.c). */
 void gpmc_init(struct sim *s);
 
 /* NAND issue (nand.c): the ROM's NAND boot source. Copy the first valid
@@ -244,8 +261,14 @@ int nand_rom_read_page(struct sim *s, uint32_t page, uint8_t *data, uint8_t *oob
  * uncorrectable. */
 int nand_rom_ecc_check(uint8_t *data, const uint8_t *oob);
 
-/* Machine set-up and the run (sim.c); main.c only parses options. */
+/* Machines (machine.c): the table's entry called name, or NULL; the
+ * configuration of machine at rev (NULL or "": its default) -1 when there
+ * is no such machine or revision; and every model of a machine, in the
+ * order they come up (the unit tests build their machines with it too). */
+const struct sim_machine *sim_machine_find(const char *name);
 int sim_config_machine(struct sim_config *c, const char *machine, const char *rev);
+void sim_models_init(struct sim *s);
+/* The run (sim.c); main.c only parses options. */
 int sim_init(struct sim *s);          /* CPU, SRAM, ROM area, all models */
 enum sim_result sim_run(struct sim *s);
 const char *sim_result_name(enum sim_result r);

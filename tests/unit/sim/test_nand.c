@@ -39,7 +39,6 @@ static struct sim *nand_sim(const char *fill, size_t pages)
 	}
 	s->cfg.nand_image = img_path;
 	simtest_init(s);
-	gpmc_init(s);
 	assert_non_null(s->nand);
 	return s;
 }
@@ -249,7 +248,6 @@ static void test_protection_and_bad_blocks(void **state)
 	assert_int_equal(s->cfg.nnand_bad, 2);
 	assert_int_equal(s->cfg.nand_bad[1], 32);
 	simtest_init(s);
-	gpmc_init(s);
 	/* CS0 reset state is not NAND: the port stops the run */
 	assert_int_equal(model_mmio(s, false, DATA0, 2, &v), 0);
 	assert_int_equal(s->result, SIM_FAULT);

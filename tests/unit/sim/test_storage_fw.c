@@ -131,9 +131,6 @@ static struct sim *machine(uint64_t bytes, enum sim_sd_type type, bool card)
 	simtest_clocks_3530(s);
 	set_bits(s, CM + 0xA00, (1u << 15) | (1u << 24));
 	set_bits(s, CM + 0xA10, (1u << 15) | (1u << 24));
-	i2c_init(s);
-	twl4030_init(s);
-	hsmmc_init(s);
 	if (card)
 		unlink(image);
 	cur = s;
@@ -305,8 +302,6 @@ static void test_i2c_stuck_recovery(void **state)
 	simtest_clocks_3530(s);
 	set_bits(s, CM + 0xA00, 1u << 15);
 	set_bits(s, CM + 0xA10, 1u << 15);
-	i2c_init(s);
-	twl4030_init(s);
 	cur = s;
 	assert_int_equal(omap_i2c_init(&bus, &i2c_cfg), 0);
 	twl4030_setup(&twl, &bus);
