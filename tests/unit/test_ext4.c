@@ -575,6 +575,43 @@ static void test_part_scan(void **state)
 	assert_int_equal(part_scan(&bd.bd, sector, p), -5);
 }
 
+/* The fuzz seeds (tests/fuzz/mkcorpus.sh) are what they claim to be:
+ * each has its file system found by part_scan, mounted and read. */
+static void test_fuzz_seeds(void **state)
+{
+	static const char *const seeds[] = { "ext2", "ext4-csum", "mbr-logical-ext4" };
+	static const char *const kinds[] = { "ext2", "ext4", "ext4" };
+
+	for (int i = 0; i < 3; i++) {
+		char path[PATH_MAX + 64];
+		struct part_info p[PART_SCAN_MAX];
+		struct mbr_part mp;
+		struct blockdev part;
+		struct opened o;
+		uint8_t sector[512];
+		uint32_t size;
+		int n;
+
+		snprintf(path, sizeof(path), "%s/tests/fuzz/corpus/fuzz_ext4/%s", repo_root(),
+			 seeds[i]);
+		o.mem = slurp(path, &o.len);
+		assert_non_null(o.mem);
+		test_bd_mem(&o.bd, o.mem, o.len);
+		n = part_scan(&o.bd.bd, sector, p);
+		assert_int_equal(n, 1);
+		assert_int_equal(p[0].num, i == 2 ? 5 : 0);
+		mp = (struct mbr_part){ .type = p[0].type, .start = p[0].start, .size = p[0].size };
+		part_init(&part, &o.bd.bd, &mp, "p");
+		assert_int_equal(fs_mount(&o.fs, &part, work, sizeof(work), test_log), 0);
+		assert_string_equal(fs_kind(&o.fs), kinds[i]);
+		assert_int_equal(read_file(&o, "/dir/rel", &size), 0);
+		assert_int_equal(size, 5000);
+		assert_int_equal(read_file(&o, "/slow", &size), 0);
+		assert_int_equal(read_file(&o, "/loop", &size), -ELOOP);
+		close_image(&o);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -587,6 +624,7 @@ int main(void)
 		cmocka_unit_test(test_structure_damage),
 		cmocka_unit_test(test_random_damage),
 		cmocka_unit_test(test_part_scan),
+		cmocka_unit_test(test_fuzz_seeds),
 	};
 
 	return cmocka_run_group_tests(tests, build_images, NULL);
