@@ -11,10 +11,16 @@ int fs_mount(struct fs *fs, struct blockdev *bd, void *work, size_t work_size, f
 	fs->type = FS_NONE;
 	fs->tried = FS_EXT4;
 	ret = ext4_mount(&fs->u.ext4, bd, work, work_size, log);
-	/* No ext superblock: take it for FAT. */
-	if (ret == -ENOENT) {
-		fs->tried = FS_FAT;
-		ret = fat_mount(&fs->u.fat, bd, work, work_size, log);
+	/* No ext superblock, or none that could be read (FAT needs only
+	 * sector 0): try FAT; when that fails too after a read error, the
+	 * read error is the news. */
+	if (ret && ret != -EINVAL && ret != -EBADMSG) {
+		int fret = fat_mount(&fs->u.fat, bd, work, work_size, log);
+
+		if (!fret || ret == -ENOENT) {
+			fs->tried = FS_FAT;
+			ret = fret;
+		}
 	}
 	if (!ret)
 		fs->type = fs->tried;
