@@ -23,7 +23,6 @@ struct mount {
 	void *work;
 	unsigned num;
 	bool ok;
-	char name[12];
 };
 
 static struct mount boot_m, cmd_m;
@@ -57,8 +56,7 @@ static int mount(struct mount *m, const struct part_info *p)
 		m->work = scratch_alloc(FS_WORK_SIZE);
 	if (!m->work)
 		return -ENOMEM;
-	snprintf(m->name, sizeof(m->name), "mmc1p%u", p->num);
-	part_init(&m->part, storage_mmc1(), &mp, m->name);
+	part_init(&m->part, storage_mmc1(), &mp, "mmc1p");
 	err = fs_mount(&m->fs, &m->part, m->work, FS_WORK_SIZE, fs_log);
 	if (err && p->num)
 		printf("boot: mmc1 partition %u is not a usable %s file system (%s)\n", p->num,

@@ -9,6 +9,7 @@ see that file's neighbour README). gtaboot must pick partition 2, boot its
 `l0` label with the A5's DTB out of `fdtdir`, the initrd and APPEND, and the
 console must list and load from it."""
 import os
+import re
 import subprocess
 
 import pytest
@@ -68,7 +69,14 @@ def debian_card(sim, tmp_path_factory):
     sh("mkfs.vfat", "-F", "16", "-n", "BOOT", fat)
     sh("mcopy", "-i", fat, os.path.join(ROOT, "build", "gta04", "MLO"), "::MLO",
        env=dict(os.environ, MTOOLS_SKIP_CHECK="1"))
+    # Where the kernel's inode is, for the damage tests.
+    imap = sh("debugfs", "-R", "imap /boot/vmlinuz-" + VER, rootfs).stdout.decode()
+    m = re.search(r"located at block (\d+), offset 0x([0-9a-f]+)", imap)
+    blk, off = int(m.group(1)), int(m.group(2), 16)
+    bsize = int(sh("dumpe2fs", "-h", rootfs).stdout.decode().split("Block size:")[1].split()[0])
     img = str(out / "sd.img")
+    with open(img + ".kinode", "w") as f:
+        f.write(str(ROOT_START * 512 + blk * bsize + off))
     sh("truncate", "-s", str((ROOT_START + ROOT_SECTORS) * 512), img)
     sh("sfdisk", "-q", img, input=(
         "label: dos\nstart=%d, size=%d, type=e, bootable\nstart=%d, size=%d, type=83\n"
@@ -133,3 +141,42 @@ def test_console_on_ext4(debian_card):
     assert "fstab" in text                     # the boot file system
     assert "ls: ENOENT" in text or "error: ls: ENOENT" in text, out
     assert "ENOENT" in text.split("/boot/nothing")[-1], out
+
+
+def damaged(card, tmp_path, offset, xor):
+    img = str(tmp_path / "bad.img")
+    sh("cp", "--sparse=always", card, img)
+    with open(img, "r+b") as f:
+        f.seek(offset)
+        b = f.read(1)[0]
+        f.seek(offset)
+        f.write(bytes([b ^ xor]))
+    return simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", img,
+                       "--on-handoff", "stop", "--max-ms", 40000])
+
+
+def test_damaged_superblock_falls_back(debian_card, tmp_path):
+    """A root whose superblock checksum fails is refused by name; the
+    FAT partition is used instead (no extlinux.conf, no kernel there), and
+    the chain goes on to NAND and the prompt: never a boot of garbage."""
+    r = damaged(debian_card, tmp_path, ROOT_START * 512 + 1024 + 0x30, 0x01)
+    assert "ext4: superblock checksum mismatch" in r.serial, r.serial
+    assert "boot: mmc1 partition 2 is not a usable ext2/3/4 file system (EBADMSG)" in r.serial
+    assert "boot: mmc1 partition 1 (FAT16)" in r.serial, r.serial
+    assert "boot: no zImage or uImage in / or /boot" in r.serial, r.serial
+    assert r.report and r.report["handoff"] is None, r.serial
+
+
+def test_damaged_kernel_inode_falls_back(debian_card, tmp_path):
+    """The kernel's inode fails its checksum: both labels name the error
+    and fail, the default names find nothing, nothing is started."""
+    with open(debian_card + ".kinode") as f:
+        at = int(f.read())
+    r = damaged(debian_card, tmp_path, at + 0x28 + 12 + 8, 0x10)
+    assert "boot: mmc1 partition 2 (ext4)" in r.serial, r.serial
+    assert "ext4: inode" in r.serial and "checksum mismatch" in r.serial, r.serial
+    assert "kernel: /boot/vmlinuz-%s: EBADMSG" % VER in r.serial, r.serial
+    assert "boot: label 'l0' failed (EBADMSG)" in r.serial, r.serial
+    assert "boot: label 'l0r' failed (EBADMSG)" in r.serial, r.serial
+    assert r.report and r.report["handoff"] is None, r.serial
+
