@@ -30,9 +30,6 @@ static inline uint16_t le16(const void *p)
 	return v;
 }
 
-#define get_le32 le32
-#define get_le16 le16
-
 #define LOG(fs, ...) do { if ((fs)->log) (fs)->log(__VA_ARGS__); } while (0)
 
 #define COMPAT_JOURNAL		0x4
@@ -98,17 +95,17 @@ int ext4_mount(struct ext4_fs *fs, struct blockdev *bd, void *work, size_t work_
 	ret = blk_read(bd, 2, 2, sb);
 	if (ret)
 		return ret;
-	if (get_le16(sb + 0x38) != 0xef53)
+	if (le16(sb + 0x38) != 0xef53)
 		return -ENOENT;
-	logbs = get_le32(sb + 0x18);
-	fs->incompat = get_le32(sb + 0x60);
-	if (get_le32(sb + 0x4c) > 1 || logbs > 6)
+	logbs = le32(sb + 0x18);
+	fs->incompat = le32(sb + 0x60);
+	if (le32(sb + 0x4c) > 1 || logbs > 6)
 		goto geometry;
-	fs->csum = get_le32(sb + 0x64) & RO_METADATA_CSUM;
+	fs->csum = le32(sb + 0x64) & RO_METADATA_CSUM;
 	if (fs->csum) {
-		if (sb[0x175] != 1 || crc32c(~0u, sb, 0x3fc) != get_le32(sb + 0x3fc))
+		if (sb[0x175] != 1 || crc32c(~0u, sb, 0x3fc) != le32(sb + 0x3fc))
 			return say(fs, -EBADMSG, "ext4: superblock checksum mismatch\n", 0, 0);
-		fs->seed = (fs->incompat & IN_CSUM_SEED) ? get_le32(sb + 0x270)
+		fs->seed = (fs->incompat & IN_CSUM_SEED) ? le32(sb + 0x270)
 							  : crc32c(~0u, sb + 0x68, 16);
 	}
 	bits = fs->incompat & ~IN_KNOWN;
@@ -127,21 +124,21 @@ int ext4_mount(struct ext4_fs *fs, struct blockdev *bd, void *work, size_t work_
 		say(fs, 0, "ext4: warning: journal needs recovery; reading without it\n", 0, 0);
 	fs->bsize = 1024u << logbs;
 	fs->shift = (uint8_t)(logbs + 1);
-	fs->blocks = get_le32(sb + 0x4);
+	fs->blocks = le32(sb + 0x4);
 	if (fs->incompat & IN_64BIT) {
-		gd = get_le16(sb + 0xfe);
-		if (get_le32(sb + 0x150))
+		gd = le16(sb + 0xfe);
+		if (le32(sb + 0x150))
 			goto large;
 	}
-	fs->first_block = get_le32(sb + 0x14);
-	bpg = get_le32(sb + 0x20);
-	fs->ipg = get_le32(sb + 0x28);
-	fs->inodes = get_le32(sb + 0x0);
-	isize = get_le32(sb + 0x4c) ? get_le16(sb + 0x58) : 128;
+	fs->first_block = le32(sb + 0x14);
+	bpg = le32(sb + 0x20);
+	fs->ipg = le32(sb + 0x28);
+	fs->inodes = le32(sb + 0x0);
+	isize = le32(sb + 0x4c) ? le16(sb + 0x58) : 128;
 	fs->ishift = (uint8_t)__builtin_ctz(isize | 0x10000);
 	fs->gshift = (uint8_t)__builtin_ctz(gd | 0x10000);
 	fs->ext4 = fs->incompat & (IN_EXTENTS | IN_64BIT | IN_FLEX_BG);
-	fs->journal = get_le32(sb + 0x5c) & COMPAT_JOURNAL;
+	fs->journal = le32(sb + 0x5c) & COMPAT_JOURNAL;
 	if (fs->first_block > 1 || fs->blocks <= fs->first_block || !bpg ||
 	    bpg > 8 * fs->bsize || !fs->ipg || fs->ipg > 8 * fs->bsize ||
 	    isize < 128 || isize > fs->bsize || isize != 1u << fs->ishift ||
@@ -192,16 +189,16 @@ static int read_inode(struct ext4_fs *fs, uint32_t ino, struct ext4_inode *in)
 		return ret;
 	d = p + ((g << fs->gshift) & 511);
 	if (fs->csum) {
-		want = get_le16(d + 0x1e);
+		want = le16(d + 0x1e);
 		memset(d + 0x1e, 0, 2);
 		memcpy(le, &g, 4); /* little-endian machines only, as all of gtaboot */
 		if ((crc32c(crc32c(fs->seed, le, 4), d, 1u << fs->gshift) & 0xffff) != want)
 			return say(fs, -EBADMSG, "ext4: group %u descriptor checksum mismatch\n",
 				   g, 0);
 	}
-	table = get_le32(d + 8);
+	table = le32(d + 8);
 	/* A table above 2^32 blocks cannot be on the partition. */
-	if (fs->gshift >= 6 && get_le32(d + 0x28))
+	if (fs->gshift >= 6 && le32(d + 0x28))
 		table = 0;
 	table += idx >> (fs->shift + 9 - fs->ishift);
 	if (!table || table >= fs->blocks)
@@ -213,9 +210,9 @@ static int read_inode(struct ext4_fs *fs, uint32_t ino, struct ext4_inode *in)
 	p += (idx << fs->ishift) & 511;
 	in->seed = 0;
 	if (fs->csum) {
-		extra = isize > 128 ? get_le16(p + 0x80) : 0;
+		extra = isize > 128 ? le16(p + 0x80) : 0;
 		hi = extra >= 4 && 128 + extra <= isize;
-		want = get_le16(p + 0x7c) | (hi ? (uint32_t)get_le16(p + 0x82) << 16 : 0);
+		want = le16(p + 0x7c) | (hi ? (uint32_t)le16(p + 0x82) << 16 : 0);
 		memset(p + 0x7c, 0, 2);
 		if (hi)
 			memset(p + 0x82, 0, 2);
@@ -226,9 +223,9 @@ static int read_inode(struct ext4_fs *fs, uint32_t ino, struct ext4_inode *in)
 			return bad(fs, "checksum mismatch", ino);
 	}
 	in->ino = ino;
-	in->mode = get_le16(p);
-	in->size = get_le32(p + 0x6c) ? 0xffffffffu : get_le32(p + 4);
-	in->flags = get_le32(p + 0x20);
+	in->mode = le16(p);
+	in->size = le32(p + 0x6c) ? 0xffffffffu : le32(p + 4);
+	in->flags = le32(p + 0x20);
 	memcpy(in->iblock, p + 0x28, sizeof(in->iblock));
 	return 0;
 }
@@ -270,8 +267,8 @@ static int load_node(struct ext4_fs *fs, const struct ext4_inode *in, uint32_t b
 	if (ret)
 		return ret;
 	if (ext && fs->csum) {
-		t = 12 + 12 * (uint32_t)get_le16(fs->node + 4);
-		if (t + 4 > fs->bsize || crc32c(in->seed, fs->node, t) != get_le32(fs->node + t))
+		t = 12 + 12 * (uint32_t)le16(fs->node + 4);
+		if (t + 4 > fs->bsize || crc32c(in->seed, fs->node, t) != le32(fs->node + t))
 			return bad(fs, "extent block checksum mismatch", in->ino);
 	}
 	fs->node_blk = b;
@@ -290,38 +287,38 @@ static int ext_map(struct ext4_fs *fs, const struct ext4_inode *in, uint32_t lb,
 	int ret;
 
 	for (;;) {
-		n = get_le16(h + 2);
-		max = get_le16(h + 4);
-		d = get_le16(h + 6);
+		n = le16(h + 2);
+		max = le16(h + 4);
+		d = le16(h + 6);
 		/* The root may have any depth up to 5, each child one less. */
-		if (get_le16(h) != 0xf30a || n > max || 12 + 12 * max > size || d >= depth ||
+		if (le16(h) != 0xf30a || n > max || 12 + 12 * max > size || d >= depth ||
 		    (h != in->iblock && d + 1 != depth))
 			return bad(fs, "bad extent header", in->ino);
 		depth = d;
 		/* Entries are sorted: take the last that starts at or before lb. */
-		for (i = 0; i < n && get_le32(h + 12 + 12 * i) <= lb; i++)
+		for (i = 0; i < n && le32(h + 12 + 12 * i) <= lb; i++)
 			;
 		if (i < n)
-			limit = MIN(limit, get_le32(h + 12 + 12 * i));
+			limit = MIN(limit, le32(h + 12 + 12 * i));
 		*pb = 0;
 		*len = limit - lb;
 		if (!i)
 			return 0;
 		e = h + 12 * i;
-		start = get_le32(e);
+		start = le32(e);
 		if (!d) {
-			elen = get_le16(e + 4);
+			elen = le16(e + 4);
 			if (lb - start < (elen > 32768 ? elen - 32768 : elen)) {
 				*len = (elen > 32768 ? elen - 32768 : elen) - (lb - start);
 				/* Past 2^32 blocks is past the partition: ~0 fails
 				 * the range check. */
 				if (elen <= 32768)
-					*pb = get_le16(e + 6) || get_le32(e + 8) >= fs->blocks ? ~0u
-					      : get_le32(e + 8) + lb - start;
+					*pb = le16(e + 6) || le32(e + 8) >= fs->blocks ? ~0u
+					      : le32(e + 8) + lb - start;
 			}
 			return 0;
 		}
-		ret = load_node(fs, in, get_le16(e + 8) ? ~0u : get_le32(e + 4), true);
+		ret = load_node(fs, in, le16(e + 8) ? ~0u : le32(e + 4), true);
 		if (ret)
 			return ret;
 		h = fs->node;
@@ -340,7 +337,7 @@ static int ind_map(struct ext4_fs *fs, const struct ext4_inode *in, uint32_t lb,
 
 	*len = 1;
 	if (lb < 12) {
-		*pb = get_le32(in->iblock + 4 * lb);
+		*pb = le32(in->iblock + 4 * lb);
 		return 0;
 	}
 	lb -= 12;
@@ -348,7 +345,7 @@ static int ind_map(struct ext4_fs *fs, const struct ext4_inode *in, uint32_t lb,
 		lb -= 1u << (bits * lvl);
 	if (lvl > 3)
 		return bad(fs, "block map too deep", in->ino);
-	b = get_le32(in->iblock + 4 * (11 + lvl));
+	b = le32(in->iblock + 4 * (11 + lvl));
 	/* The last-level block of the previous answer is still in fs->node
 	 * (double and triple indirect would otherwise read two or three
 	 * blocks for every block). */
@@ -366,7 +363,7 @@ static int ind_map(struct ext4_fs *fs, const struct ext4_inode *in, uint32_t lb,
 			fs->ind_blk = b;
 			fs->ind_key = key;
 		}
-		b = get_le32(fs->node + 4 * ((lb >> (bits * lvl)) & ((1u << bits) - 1)));
+		b = le32(fs->node + 4 * ((lb >> (bits * lvl)) & ((1u << bits) - 1)));
 	}
 	*pb = b;
 	return 0;
@@ -459,24 +456,24 @@ static int dir_scan(struct ext4_fs *fs, const struct ext4_inode *dir, dirent_fn 
 			/* Leaf blocks end in a checksum entry; htree index
 			 * blocks have their own tail and no names to read. */
 			t = fs->blk + end - 12;
-			if (get_le32(t) || get_le16(t + 4) != 12 || t[6] || t[7] != 0xde) {
+			if (le32(t) || le16(t + 4) != 12 || t[6] || t[7] != 0xde) {
 				if (dir->flags & FL_INDEX)
 					continue;
 				return bad(fs, "directory block checksum mismatch", dir->ino);
 			}
-			if (crc32c(dir->seed, fs->blk, end - 12) != get_le32(t + 8))
+			if (crc32c(dir->seed, fs->blk, end - 12) != le32(t + 8))
 				return bad(fs, "directory block checksum mismatch", dir->ino);
 			end -= 12;
 		}
 		for (off = 0; off < end; off += rl) {
 			e = fs->blk + off;
-			rl = end - off >= 8 ? get_le16(e + 4) : 0;
+			rl = end - off >= 8 ? le16(e + 4) : 0;
 			/* 64 KiB blocks store a rec_len of 65536 as 0 or 65535. */
 			if (fs->bsize == 65536)
 				rl = (rl == 0 || rl == 65535) ? 65536 : (rl & 65532) | (rl & 3) << 16;
 			if (rl < 8 || (rl & 3) || rl > end - off || e[6] + 8u > rl)
 				return bad(fs, "corrupt directory entry", dir->ino);
-			if (get_le32(e) && e[6]) {
+			if (le32(e) && e[6]) {
 				ret = fn(fs, e, arg);
 				if (ret)
 					return ret;
@@ -497,7 +494,7 @@ static int match_entry(struct ext4_fs *fs, const uint8_t *e, void *arg)
 
 	if (e[6] != m->len || memcmp(e + 8, m->name, m->len))
 		return 0;
-	m->ino = get_le32(e);
+	m->ino = le32(e);
 	return 1;
 }
 
@@ -620,7 +617,7 @@ static int list_entry(struct ext4_fs *fs, const uint8_t *e, void *arg)
 	name[e[6]] = 0;
 	if (!strcmp(name, ".") || !strcmp(name, ".."))
 		return 0;
-	ret = read_inode(fs, get_le32(e), &in);
+	ret = read_inode(fs, le32(e), &in);
 	if (ret)
 		return ret;
 	return l->fn(l->arg, name, (uint32_t)MIN(in.size, 0xffffffffu),
