@@ -180,3 +180,29 @@ def test_damaged_kernel_inode_falls_back(debian_card, tmp_path):
     assert "boot: label 'l0r' failed (EBADMSG)" in r.serial, r.serial
     assert r.report and r.report["handoff"] is None, r.serial
 
+
+
+def test_bootable_partition_first(debian_card, tmp_path):
+    """The MBR's entries swapped: partition 1 is the ext4 root (with its
+    extlinux.conf), partition 2 the bootable FAT one, which gets an
+    extlinux.conf too. The bootable partition is read first although it
+    comes second in the table. (The ROM itself needs the bootable
+    partition to be FAT with MLO, so the other way round cannot boot.)"""
+    img = str(tmp_path / "two.img")
+    sh("cp", "--sparse=always", debian_card, img)
+    conf = tmp_path / "extlinux.conf"
+    conf.write_text("TIMEOUT 0\nDEFAULT fat\nLABEL fat\n  KERNEL /nothing\n")
+    env = dict(os.environ, MTOOLS_SKIP_CHECK="1")
+    sh("mmd", "-i", "%s@@%d" % (img, FAT_START * 512), "::extlinux", env=env)
+    sh("mcopy", "-i", "%s@@%d" % (img, FAT_START * 512), str(conf), "::extlinux/extlinux.conf",
+       env=env)
+    with open(img, "r+b") as f:
+        f.seek(446)
+        e = f.read(32)
+        f.seek(446)
+        f.write(e[16:] + e[:16])
+    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", img, "--on-handoff", "stop",
+                    "--max-ms", 40000])
+    assert "boot: mmc1 partition 2 (FAT16)" in r.serial, r.serial
+    assert "boot: /extlinux/extlinux.conf, 1 label" in r.serial, r.serial
+    assert "Booting 'fat'" in r.serial, r.serial
