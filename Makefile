@@ -29,6 +29,8 @@ SIZE    := $(CROSS)size
 # libfdt.a comes from Debian's armhf build: hard-float VFP, Thumb-2, int-sized
 # enums. Our objects must match its ABI attributes to link with it.
 FW_ARCH := -mcpu=cortex-a8 -mthumb -mfloat-abi=hard -mfpu=vfpv3-d16 -fno-short-enums
+# One set of warnings for every C build: firmware, host tools, simulator,
+# unit tests and fuzz targets.
 WARN    := -Wall -Wextra -Werror=undef -Werror=vla -Werror=implicit-fallthrough \
            -Wno-unused-parameter
 FW_CFLAGS := $(FW_ARCH) $(WARN) -Os -g -std=gnu11 -ffreestanding -fno-common \
@@ -75,30 +77,45 @@ $(OUT)/obj/%.S.o: %.S Makefile
 $(OUT)/gitrev: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(GITREV)' | cmp -s - $@ || echo '$(GITREV)' > $@
-$(OUT)/obj/common/main.c.o: $(OUT)/gitrev
+$(OUT)/obj/common/banner.c.o: $(OUT)/gitrev
 FORCE:
 
-$(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld
+# The SRAM part may reach the SDRAM part only through its entry points:
+# tools/check-hotcold.py checks every reference of the linked image.
+$(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld tools/check-hotcold.py
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -o $@ $(FW_OBJS) $(LIBFDT_A) -lgcc
+	$(Q)$(PYTHON) tools/check-hotcold.py $(OUT)/gtaboot.map $@ $(CROSS)nm $(CROSS)objdump \
+	  || { rm -f $@; exit 1; }
 
-# The hot part as the ROM loads it, then the cold part deflated behind it
-# (linker.ld explains the split; arch/arm/cold.c unpacks it).
-$(OUT)/gtaboot.bin: $(OUT)/gtaboot.elf tools/packcold.py
+# The hot part (early + late, linker.ld), then the cold part deflated
+# behind it and the CRC trailer (tools/packcold.py). The packed part is
+# staged in SDRAM (arch/arm/cold.h: COLD_STAGE_MAX bytes).
+$(OUT)/gtaboot.bin: $(OUT)/gtaboot.elf tools/packcold.py tools/checkearly.py
+	$(Q)$(PYTHON) tools/checkearly.py $(CROSS)objdump $<
 	$(Q)$(OBJCOPY) -O binary -R .cold -R .cold_bss $< $(OUT)/hot.bin
 	$(Q)$(OBJCOPY) -O binary -j .cold $< $(OUT)/cold.bin
-	$(Q)$(PYTHON) tools/packcold.py $(OUT)/hot.bin $(OUT)/cold.bin $@ --max 0xE000
+	$(Q)$(PYTHON) tools/packcold.py $(OUT)/hot.bin $(OUT)/cold.bin $@ \
+	  --max-packed 0x40000 --max-full 0xE000
 
+# MLO (FAT and NAND) and MLO.raw (raw-mode SD, with the CH) declare only
+# the early part to the ROM; the early part reads the rest from the same
+# file (docs/design.md "The ROM-loaded part"). MLO.full declares all of it,
+# for the ROM's peripheral boots, while the image still fits 0xE000 bytes.
 $(OUT)/MLO: $(OUT)/gtaboot.bin $(BUILD)/tools/mkmlo
-	$(Q)$(BUILD)/tools/mkmlo --load 0x40200000 $< $@
-	$(Q)$(BUILD)/tools/mkmlo --load 0x40200000 --ch $< $(OUT)/MLO.raw
-	@echo "MLO size: $@ $$(stat -c %s $@) bytes (limit 57344)"
+	$(Q)$(BUILD)/tools/mkmlo --load 0x40200000 --short $< $@
+	$(Q)$(BUILD)/tools/mkmlo --load 0x40200000 --short --ch $< $(OUT)/MLO.raw
+	$(Q)rm -f $(OUT)/MLO.full
+	$(Q)if [ $$(stat -c %s $<) -le 57344 ]; then \
+	  $(BUILD)/tools/mkmlo --load 0x40200000 $< $(OUT)/MLO.full; fi
+	@rom=$$(od -An -tu4 -N4 $@ | tr -d ' '); \
+	  echo "MLO: $@ $$(stat -c %s $@) bytes, the ROM reads $$rom (goal 16384)"; \
+	  if [ $$rom -gt 16384 ]; then echo "warning: the ROM-loaded part is over the 16 KiB goal (docs/design.md)"; fi
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # ---------------------------------------------------------------- host tools
 HOST_CC     := gcc
-HOST_CFLAGS := -O2 -g -Wall -Wextra -Werror=undef -Werror=vla -Werror=implicit-fallthrough \
-               -Wno-unused-parameter -I. -DGTABOOT_HOST
+HOST_CFLAGS := -O2 -g $(WARN) -I. -DGTABOOT_HOST
 
 tools: $(BUILD)/tools/mkmlo
 
@@ -107,15 +124,14 @@ $(BUILD)/tools/mkmlo: tools/mkmlo.c
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $<
 
 tools: $(BUILD)/tools/mknand
-$(BUILD)/tools/mknand: tools/mknand.c lib/hamming.c lib/hamming.h
+$(BUILD)/tools/mknand: tools/mknand.c tools/sim/nand_ecc.c tools/sim/nand_ecc.h
 	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ tools/mknand.c lib/hamming.c
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I. -o $@ tools/mknand.c tools/sim/nand_ecc.c
 
 # ---------------------------------------------------------------- simulator
 SIM_SRCS := $(sort $(wildcard tools/sim/*.c))
 SIM_OBJS := $(patsubst %,$(BUILD)/sim/obj/%.o,$(SIM_SRCS))
-SIM_CFLAGS := -O2 -g -Wall -Wextra -Werror=undef -Werror=vla -Werror=implicit-fallthrough \
-              -Wno-unused-parameter -I. -Itools/sim -DGTABOOT_HOST
+SIM_CFLAGS := -O2 -g $(WARN) -I. -Itools/sim -DGTABOOT_HOST
 SIM_LIBS := -lunicorn -lpthread -lm
 
 sim: $(BUILD)/sim/gtaboot-sim
@@ -132,7 +148,9 @@ $(BUILD)/sim/gtaboot-sim: $(SIM_OBJS)
 # ---------------------------------------------------------------- images
 # The default SD card for `make run` and `make sdimage`: MLO first, the
 # test payload as the kernel (it reports what gtaboot handed over and powers
-# off), gtaboot's own DTB for the board and an extlinux.conf.
+# off), gtaboot's own DTB for the board and an extlinux.conf. No console=:
+# gtaboot sets /chosen/stdout-path to UART3, which Linux's OMAP serial
+# drivers (omap-serial ttyO2, 8250_omap ttyS2) both take as the console.
 DTB_gta04  := omap3-gta04-sim
 DTB_beagle := omap3-beagle-sim
 SIM_MACHINE_gta04  := gta04
@@ -148,7 +166,7 @@ $(OUT)/extlinux.conf: Makefile
 	  'TIMEOUT 30' 'DEFAULT payload' '' \
 	  'LABEL payload' '  MENU LABEL Test payload (reports the hand-off, powers off)' \
 	  '  KERNEL /zImage' '  FDT /$(DTB_$(BOARD)).dtb' \
-	  '  APPEND console=ttyS2,115200n8 root=/dev/mmcblk0p2 rootwait' > $@
+	  '  APPEND root=/dev/mmcblk0p2 rootwait' > $@
 
 $(OUT)/sd.img: $(OUT)/MLO $(PAYLOAD_OUT)/zImage $(OUT)/$(DTB_$(BOARD)).dtb $(OUT)/extlinux.conf tools/mksd.sh
 	$(Q)tools/mksd.sh --board $(BOARD) --out $@ --mlo $(OUT)/MLO \
@@ -164,6 +182,15 @@ run: deps
 	$(Q)$(MAKE) --no-print-directory $(OUT)/MLO $(OUT)/sd.img sim
 	$(BUILD)/sim/gtaboot-sim --machine $(SIM_MACHINE_$(BOARD)) --sd $(OUT)/sd.img --serial stdio --stdin \
 	  --on-handoff continue
+
+# qemu-linaro (docs/qemu.md): builds the fork's qemu-system-arm once
+# (from $(QEMU_LINARO_SRC), a source tree or git URL; default the public
+# fork), then boots gtaboot and Debian's armmp kernel to a busybox shell:
+# BOARD=beagle on -M beagle, BOARD=gta04 on -M beaglexm.
+.PHONY: qemu
+qemu: deps
+	$(Q)[ -x $(BUILD)/qemu-linaro/bin/qemu-system-arm ] || tools/qemu-linaro.sh build
+	$(Q)tools/qemu-linaro.sh boot --board $(BOARD)
 
 # ---------------------------------------------------------------- tests
 UNIT_SRCS  := $(sort $(wildcard tests/unit/test_*.c))
@@ -185,12 +212,16 @@ FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BINS := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRCS))
 $(BUILD)/fuzz/%: tests/fuzz/%.c $(HOST_LIB_SRCS)
 	@mkdir -p $(dir $@)
-	$(Q)clang -g -O1 -I. -DGTABOOT_HOST -fsanitize=fuzzer,address,undefined -o $@ $< $(HOST_LIB_SRCS) -lfdt
+	$(Q)clang -g -O1 $(WARN) -I. -DGTABOOT_HOST -fsanitize=fuzzer,address,undefined -o $@ $< $(HOST_LIB_SRCS) -lfdt
 
 unit: $(UNIT_BINS) $(SIMUNIT_BINS)
 
+# Everything the system tests' fixtures would otherwise make themselves is
+# built first: with two pytest workers, two fixtures must never run the same
+# make rule at once.
 check: deps
-	$(Q)$(MAKE) --no-print-directory all-boards sim tools unit $(FUZZ_BINS)
+	$(Q)$(MAKE) --no-print-directory all-boards sim tools unit payload $(FUZZ_BINS)
+	$(Q)$(MAKE) --no-print-directory BOARD=gta04 $(BUILD)/gta04/sd.img
 	$(Q)FUZZ_SECONDS=$${FUZZ_SECONDS:-5} PYTHON=$(PYTHON) tests/run-all.sh
 
 fuzz: $(FUZZ_BINS)

@@ -27,16 +27,3 @@ uint32_t crc32(uint32_t crc, const void *buf, size_t len)
 	}
 	return ~crc;
 }
-
-/* Bit by bit: no table in the image; it only covers metadata blocks. */
-uint32_t crc32c(uint32_t crc, const void *buf, size_t len)
-{
-	const uint8_t *p = buf;
-
-	while (len--) {
-		crc ^= *p++;
-		for (int k = 0; k < 8; k++)
-			crc = (crc >> 1) ^ (0x82f63b78u & -(crc & 1));
-	}
-	return crc;
-}

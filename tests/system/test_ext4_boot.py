@@ -52,7 +52,10 @@ def debian_card(sim, tmp_path_factory):
     sim_dtb = str(out / "sim.dtb")
     sh("dtc", "-q", "-I", "dts", "-O", "dtb", "-o", sim_dtb,
        os.path.join(ROOT, "dts", "omap3-gta04-sim.dts"))
-    for name in ("omap3-gta04a5", "omap3-gta04a4", "omap3-gta04a3", "omap3-beagle"):
+    # The simulated A5 has the OneNAND package: board/gta04.c names its
+    # tree omap3-gta04a5one.dtb, as the kernel does.
+    for name in ("omap3-gta04a5one", "omap3-gta04a5", "omap3-gta04a4", "omap3-gta04a3",
+                 "omap3-beagle"):
         dtb = str(dtbdir / (name + ".dtb"))
         sh("cp", sim_dtb, dtb)
         sh("fdtput", "-t", "s", dtb, "/", "model", "gtaboot test " + name)
@@ -103,10 +106,10 @@ def test_debian_layout_boots(debian_card, tmp_path):
     assert "boot: mmc1 partition 2 (ext4)" in r.serial, r.serial
     assert "boot: /boot/extlinux/extlinux.conf, 2 labels" in r.serial, r.serial
     assert "kernel  /boot/vmlinuz-%s -> 0x82000000" % VER in r.serial, r.serial
-    assert "fdt     /usr/lib/linux-image-%s/omap3-gta04a5.dtb" % VER in r.serial, r.serial
+    assert "fdt     /usr/lib/linux-image-%s/omap3-gta04a5one.dtb" % VER in r.serial, r.serial
     assert (rep["pc"], rep["r0"], rep["r1"], rep["r2"]) == (KERNEL_ADDR, 0, 0xFFFFFFFF,
                                                             FDT_ADDR)
-    assert fdtget(dump, "/", "model") == "gtaboot test omap3-gta04a5"
+    assert fdtget(dump, "/", "model") == "gtaboot test omap3-gta04a5one"
     assert fdtget(dump, "/chosen", "bootargs").startswith(APPEND)
     start = fdtget(dump, "/chosen", "linux,initrd-start", "x").split()
     end = fdtget(dump, "/chosen", "linux,initrd-end", "x").split()

@@ -15,7 +15,7 @@
 #include "tools/sim/console_in.h"
 #include "tools/sim/sim.h"
 
-enum item_kind { IT_CHAR, IT_WAIT, IT_EXPECT };
+enum item_kind { IT_CHAR, IT_WAIT, IT_EXPECT, IT_END };
 
 struct console_item {
 	enum item_kind kind;
@@ -47,6 +47,9 @@ void console_in_advance(struct console_in *in, const char *out, size_t len, uint
 			in->expect_from = (size_t)(hit - out) + it->len;
 			in->search_from = in->expect_from;
 			in->next_at = MAX(in->next_at, now);
+			in->cur++;
+		} else if (it->kind == IT_END) {
+			in->ended = true;
 			in->cur++;
 		} else {
 			return;
@@ -168,7 +171,10 @@ static int parse_script(struct console_in *in, const char *p)
 				return -1;
 			add_item(in, (struct console_item){ .kind = IT_CHAR, .ch = c });
 		} else if (*p == '{') {
-			if (!strncmp(p, "{wait ", 6)) {
+			if (!strncmp(p, "{end}", 5)) {
+				add_item(in, (struct console_item){ .kind = IT_END });
+				p += 5;
+			} else if (!strncmp(p, "{wait ", 6)) {
 				char *end;
 				unsigned long ms = strtoul(p + 6, &end, 10);
 

@@ -21,6 +21,7 @@ struct console_in {
 	size_t nitems, cur;
 	uint64_t next_at;          /* virtual time before which nothing is due */
 	size_t expect_from, search_from;
+	bool ended;                /* the script's {end} was reached */
 	bool stdin_open;
 	int fd;                    /* interactive input: 0 (stdin) or a pty master */
 	struct timespec host_start;

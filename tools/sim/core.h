@@ -71,6 +71,7 @@ struct sim_core {
 	uint64_t idle_skips, idle_skipped_ps;
 
 	int pending_exc;             /* UC_HOOK_INTR number to deliver, or -1 */
+	bool by_block;               /* counting per block (after a hand-off) */
 	bool running;
 };
 

@@ -63,10 +63,26 @@ void core_hook_handoff(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 	uc_hook_del(uc, c->h_sdram);
 	if (s->cfg.dump_dtb_path)
 		dump_dtb(s, s->handoff_regs[2]);
+	if (s->cfg.handoff_continue)
+		uc_emu_stop(uc);    /* sim_run() counts the next stage per block */
 	if (!s->cfg.handoff_continue)
 		sim_stop(s, SIM_HANDOFF, "hand-off to 0x%08x (r0 0x%08x, r1 0x%08x, r2 0x%08x)",
 			 (uint32_t)addr, s->handoff_regs[0], s->handoff_regs[1],
 			 s->handoff_regs[2]);
+}
+
+void sim_stop_here(struct sim *s, uint32_t pc, const char *why)
+{
+	time_sync(s);
+	for (int i = 0; i < 13; i++)
+		s->stop_regs[i] = sim_reg(s, UC_ARM_REG_R0 + i);
+	s->stop_regs[13] = sim_reg(s, UC_ARM_REG_SP);
+	s->stop_regs[14] = sim_reg(s, UC_ARM_REG_LR);
+	s->stop_regs[15] = pc;
+	s->stop_cpsr = sim_reg(s, UC_ARM_REG_CPSR);
+	s->stop_sctlr = sim_cp15(s, 1, 0, 0, 0);
+	sim_stop(s, SIM_STOP, "%s (r0 0x%08x, r1 0x%08x, r2 0x%08x)", why, s->stop_regs[0],
+		 s->stop_regs[1], s->stop_regs[2]);
 }
 
 /* kernel test: --stop-at ADDR. A code hook on that one address, so it
@@ -75,16 +91,8 @@ void core_hook_handoff(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
  * guest's PC reads, virtual or not. */
 void core_hook_stop_at(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 {
-	struct sim *s = user;
+	char why[40];
 
-	time_sync(s);
-	for (int i = 0; i < 13; i++)
-		s->stop_regs[i] = sim_reg(s, UC_ARM_REG_R0 + i);
-	s->stop_regs[13] = sim_reg(s, UC_ARM_REG_SP);
-	s->stop_regs[14] = sim_reg(s, UC_ARM_REG_LR);
-	s->stop_regs[15] = (uint32_t)addr;
-	s->stop_cpsr = sim_reg(s, UC_ARM_REG_CPSR);
-	s->stop_sctlr = sim_cp15(s, 1, 0, 0, 0);
-	sim_stop(s, SIM_STOP, "--stop-at 0x%08x reached (r0 0x%08x, r1 0x%08x, r2 0x%08x)",
-		 (uint32_t)addr, s->stop_regs[0], s->stop_regs[1], s->stop_regs[2]);
+	snprintf(why, sizeof(why), "--stop-at 0x%08x reached", (uint32_t)addr);
+	sim_stop_here(user, (uint32_t)addr, why);
 }

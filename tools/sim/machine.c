@@ -18,23 +18,24 @@ static const struct sim_machine machines[] = {
 		.name = "gta04", .soc = SOC_DM3730,
 		.idcode = 0x1B89102F,                  /* DM3730 (3630 ES1.1) */
 		.default_rev = "A5",
-		.revs = { { "A3", 3, 256u << 20 }, { "A4", 5, 256u << 20 },
-			  { "A5", 6, 512u << 20 } },
-		.aux_gpio = 7, .die_id0 = 0x6A7C0013, .nand_mib = 512,
+		/* A3/A4: Micron NAND + DDR; A5: Samsung OneNAND + DDR */
+		.revs = { { "A3", 3, "micron-2c-bc" }, { "A4", 5, "micron-2c-bc" },
+			  { "A5", 6, "samsung-onenand" } },
+		.aux_gpio = 7, .die_id0 = 0x6A7C0013,
 	}, {
 		.name = "beagle", .soc = SOC_OMAP3530,
 		.idcode = 0x4B7AE02F,                  /* OMAP3530 ES3.1 */
 		.default_rev = "C4",
-		.revs = { { "C4", 5, 128u << 20 } },
-		.aux_gpio = 7, .die_id0 = 0x4C6E0017, .nand_mib = 256,
+		.revs = { { "C4", 5, "micron-2c-ba" } },
+		.aux_gpio = 7, .die_id0 = 0x4C6E0017,
 	}, {
-		/* BeagleBoard-xM rev C: DM3730, 2 x 256 MB Micron PoP; the
-		 * USER button is on GPIO_4. */
+		/* BeagleBoard-xM rev C: DM3730, 2 x 256 MB Micron PoP without
+		 * NAND; the USER button is on GPIO_4. */
 		.name = "beaglexm", .soc = SOC_DM3730,
 		.idcode = 0x2B89102F,                  /* DM3730 (3630 ES1.2) */
 		.default_rev = "C",
-		.revs = { { "C", 2, 256u << 20 } },
-		.aux_gpio = 4, .die_id0 = 0x4C6E0017, .nand_mib = 256,
+		.revs = { { "C", 2, "micron-xm" } },
+		.aux_gpio = 4, .die_id0 = 0x4C6E0017,
 	},
 };
 
@@ -66,7 +67,8 @@ int sim_config_machine(struct sim_config *c, const char *name, const char *rev)
 	c->soc = m->soc;
 	c->idcode = m->idcode;
 	snprintf(c->rev, sizeof(c->rev), "%s", r->rev);
-	c->sdram_cs_bytes[0] = c->sdram_cs_bytes[1] = r->cs_bytes;
+	c->part = *sim_part_find(r->part);     /* memory issue: parts.c */
+	c->sdram_cs_bytes[0] = c->sdram_cs_bytes[1] = (uint32_t)sim_part_cs_bytes(&c->part);
 	c->sys_boot = 0x0F;  /* every machine: NAND, USB, UART3, MMC1 */
 	c->gpio_in[5] &= ~GENMASK(13, 11);
 	c->gpio_in[5] |= (r->strap & 7) << 11;

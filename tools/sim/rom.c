@@ -4,7 +4,7 @@
  * (the real ROM's code is not public). It follows OMAP35x/DM37x TRM chapter
  * 26 "Initialization": the boot order from SYS_BOOT[5:0], MMC1 in FAT and
  * raw (CH/TOC) mode, NAND through the NAND model's hook, the GP header
- * checks, and the hand-over state in registers.md §11. See README.md for
+ * checks, and the hand-over state in SPRUF98/SPRUGN4 "Initialization". See README.md for
  * the choices where the TRM is silent.
  */
 #include <stdlib.h>
@@ -65,14 +65,6 @@ static const struct { uint8_t code; uint8_t dev[5]; } boot_table[] = {
 };
 
 static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
-
-__attribute__((weak)) long nand_rom_read(struct sim *s, uint8_t *buf, size_t max,
-					 const char **why)
-{
-	*why = s->cfg.nand_image ? "no NAND chip model yet (the --nand image is not seen)"
-				 : "no NAND chip";
-	return -1;
-}
 
 static void note(struct sim *s, const char *src, const char *what)
 {
@@ -151,11 +143,28 @@ static bool load_gp(struct sim *s, const char *src, const uint8_t *img, size_t l
 	return true;
 }
 
+/* ---- iss17: the ROM reads what the GP header declares, not the whole
+ * file or MAX_IMAGE (TRM chapter 26: the image is "size" bytes behind the
+ * header); a file may go on past it. */
+static long gp_want(const uint8_t *p, size_t got)
+{
+	size_t hdr = got >= 512 && !memcmp(p + 0x14, "CHSETTINGS", 10) ? 512 : 0;
+
+	if (got < 512 || got < hdr + 8)
+		return -1;
+	return (long)(hdr + 8 + (size_t)MIN(le32(p + hdr), (uint32_t)MAX_IMAGE));
+}
+/* ---- end iss17 */
+
 static bool mmc1_fat(struct sim *s, struct sdimg *img, uint8_t *buf, uint32_t *entry)
 {
 	const char *why;
 	size_t avail;
-	long n = sdimg_fat_read(img, "MLO        ", buf, MAX_IMAGE, &avail, &why);
+	long n;
+
+	img->want = gp_want;
+	n = sdimg_fat_read(img, "MLO        ", buf, MAX_IMAGE, &avail, &why);
+	img->want = NULL;
 	const uint8_t *p = buf;
 
 	if (n < 0) {
@@ -178,15 +187,21 @@ static bool mmc1_raw(struct sim *s, struct sdimg *img, uint8_t *buf, uint32_t *e
 
 	for (size_t i = 0; i < ARRAY_SIZE(where); i++) {
 		uint8_t ch[512];
-		size_t got = 0;
+		size_t got = 0, ch_want = MAX_IMAGE;
 
 		if (sdimg_sector(img, where[i], ch) || !is_ch(ch, sizeof(ch)))
 			continue;
 		snprintf(src, sizeof(src), "MMC1 raw @ sector %u", where[i]);
 		ch_note(src, ch);
-		/* the GP header and image follow the 512-byte CH */
-		while (got < MAX_IMAGE && !sdimg_sector(img, where[i] + 1 + got / 512, buf + got))
+		/* the GP header and image follow the 512-byte CH; iss17: read
+		 * only the sectors the GP header declares */
+		while (got < MAX_IMAGE && !sdimg_sector(img, where[i] + 1 + got / 512, buf + got)) {
 			got += 512;
+			if (got == 512 && le32(buf) && le32(buf) < MAX_IMAGE - 8)
+				ch_want = ALIGN_UP(le32(buf) + 8, 512);
+			if (got >= ch_want)
+				break;
+		}
 		if (got >= 8 && le32(buf) && (uint64_t)le32(buf) + 8 < got)
 			got = le32(buf) + 8;
 		if (load_gp(s, src, buf, got, entry))
@@ -203,6 +218,61 @@ static void mmio_set(struct sim *s, uint32_t addr, uint32_t bits)
 	if (model_mmio(s, false, addr, 4, &v) == 0) {
 		v |= bits;
 		model_mmio(s, true, addr, 4, &v);
+	}
+}
+
+static void mmio_put(struct sim *s, uint32_t addr, uint32_t clr, uint32_t set)
+{
+	uint32_t v;
+
+	if (model_mmio(s, false, addr, 4, &v) == 0) {
+		v = (v & ~clr) | set;
+		model_mmio(s, true, addr, 4, &v);
+	}
+}
+
+/*
+ * --rom-clocks locked: the other plausible exit state. No source available
+ * to the project gives the ROM's clock set-up as register values, so the
+ * default leaves every DPLL as at reset (bypass); this one is a ROM that
+ * ran its peripheral boot on its own clocks: sys_clk divided to 13 MHz,
+ * DPLL3 locked (CORE 332 MHz on the 3430, 400 on the 3630), DPLL4 at 96
+ * MHz, DPLL1 at 500 MHz. A loader must not assume either.
+ */
+static void rom_clocks_locked(struct sim *s)
+{
+	bool is3630 = s->cfg.soc == SOC_DM3730;
+	uint32_t fsel = is3630 ? 0 : 0x3 << 4;    /* Fint 1 MHz (3430 FREQSEL) */
+
+	mmio_put(s, 0x48307270, GENMASK(7, 6), 2u << 6);            /* PRM_CLKSRC_CTRL /2 */
+	mmio_put(s, 0x48004D40, GENMASK(31, 27) | GENMASK(26, 16) | GENMASK(14, 8),
+		 1u << 27 | (is3630 ? 400u : 332u) << 16 | 12u << 8);   /* DPLL3 */
+	mmio_put(s, 0x48004D00, GENMASK(7, 0), fsel | 7);
+	mmio_put(s, 0x48004D44, is3630 ? GENMASK(19, 0) : GENMASK(18, 0),
+		 432u << 8 | 12u);                                       /* DPLL4 */
+	mmio_put(s, 0x48004D48, GENMASK(4, 0), 9);
+	mmio_put(s, 0x48004D00, GENMASK(23, 20) | GENMASK(18, 16) | BIT(27),
+		 (is3630 ? 0 : 0x3u << 20) | 7u << 16);
+	mmio_put(s, 0x48004944, GENMASK(4, 0), 1);                    /* DPLL1 */
+	mmio_put(s, 0x48004940, GENMASK(18, 8) | GENMASK(6, 0), 500u << 8 | 12u);
+	mmio_put(s, 0x48004904, GENMASK(7, 0), fsel | 7);
+	sim_advance_ps(s, 100 * PS_PER_US);                         /* all locked */
+}
+
+/* Clocks and the card's supply as the ROM leaves them (README "Hand-over"). */
+static void exit_state(struct sim *s, bool sd_boot)
+{
+	bool vmmc1 = s->cfg.rom_vmmc1 ? s->cfg.rom_vmmc1 == 1 : sd_boot;
+
+	if (s->cfg.rom_clocks_locked)
+		rom_clocks_locked(s);
+	if (vmmc1)
+		twl4030_set_vmmc1(s, true);
+	if (sd_boot) {
+		/* MMC1's interface and functional clocks (CM_FCLKEN1/ICLKEN1_CORE
+		 * bit 24), which the ROM used to read the card */
+		mmio_set(s, 0x48004A00, BIT(24));
+		mmio_set(s, 0x48004A10, BIT(24));
 	}
 }
 
@@ -276,11 +346,7 @@ void rom_boot(struct sim *s)
 			sdimg_close(&img);
 			if (!ok)
 				continue;
-			/* What the ROM leaves on after an SD boot: the card's
-			 * supply and MMC1's clocks (CM_FCLKEN1/ICLKEN1_CORE bit 24). */
-			twl4030_set_vmmc1(s, true);
-			mmio_set(s, 0x48004A00, BIT(24));
-			mmio_set(s, 0x48004A10, BIT(24));
+			exit_state(s, true);
 			hand_over(s, 0x06, entry);
 			free(buf);
 			return;
@@ -295,6 +361,7 @@ void rom_boot(struct sim *s)
 			}
 			if (!load_gp(s, "NAND", buf, (size_t)n, &entry))
 				continue;
+			exit_state(s, false);
 			hand_over(s, 0x02, entry);
 			free(buf);
 			return;

@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <unicorn/unicorn.h>
 
+#include "tools/sim/parts.h"
+
 #define SIM_EUNIMPL (-1) /* register not modelled: stop the run */
 #define SIM_EBUS    (-2) /* module not clocked / access refused: bus error */
 
@@ -47,7 +49,7 @@ enum sim_soc { SOC_OMAP3530, SOC_DM3730 };
 struct sim_machine_rev {
 	const char *rev;           /* --rev NAME */
 	unsigned strap;            /* GPIO171..173 level: g173 << 2 | g172 << 1 | g171 */
-	uint32_t cs_bytes;         /* SDRAM behind each of CS0 and CS1 */
+	const char *part;          /* its memory package (parts.c): SDRAM and flash */
 };
 
 /* One machine (machine.c's table): what differs from board to board. */
@@ -59,7 +61,6 @@ struct sim_machine {
 	struct sim_machine_rev revs[4]; /* ends at the first without a name */
 	unsigned aux_gpio;         /* GPIO1 pin of the AUX/USER button */
 	uint32_t die_id0;          /* first word of its die ID */
-	unsigned nand_mib;         /* size of its NAND chip (with --nand) */
 };
 
 /* Module clocks the PRCM model knows about; see prcm_clk_on(). */
@@ -87,6 +88,12 @@ struct sim_config {
 	enum sim_soc soc;
 	char rev[4];               /* "A3", "A4", "A5", or "" for beagle */
 	uint32_t sdram_cs_bytes[2];/* physical SDRAM behind CS0 / CS1 */
+	struct sim_part part;      /* memory package (parts.c), --sdram-part */
+	/* memory issue: the ROM's exit state (rom.c): --rom-clocks locked
+	 * leaves DPLL1/3/4 locked on a 13 MHz sys_clk; --rom-vmmc1 on|off
+	 * overrides what the boot device implies (0: as implied, 1 on, 2 off) */
+	bool rom_clocks_locked;
+	int rom_vmmc1;
 	uint32_t idcode;           /* TAP IDCODE (0x4830A204) */
 	uint32_t gpio_in[6];       /* GPIO1..6 input levels (pads with pull-ups etc.) */
 	unsigned sys_boot;         /* SYS_BOOT[5:0] as strapped (AUX sets bit 5) */
@@ -187,6 +194,9 @@ void sim_advance_ps(struct sim *s, uint64_t ps); /* a model makes the CPU wait *
 void sim_stop(struct sim *s, enum sim_result r, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 uint32_t sim_pc(struct sim *s);
+/* End the run with SIM_STOP ("why (r0 .., r1 .., r2 ..)"), the registers
+ * recorded for the report with pc as the PC (handoff.c). */
+void sim_stop_here(struct sim *s, uint32_t pc, const char *why);
 /* Map host memory into the guest (RAM windows such as SDRAM chip selects);
  * the same host buffer may be mapped at several addresses (aliasing). */
 int sim_map_ram(struct sim *s, uint32_t addr, uint32_t size, void *host);
@@ -217,6 +227,9 @@ void sdrc_init(struct sim *s);                       /* also SMS */
 void uart_init(struct sim *s);
 /* Bytes the console (UART3) has sent, for tests inside the simulator. */
 const char *uart_output(struct sim *s, size_t *len);
+/* Let the TX FIFOs empty after the stop (their characters keep their
+ * virtual times); for the report and the serial output. */
+void uart_drain_tx(struct sim *s);
 /* performance issue: UART3's lines with the virtual time their first
  * character ended, as a JSON array of [virtual_us, "text"] (report.c). */
 void uart_write_lines_json(struct sim *s, FILE *f);
@@ -230,8 +243,7 @@ void misc_init(struct sim *s);                       /* TAP IDs, small blocks */
 void sim_tick_models(struct sim *s);
 /* WDT2: virtual time at which it will expire, UINT64_MAX if stopped. */
 uint64_t wdt_expiry_ps(struct sim *s);
-/* twl4030.c: VMMC1 output in mV, 0 when off (scm.c has a weak fallback
- * returning 0 while no TWL4030 model is linked). */
+/* twl4030.c: VMMC1 output in mV, 0 when off. */
 unsigned twl4030_vmmc1_mv(struct sim *s);
 /* twl4030.c: BACKUP_REG_A..H now, for the report (boot counter tests). */
 void twl4030_backup_regs(struct sim *s, uint8_t out[8]);
@@ -248,7 +260,7 @@ void gpmc_init(struct sim *s);
 /* NAND issue (nand.c): the ROM's NAND boot source. Copy the first valid
  * GP image (header included) from blocks 0-3, read with the ROM's ECC, into
  * buf; return its length, or -1 with *why set when there is no chip or no
- * good copy. rom.c has a weak fallback: "no NAND chip modelled". */
+ * good copy. */
 long nand_rom_read(struct sim *s, uint8_t *buf, size_t max, const char **why);
 /* --nand-bad B[,B...] into c->nand_bad; 0, or -1 for a bad list. */
 int nand_parse_bad(struct sim_config *c, const char *arg);

@@ -4,7 +4,7 @@
  * 17 "UART/IrDA/CIR": the 16550 registers with the OMAP register modes
  * (operational, configuration A with LCR[7] = 1, configuration B with
  * LCR = 0xBF), EFR, MDR1, 64-byte FIFOs, SSR, MVR and SYSC/SYSS
- * (registers.md §7).
+ * (SPRUF98/SPRUGN4 "UART/IrDA/CIR").
  *
  * Transmit: THR writes fill the TX FIFO (64 bytes, or the 1-byte holding
  * register with FCR[0] = 0); a write into a full FIFO loses the character,
@@ -35,6 +35,8 @@
  *   {expect TEXT}         hold input until TEXT (escapes allowed) has
  *                         appeared in UART3's output since the previous
  *                         {expect} matched (or since power-on)
+ *   {end}                 end the run (result "stop", exit 0) once all
+ *                         before it has been typed and seen
  * Everything else is sent as is.
  *
  * Registers accept 8-, 16- and 32-bit accesses (values are 8 bits wide);
@@ -148,6 +150,14 @@ static bool baud_ok(struct sim *s, struct uart *u)
 
 /* ------------------------------------------------------------- output */
 
+/* The input script's {wait}/{expect}/{end} as of t, against UART3's output. */
+static void input_advance(struct sim *s, struct uarts *us, uint64_t t)
+{
+	console_in_advance(&us->in, us->u[2].log, us->u[2].log_len, t);
+	if (us->in.ended && !s->result)
+		sim_stop_here(s, sim_pc(s), "the --input script reached {end}");
+}
+
 static void log_append(struct uart *u, char c, uint64_t t)
 {
 	if (!u->log_len || u->log[u->log_len - 1] == '\n') {
@@ -186,7 +196,7 @@ static void emit(struct sim *s, struct uart *u, uint8_t ch, uint64_t t)
 		fputc(ch, u->out);
 		u->dirty = true;
 		log_append(u, (char)ch, t);
-		console_in_advance(&us->in, u->log, u->log_len, t);
+		input_advance(s, us, t);
 		return;
 	}
 	if (u->line_start)
@@ -273,7 +283,7 @@ static void rx_poll(struct sim *s, struct uart *u)
 
 	if (u->n != 2 || u->rx_full)
 		return;
-	console_in_advance(in, u->log, u->log_len, now);
+	input_advance(s, uarts_of(s), now);
 	if (!console_in_pending(in))
 		return;                 /* no input at all: nothing to hold back */
 	if (now < in->next_at || !rx_enabled(s, u))
@@ -294,7 +304,7 @@ static uint8_t rhr_read(struct sim *s, struct uart *u)
 		return 0;
 	u->rx_full = false;
 	us->in.next_at = now + uart_char_ps(s, u);
-	console_in_advance(&us->in, u->log, u->log_len, now);
+	input_advance(s, us, now);
 	return u->rx_ch;
 }
 
@@ -516,6 +526,23 @@ void uart_sync(struct sim *s)
 	}
 }
 
+/* performance issue (iss17): at the end of a run, what the TX FIFOs still
+ * hold leaves at the line rate after the stop, as on hardware that keeps
+ * running: a loader may hand over with its last bytes in the FIFO. */
+void uart_drain_tx(struct sim *s)
+{
+	struct uarts *us = uarts_of(s);
+
+	if (!us)
+		return;
+	for (int i = 0; i < 3; i++)
+		tx_progress(s, &us->u[i], UINT64_MAX);
+	if (us->u[2].dirty) {
+		fflush(us->u[2].out);
+		us->u[2].dirty = false;
+	}
+}
+
 const char *uart_output(struct sim *s, size_t *len)
 {
 	struct uarts *us = uarts_of(s);
@@ -605,5 +632,5 @@ void uart_init(struct sim *s)
 	console_in_start(&us->in, fd, s->cfg.input_stdin);
 	if (s->cfg.input_stdin && fd == 0)
 		hostterm_stdin_raw();
-	console_in_advance(&us->in, us->u[2].log, us->u[2].log_len, sim_now_ps(s));
+	input_advance(s, us, sim_now_ps(s));
 }

@@ -28,7 +28,7 @@ struct omap3_clocks {
 	uint32_t sys_hz, mpu_hz, core_hz, l3_hz, l4_hz, per96_hz;
 };
 
-/* ROM boot device codes (registers.md §11.1) */
+/* ROM boot device codes (SPRUF98/SPRUGN4 "Initialization", boot parameters) */
 enum {
 	BOOTDEV_XIP = 0x01, BOOTDEV_NAND = 0x02, BOOTDEV_ONENAND = 0x03,
 	BOOTDEV_MMC2 = 0x05, BOOTDEV_MMC1 = 0x06, BOOTDEV_XIPWAIT = 0x07,
@@ -44,6 +44,10 @@ struct omap3_boot {
 
 /* Family, ES level and part name (reads IDCODE and OMAP_STATUS only). */
 void omap3_chip_detect(struct omap3_chip *chip);
+
+/* Before the caches go on (GP devices): L2 invalidated and enabled through
+ * the ROM's secure services (l2cache.c). */
+void omap3_l2_prepare(void);
 
 /* First things in C: identify the chip, fix sys_clk, start the time base
  * (GPTIMER1 on sys_clk) and stop WDT2. Returns 0 or a negative errno

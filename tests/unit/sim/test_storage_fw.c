@@ -101,6 +101,7 @@ static void io_idle(void)
 #include "drivers/i2c/omap_i2c.c"
 #include "drivers/power/twl4030.c"
 #include "drivers/mmc/mmc.c"
+#include "drivers/mmc/mmc_info.c"
 #include "drivers/mmc/omap_hsmmc.c"
 #include "lib/blockdev.c"
 #include "lib/errno.c"
@@ -269,6 +270,12 @@ static void test_twl_api(void **state)
 	assert_int_equal(bb, 0x15);
 	assert_int_equal(twl4030_set_bb_charger(&twl, 2400000, 150, &bb), 0);
 	assert_int_equal(bb & 0x10, 0);
+	/* only the charger fields change (Linux twl4030_charger.c) */
+	assert_int_equal(twl4030_write(&twl, 0x4B, 0x6D, 0xE0), 0);
+	assert_int_equal(twl4030_set_bb_charger(&twl, 3200000, 150, &bb), 0);
+	assert_int_equal(bb, 0xFD);
+	assert_int_equal(twl4030_set_bb_charger(&twl, 2400000, 150, &bb), 0);
+	assert_int_equal(bb, 0xED);
 	assert_int_equal(twl4030_battery_mv(&twl, &mv), 0);
 	assert_in_range(mv, 3790, 3810);
 	assert_int_equal(twl4030_backup_battery_mv(&twl, &mv), 0);
