@@ -77,7 +77,7 @@ $(OUT)/obj/%.S.o: %.S Makefile
 $(OUT)/gitrev: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(GITREV)' | cmp -s - $@ || echo '$(GITREV)' > $@
-$(OUT)/obj/common/main.c.o: $(OUT)/gitrev
+$(OUT)/obj/common/banner.c.o: $(OUT)/gitrev
 FORCE:
 
 # The SRAM part may reach the SDRAM part only through its entry points:
@@ -87,17 +87,29 @@ $(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld tools/check-hotcold.py
 	$(Q)$(PYTHON) tools/check-hotcold.py $(OUT)/gtaboot.map $@ $(CROSS)nm $(CROSS)objdump \
 	  || { rm -f $@; exit 1; }
 
-# The hot part as the ROM loads it, then the cold part deflated behind it
-# (linker.ld explains the split; arch/arm/cold.c unpacks it).
-$(OUT)/gtaboot.bin: $(OUT)/gtaboot.elf tools/packcold.py
+# The hot part (early + late, linker.ld), then the cold part deflated
+# behind it and the CRC trailer (tools/packcold.py). The packed part is
+# staged in SDRAM (arch/arm/cold.h: COLD_STAGE_MAX bytes).
+$(OUT)/gtaboot.bin: $(OUT)/gtaboot.elf tools/packcold.py tools/checkearly.py
+	$(Q)$(PYTHON) tools/checkearly.py $(CROSS)objdump $<
 	$(Q)$(OBJCOPY) -O binary -R .cold -R .cold_bss $< $(OUT)/hot.bin
 	$(Q)$(OBJCOPY) -O binary -j .cold $< $(OUT)/cold.bin
-	$(Q)$(PYTHON) tools/packcold.py $(OUT)/hot.bin $(OUT)/cold.bin $@ --max 0xE000
+	$(Q)$(PYTHON) tools/packcold.py $(OUT)/hot.bin $(OUT)/cold.bin $@ \
+	  --max-packed 0x40000 --max-full 0xE000
 
+# MLO (FAT and NAND) and MLO.raw (raw-mode SD, with the CH) declare only
+# the early part to the ROM; the early part reads the rest from the same
+# file (docs/design.md "The ROM-loaded part"). MLO.full declares all of it,
+# for the ROM's peripheral boots, while the image still fits 0xE000 bytes.
 $(OUT)/MLO: $(OUT)/gtaboot.bin $(BUILD)/tools/mkmlo
-	$(Q)$(BUILD)/tools/mkmlo --load 0x40200000 $< $@
-	$(Q)$(BUILD)/tools/mkmlo --load 0x40200000 --ch $< $(OUT)/MLO.raw
-	@echo "MLO size: $@ $$(stat -c %s $@) bytes (limit 57344)"
+	$(Q)$(BUILD)/tools/mkmlo --load 0x40200000 --short $< $@
+	$(Q)$(BUILD)/tools/mkmlo --load 0x40200000 --short --ch $< $(OUT)/MLO.raw
+	$(Q)rm -f $(OUT)/MLO.full
+	$(Q)if [ $$(stat -c %s $<) -le 57344 ]; then \
+	  $(BUILD)/tools/mkmlo --load 0x40200000 $< $(OUT)/MLO.full; fi
+	@rom=$$(od -An -tu4 -N4 $@ | tr -d ' '); \
+	  echo "MLO: $@ $$(stat -c %s $@) bytes, the ROM reads $$rom (goal 16384)"; \
+	  if [ $$rom -gt 16384 ]; then echo "warning: the ROM-loaded part is over the 16 KiB goal (docs/design.md)"; fi
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
@@ -199,7 +211,7 @@ $(BUILD)/host/sim_test_%: tests/unit/sim/test_%.c $(SIM_LIB_OBJS)
 # The firmware's storage drivers, built for the host with the host backend
 # of io.h and the timer (tests/unit/sim/host_io.c), against the models.
 FW_HOST_SRCS := drivers/i2c/omap_i2c.c drivers/power/twl4030.c drivers/mmc/mmc.c \
-                drivers/mmc/omap_hsmmc.c lib/blockdev.c lib/errno.c arch/arm/io.c \
+                drivers/mmc/mmc_info.c drivers/mmc/omap_hsmmc.c lib/blockdev.c lib/errno.c arch/arm/io.c \
                 tests/unit/sim/host_io.c
 $(BUILD)/host/sim_test_storage_fw: tests/unit/sim/test_storage_fw.c $(FW_HOST_SRCS) $(SIM_LIB_OBJS)
 	@mkdir -p $(dir $@)

@@ -99,6 +99,6 @@ void boot_handoff(uint32_t entry, uint32_t faddr, uint32_t flen)
 		printf("warning: boot counter not stored\n");
 	printf("Starting kernel at 0x%08x, DTB at 0x%08x (%u bytes)\n\n", (unsigned)entry,
 	       (unsigned)faddr, (unsigned)flen);
-	console_flush();
+	console_handoff();
 	linux_jump(entry, 0xFFFFFFFFu, faddr);
 }

@@ -20,8 +20,13 @@ COLD = (0x80000000, 0x80040000)
 # The SDRAM part's entry points: called from main.c's main_late() (steps
 # 8-15 of the boot flow), which itself runs on the SDRAM stack.
 ENTRY_POINTS = {
-    "vars_init", "storage_init", "boot_scan", "boot_delay_ms",
+    "main_late", "vars_init", "storage_init", "boot_scan", "boot_delay_ms",
     "autoboot_countdown", "boot_default_chain", "cli_loop",
+    # main(): the console's ring moves to SDRAM once the rest is unpacked
+    "console_use_ring",
+    # start.S's exception path: only once cold_loaded says the cold part is
+    # there (before that the early part prints a line and resets)
+    "arm_exception",
 }
 # The cold part's bounds (linker.ld), which cold_load() unpacks and clears.
 BOUNDS = {"__cold_start", "__cold_end", "__cold_bss_start", "__cold_bss_end"}
@@ -67,12 +72,18 @@ def symbols(elf, nm):
     return syms
 
 
-def defined_in(obj, nm):
-    """The symbols an object file defines itself (static ones included):
-    a reference to one of them stays inside the object."""
-    out = subprocess.run([nm, "--defined-only", obj], capture_output=True, text=True,
+def own_sections(obj, objdump):
+    """{symbol: input section} for what an object defines itself (static
+    ones included): such a reference goes where that section was placed,
+    whatever another object's symbol of the same name does."""
+    out = subprocess.run([objdump, "-t", obj], capture_output=True, text=True,
                          check=True).stdout
-    return {line.split()[2] for line in out.splitlines() if len(line.split()) == 3}
+    own = {}
+    for line in out.splitlines():
+        p = line.split()
+        if len(p) >= 5 and re.fullmatch(r"[0-9a-f]{8}", p[0]) and p[-3].startswith("."):
+            own.setdefault(p[-1], p[-3])
+    return own
 
 
 def relocations(obj, objdump):
@@ -97,22 +108,26 @@ def main():
     syms = symbols(elf, nm)
     errors, hot_objs = [], 0
     for obj, secs in sorted(placed.items()):
+        # The image is placed function by function (linker.ld), so one object
+        # may have sections in both parts: each hot section is checked alone.
         hot = [s for s, a in secs.items() if in_range(a, HOT)]
-        cold = [s for s, a in secs.items() if in_range(a, COLD)]
-        if hot and cold:
-            errors.append("%s: split between the SRAM and SDRAM parts (%s / %s)"
-                          % (obj, hot[0], cold[0]))
         if not hot or ".a(" in obj:   # libgcc's helpers: no references out
             continue
         hot_objs += 1
-        own = defined_in(obj, nm)
+        own = own_sections(obj, objdump)
         for sec, targets in relocations(obj, objdump).items():
             if sec not in hot:
                 continue
             for t in targets:
-                if t in own or t in ENTRY_POINTS or t in BOUNDS:
+                if t in ENTRY_POINTS or t in BOUNDS:
                     continue
-                addr = syms.get(t)
+                # a static function or string is reached through its section
+                if t.startswith("."):
+                    addr = secs.get(t)
+                elif t in own:
+                    addr = secs.get(own[t])
+                else:
+                    addr = syms.get(t)
                 if addr is not None and in_range(addr, COLD):
                     errors.append("%s (%s) refers to %s in the SDRAM part" % (obj, sec, t))
     if not hot_objs:

@@ -227,6 +227,9 @@ void sdrc_init(struct sim *s);                       /* also SMS */
 void uart_init(struct sim *s);
 /* Bytes the console (UART3) has sent, for tests inside the simulator. */
 const char *uart_output(struct sim *s, size_t *len);
+/* Let the TX FIFOs empty after the stop (their characters keep their
+ * virtual times); for the report and the serial output. */
+void uart_drain_tx(struct sim *s);
 /* UART3's lines with the virtual time their first
  * character ended, as a JSON array of [virtual_us, "text"] (report.c). */
 void uart_write_lines_json(struct sim *s, FILE *f);

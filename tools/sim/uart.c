@@ -526,6 +526,23 @@ void uart_sync(struct sim *s)
 	}
 }
 
+/* performance issue (iss17): at the end of a run, what the TX FIFOs still
+ * hold leaves at the line rate after the stop, as on hardware that keeps
+ * running: a loader may hand over with its last bytes in the FIFO. */
+void uart_drain_tx(struct sim *s)
+{
+	struct uarts *us = uarts_of(s);
+
+	if (!us)
+		return;
+	for (int i = 0; i < 3; i++)
+		tx_progress(s, &us->u[i], UINT64_MAX);
+	if (us->u[2].dirty) {
+		fflush(us->u[2].out);
+		us->u[2].dirty = false;
+	}
+}
+
 const char *uart_output(struct sim *s, size_t *len)
 {
 	struct uarts *us = uarts_of(s);

@@ -22,6 +22,14 @@ static const uint32_t cs0_config[6] = {
 	0x00001800, 0x00141400, 0x00141400, 0x0F010F01, 0x010C1414, 0x1F0F0A80,
 };
 
+const struct gpmc_nand *omap3_nand_port(void)
+{
+	static const struct gpmc_nand g = { .base = OMAP3_GPMC_BASE, .cs = 0, .x16 = true };
+
+	gpmc_nand_setup(&g, cs0_config, NAND_CS0_WINDOW);
+	return &g;
+}
+
 struct nand_chip *omap3_nand(int *err)
 {
 	/* zero-initialised (bss), so that `flash mlo` of the running image

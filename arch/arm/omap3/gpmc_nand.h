@@ -12,4 +12,8 @@
  * chip. NULL with *err set when there is none (-ENODEV, -ETIMEDOUT). */
 struct nand_chip *omap3_nand(int *err);
 
+/* CS0 set up for the x16 NAND, without probing the chip: the port the
+ * early part reads the rest of a NAND-booted MLO through. */
+const struct gpmc_nand *omap3_nand_port(void);
+
 #endif

@@ -72,6 +72,21 @@ static int mmc1_soc_setup(void)
 	return core_clock_on(CORE_MMC1);
 }
 
+/* One MMC1 card for the whole boot: the early part identifies it to read
+ * the rest of the MLO, the boot flow goes on using it (common/storage.c). */
+static struct omap_hsmmc mmc1_host;
+static struct mmc_card mmc1;    /* bss: no room in the ROM-loaded .data */
+
+struct mmc_card *omap3_mmc1(void)
+{
+	if (!mmc1.ops) {
+		mmc1.name = "mmc1";
+		mmc1.ops = &omap_hsmmc_ops;
+		mmc1.host = &mmc1_host;
+	}
+	return &mmc1;
+}
+
 int omap3_mmc1_init(struct omap_hsmmc *host)
 {
 	static const struct omap_hsmmc_config cfg = {
