@@ -64,12 +64,6 @@ static void dram(void)
 	printf("total ");
 	print_size((uint32_t)(total > 0xFFFFFFFFu ? 0xFFFFFFFFu : total));
 	printf(" (%s)\n", cfg->part);
-	for (int cs = 0; cs < 2; cs++)
-		if (sys.dram.bad_bit[cs] >= 0)
-			printf("DRAM: CS%d: address bit %d (a %s bit of MCFG 0x%08x) aliases: "
-			       "this set's geometry is not the part's\n", cs, sys.dram.bad_bit[cs],
-			       omap3_sdram_bit_field(cfg->cs[cs].mcfg, (unsigned)sys.dram.bad_bit[cs]),
-			       (unsigned)cfg->cs[cs].mcfg);
 }
 
 void banner_print(int wdt_err, int clk_err)

@@ -104,6 +104,8 @@ int main(const uint8_t *rom_bootinfo)
 			       &sys.dram);
 	if (err) {
 		printf("DRAM: initialisation failed (%s)\n", errname(err));
+		/* the cold part will not run: say here which set and bit */
+		omap3_sdram_explain(omap3_mem.part->sdram, &sys.dram);
 		give_up("no working SDRAM: nothing can be loaded");
 	}
 	sys.scratch_end = sys_ram_end();

@@ -270,10 +270,8 @@ def test_gta04_mlo_on_xm_refuses_the_wrong_geometry(tmp_path, card):
     Linux memory that loses data in holes."""
     img = card({"zImage": fake_zimage()}, mlo="gta04")
     r = simrun.run(["--machine", "beaglexm", "--sd", img, "--max-ms", 1500])
-    assert "for GTA04 A7" in r.serial
-    assert "Memory: Samsung OneNAND MCP 2 x 512 MiB (no NAND answered" in r.serial
-    assert "DRAM: CS0: address bit 12 (a column bit of MCFG 0x03690019) aliases" \
-        in r.serial, r.serial
+    assert "DRAM: CS0: address bit 12 (a column bit of MCFG 0x03690019) aliases: the " \
+        "geometry of Samsung OneNAND MCP 2 x 512 MiB is not the part's" in r.serial, r.serial
     assert "gtaboot: no working SDRAM" in r.serial
     assert r.report["handoff"] is None
 

@@ -78,6 +78,12 @@ def fw():
     return MLO
 
 
+# The simulated A5 carries the OneNAND package (tools/sim/parts.c); a NAND
+# boot on the same 2 x 512 MiB memory map uses the Numonyx NAND package, which
+# the GTA04 loaders also handle (gtaboot: board/gta04.c).
+NAND_A5 = ("--sdram-part", "numonyx-20-ba")
+
+
 @pytest.fixture(scope="module")
 def mlo_nand(fw, tmp_path_factory):
     """A NAND with only gtaboot's MLO in blocks 0-3. The ROM then boots from
@@ -333,7 +339,7 @@ MMC_PERSISTENT = [
                          ids=[m[0] for m in MMC_PERSISTENT])
 def test_mmc_persistent_fault_falls_back(card, mlo_nand, phase, spec, msg, outcome):
     c = card()
-    r = boot(c, "--nand", mlo_nand, "--inject", spec(c))
+    r = boot(c, *NAND_A5, "--nand", mlo_nand, "--inject", spec(c))
     assert msg in r.serial, r.serial
     if outcome == "prompt":
         assert_prompt(r, c)
@@ -361,7 +367,7 @@ def test_twl4030_charger_nack_warns_and_boots(card):
 def test_twl4030_nack_leaves_sd_unpowered(card, mlo_nand, spec):
     """Booted from NAND, so that the ROM has not powered the card either."""
     c = card()
-    r = boot(c, "--nand", mlo_nand, "--inject", spec)
+    r = boot(c, *NAND_A5, "--nand", mlo_nand, "--inject", spec)
     assert "twl4030: cannot switch VMMC1 on (ENXIO): no SD card power" in r.serial
     assert "boot: nothing to boot from on mmc1" in r.serial
     assert "mmc1: SDSC" not in r.serial

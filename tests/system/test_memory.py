@@ -38,6 +38,9 @@ MACHINES = [
      "CS0 256 MiB, CS1 256 MiB, total 512 MiB"),
     (["gta04", "--rev", "A5"], "Memory: Samsung OneNAND MCP 2 x 512 MiB (no NAND answered "
      "on GPMC CS0: OneNAND package)", "CS0 512 MiB, CS1 512 MiB, total 1 GiB"),
+    (["gta04", "--rev", "A5", "--sdram-part", "numonyx-20-ba"],
+     "Memory: Numonyx 2 x 512 MiB (NAND ID 20 ba on GPMC CS0)",
+     "CS0 512 MiB, CS1 512 MiB, total 1 GiB"),
     (["beagle"], "Memory: Micron 2 x 128 MiB (NAND ID 2c ba on GPMC CS0)",
      "CS0 128 MiB, CS1 128 MiB, total 256 MiB"),
     (["beaglexm"], "Memory: Micron 2 x 256 MiB (no NAND answered on GPMC CS0: no NAND fitted)",

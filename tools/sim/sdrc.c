@@ -100,7 +100,7 @@ static const struct reg_def sdrc_regs[] = {
 	{ 0x68, REG_FN, 0x0, 0xFFFF },             /* SDRC_DLLB_CTRL */
 	{ 0x6C, REG_FN, 0x0, 0 },                  /* SDRC_DLLB_STATUS */
 	{ 0x70, REG_RW, 0x85, 0x07FFFFCD },        /* SDRC_POWER_REG */
-	{ 0x80, REG_FN, 0x0, 0x3BFFFFDF },         /* SDRC_MCFG_0 */
+	{ 0x80, REG_FN, 0x0, 0x3FFFFFDF },         /* SDRC_MCFG_0 (RASWIDTH 26:24) */
 	{ 0x84, REG_FN, 0x24, 0xFFF },             /* SDRC_MR_0 */
 	{ 0x88, REG_RW, 0x0, 0xFFF },              /* SDRC_EMR1_0 */
 	{ 0x8C, REG_RW, 0x0, 0xFFF },              /* SDRC_EMR2_0 */
@@ -111,7 +111,7 @@ static const struct reg_def sdrc_regs[] = {
 	{ 0xA0, REG_FN, 0x0, 0x0003F7FF },         /* SDRC_ACTIM_CTRLB_0 */
 	{ 0xA4, REG_FN, 0x0, 0x00FFFF03 },         /* SDRC_RFR_CTRL_0 */
 	{ 0xA8, REG_FN, 0x0, 0xF },                /* SDRC_MANUAL_0 */
-	{ 0xB0, REG_FN, 0x0, 0x3BFFFFDF },         /* SDRC_MCFG_1 */
+	{ 0xB0, REG_FN, 0x0, 0x3FFFFFDF },         /* SDRC_MCFG_1 (RASWIDTH 26:24) */
 	{ 0xB4, REG_FN, 0x24, 0xFFF },             /* SDRC_MR_1 */
 	{ 0xB8, REG_RW, 0x0, 0xFFF },              /* SDRC_EMR1_1 */
 	{ 0xBC, REG_RW, 0x0, 0xFFF },              /* SDRC_EMR2_1 */

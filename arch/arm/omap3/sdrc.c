@@ -16,6 +16,7 @@
 #include "drivers/timer/timer.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"
+#include "lib/printf.h"
 
 #define SDRC_SYSCONFIG		0x10
 #define SDRC_SYSSTATUS		0x14
@@ -140,6 +141,16 @@ const char *omap3_sdram_bit_field(uint32_t mcfg, unsigned bit)
 	default: /* bank-row-column */
 		return b < rows ? "row" : b - rows < 2 ? "bank" : "size";
 	}
+}
+
+void omap3_sdram_explain(const struct sdram_config *cfg, const struct sdram_banks *banks)
+{
+	for (int cs = 0; cs < 2; cs++)
+		if (banks->bad_bit[cs] >= 0)
+			printf("DRAM: CS%d: address bit %d (a %s bit of MCFG 0x%08x) aliases: "
+			       "the geometry of %s is not the part's\n", cs, banks->bad_bit[cs],
+			       omap3_sdram_bit_field(cfg->cs[cs].mcfg, (unsigned)banks->bad_bit[cs]),
+			       (unsigned)cfg->cs[cs].mcfg, cfg->part);
 }
 
 /*

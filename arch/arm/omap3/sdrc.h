@@ -52,6 +52,9 @@ int omap3_sdram_init(const struct sdram_config *cfg, struct sdram_banks *banks);
 /* For a wrong geometry: which MCFG field address bit `bit` of a chip
  * select falls in ("column", "bank", "row"; "size" above the geometry). */
 const char *omap3_sdram_bit_field(uint32_t mcfg, unsigned bit);
+/* After a failed omap3_sdram_init(): print each aliasing bit, its MCFG
+ * field and the set, for the console before the board gives up. */
+void omap3_sdram_explain(const struct sdram_config *cfg, const struct sdram_banks *banks);
 
 /* The set for an unidentified part: the smallest x32 geometry (13 rows,
  * 10 columns: 128 MiB per CS, which never aliases on a larger part) and
