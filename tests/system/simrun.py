@@ -21,10 +21,67 @@ class Run:
         return iter((self.rc, self.serial, self.report))
 
 
+RAW_SECTOR = 256           # the second of the ROM's raw-mode places (128 KiB)
+
+
+def _raw_mlo_card(card, mlo_raw, out):
+    """A copy of card (or a blank card) with MLO.raw written at sector 256,
+    where the ROM's raw mode and gtaboot's early part look for it. Only the
+    gap in front of the first partition is written; a card whose gap is too
+    small is refused rather than damaged."""
+    blob = open(mlo_raw, "rb").read()
+    end = RAW_SECTOR * 512 + len(blob)
+    if card:
+        subprocess.run(["cp", "--sparse=always", card, out], check=True)
+        with open(out, "rb") as f:
+            mbr = f.read(512)
+        if mbr[510:512] == b"\x55\xaa":
+            starts = [int.from_bytes(mbr[446 + 16 * i + 8:446 + 16 * i + 12], "little")
+                      for i in range(4) if mbr[446 + 16 * i + 4]]
+            if starts and min(starts) * 512 < end:
+                raise ValueError("%s: no room for MLO.raw before its first partition" % card)
+    else:
+        with open(out, "wb") as f:
+            f.truncate(4 << 20)
+    with open(out, "r+b") as f:
+        f.seek(RAW_SECTOR * 512)
+        f.write(blob)
+    return out
+
+
+def load_raw_args(args, tmp):
+    """--load-raw of gtaboot's gtaboot.bin stands for the ROM having loaded
+    the MLO, but the ROM loads only the early part and gtaboot reads the
+    rest of its MLO from the boot medium (docs/design.md, "The ROM-loaded
+    part"). So such a run also gets a card holding MLO.raw: a copy of the
+    --sd card with it in the gap before the first partition, or a blank
+    card with only MLO.raw when the run had none (such a card has no
+    partition table), and the card powered as a ROM that tried it leaves it. Other --load-raw runs are left as they are."""
+    args = [str(a) for a in args]
+    mlo_raw = None
+    for i, a in enumerate(args[:-1]):
+        f = args[i + 1].rsplit("@", 1)[0]
+        if a == "--load-raw" and os.path.basename(f) == "gtaboot.bin":
+            mlo_raw = os.path.join(os.path.dirname(f), "MLO.raw")
+    if not mlo_raw or "--no-rest-card" in args:
+        return [a for a in args if a != "--no-rest-card"]
+    # the ROM powered the card to look at it (VMMC1 left on), as it does
+    # when it has found no MLO on NAND and tried MMC1
+    if "--rom-vmmc1" not in args:
+        args += ["--rom-vmmc1", "on"]
+    if "--sd" in args:
+        i = args.index("--sd") + 1
+        args[i] = _raw_mlo_card(args[i], mlo_raw, os.path.join(tmp, "rest-card.img"))
+    else:
+        args += ["--sd", _raw_mlo_card(None, mlo_raw, os.path.join(tmp, "rest-card.img"))]
+    return args
+
+
 def run(args, timeout=300):
     """Run the simulator with args (a list); return a Run, iterable as
     (exit code, serial output text, report dict or None)."""
     with tempfile.TemporaryDirectory() as tmp:
+        args = load_raw_args(args, tmp)
         serial = os.path.join(tmp, "serial.txt")
         report = os.path.join(tmp, "report.json")
         cmd = [SIM, "--serial", serial, "--report", report] + [str(a) for a in args]

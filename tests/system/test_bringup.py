@@ -6,8 +6,11 @@ information is read."""
 import os
 import re
 import subprocess
+import tempfile
 
 import pytest
+
+import simrun
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SIM = os.path.join(ROOT, "build", "sim", "gtaboot-sim")
@@ -46,8 +49,9 @@ def run_sim(machine, rev, max_ms, extra=(), raw=True, timeout=300):
     if raw:
         binary = os.path.join(ROOT, "build", board_of(machine), "gtaboot.bin")
         args += ["--load-raw", binary + "@0x40200000"]
-    args += list(extra)
-    r = subprocess.run(args, capture_output=True, timeout=timeout, cwd=ROOT)
+    with tempfile.TemporaryDirectory() as tmp:
+        args = simrun.load_raw_args(args + list(extra), tmp)
+        r = subprocess.run(args, capture_output=True, timeout=timeout, cwd=ROOT)
     return r.returncode, r.stdout.decode("latin-1"), r.stderr.decode("latin-1")
 
 

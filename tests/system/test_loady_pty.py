@@ -18,6 +18,7 @@ import re
 import select
 import shutil
 import subprocess
+import tempfile
 import time
 import tty
 import zlib
@@ -36,9 +37,11 @@ class Console:
     """gtaboot in the simulator, its UART3 on a pty we also hand to sb."""
 
     def __init__(self):
+        self.tmp = tempfile.TemporaryDirectory()
         self.proc = subprocess.Popen(
-            [tc.simrun.SIM, "--machine", "gta04", "--rev", "A5", "--max-ms", "120000",
-             "--load-raw", tc.BIN + "@0x40200000", "--serial", "pty"],
+            tc.simrun.load_raw_args(
+                [tc.simrun.SIM, "--machine", "gta04", "--rev", "A5", "--max-ms", "120000",
+                 "--load-raw", tc.BIN + "@0x40200000", "--serial", "pty"], self.tmp.name),
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             text=True)
         line = self.proc.stderr.readline()

@@ -24,7 +24,7 @@ static void usage(FILE *f)
 	      "  --nand-bad BLOCK[,BLOCK...]  factory bad blocks of the --nand chip\n"
 	      "  --sdram-part NAME|KEY=V,...  another memory package, or changes to it (parts.h)\n"
 	      "  --rom-clocks reset|locked  DPLLs as at reset, or left locked by the ROM (rom.c)\n"
-	      "  --rom-vmmc1 on|off         VMMC1 as the ROM leaves it (default: on after SD boot)\n"
+	      "  --rom-vmmc1 on|off         VMMC1 as the ROM leaves it (default: on after SD boot; on also applies to --load-raw)\n"
 	      "  --battery-mv MV  --power-button  --sd-type sdsc1|sdsc|sdhc\n"
 	      "  --twl-backup HEX16  TWL4030 BACKUP_REG_A..H at power-on (battery-backed)\n"
 	      "  --entry-mode svc|sys, --entry-r0 ADDR  how the ROM enters the image\n"

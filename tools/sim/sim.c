@@ -697,6 +697,9 @@ int sim_load_raw(struct sim *s)
 		return -1;
 	}
 	fclose(f);
+	/* --rom-vmmc1 on: a ROM that has looked at the card left its supply on */
+	if (s->cfg.rom_vmmc1 == 1)
+		twl4030_set_vmmc1(s, true);
 	/* --entry-mode / --entry-r0 apply here too. */
 	sim_set_reg(s, UC_ARM_REG_CPSR, (s->cfg.entry_sys ? 0x1DF : 0x1D3) |
 		    (s->cfg.load_raw_addr & 1 ? CPSR_T : 0));
