@@ -10,6 +10,7 @@
 #   make fuzz                   long fuzzing runs
 
 BOARD   ?= gta04
+.DEFAULT_GOAL := all
 BOARDS  := gta04 beagle
 CROSS   ?= arm-none-eabi-
 BUILD   := build
@@ -47,7 +48,18 @@ LIBFDT_A := $(DEPS)/usr/lib/arm-linux-gnueabihf/libfdt.a
 
 FW_SRCS := $(sort $(wildcard arch/arm/*.S arch/arm/*.c arch/arm/omap3/*.S arch/arm/omap3/*.c \
            drivers/*/*.c drivers/*/*/*.c lib/*.c common/*.c)) board/$(BOARD).c
-FW_OBJS := $(patsubst %,$(OUT)/obj/%.o,$(FW_SRCS))
+FW_OBJS := $(patsubst %,$(OUT)/obj/%.o,$(FW_SRCS)) $(OUT)/obj/gen/font.c.o
+
+# The screen's 8x16 font, printable ASCII, from Debian's console-setup-linux
+# (an 8x8 one, CONSOLE_FONT=...Lat15-VGA8.psf.gz, is drawn with doubled rows
+# and costs about 150 MLO bytes less).
+CONSOLE_FONT ?= /usr/share/consolefonts/Lat15-VGA16.psf.gz
+$(OUT)/gen/font.c: tools/mkfont.py Makefile
+	@mkdir -p $(dir $@)
+	$(Q)$(PYTHON) tools/mkfont.py $(CONSOLE_FONT) $@
+$(OUT)/obj/gen/font.c.o: $(OUT)/gen/font.c
+	@mkdir -p $(dir $@)
+	$(Q)$(FW_CC) $(FW_CFLAGS) -c $< -o $@
 
 .PHONY: all all-boards sim run check bench fuzz clean distclean deps unit system tools
 all: $(OUT)/MLO

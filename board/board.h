@@ -12,8 +12,27 @@
 
 #include "arch/arm/omap3/mux.h"
 #include "arch/arm/omap3/sdrc.h"
+#include "drivers/video/omap_dss.h"
 
 #define BOARD_REV_UNKNOWN	(~0u)
+
+/* A board's built-in display: an RGB (DPI) panel on the DSS's LCD output
+ * (its mode in struct lcd_mode), a controller set up over bit-banged SPI,
+ * and a backlight switched by a GPIO. */
+struct board_display {
+	const char *panel;                  /* "TPO TD028TTEC1" */
+	struct lcd_mode mode;
+	uint16_t width_mm, height_mm;
+	/* Panel controller on bit-banged SPI (GPIO numbers), at most spi_khz;
+	 * the init sequence is the panel driver's (drivers/video). */
+	uint8_t spi_sck, spi_mosi, spi_cs;
+	uint16_t spi_khz;
+	uint8_t backlight_gpio;             /* high = on */
+	/* The DSS's LCD pads, all output mode 0: a run of pad offsets. */
+	uint16_t dss_pad_first, dss_pad_last;
+	const struct pad *pads;             /* SPI and backlight pads */
+	size_t npads;
+};
 
 struct board {
 	const char *name;                   /* "GTA04", "BeagleBoard" */
@@ -30,6 +49,8 @@ struct board {
 	/* The button that stops autoboot when held at power-on (GTA04 AUX,
 	 * Beagle USER; active high), as a GPIO number; NULL when none. */
 	int (*button_gpio)(unsigned rev);
+	/* The built-in display; NULL when the board has none (Beagle). */
+	const struct board_display *display;
 	/* Board-specific DT changes after the generic ones; may be NULL. */
 	int (*fixup_fdt)(void *fdt, unsigned rev);
 };

@@ -13,6 +13,7 @@
 #include "board/board.h"
 #include "common/bootcount.h"
 #include "common/console.h"
+#include "common/display.h"
 #include "common/memcheck.h"
 #include "common/storage.h"
 #include "common/sys.h"
@@ -196,7 +197,9 @@ static int load_file(const char *what, const char *path, uint32_t addr, uint32_t
 	if (err)
 		return err;
 	t0 = timer_us();
+	display_progress_begin(path, st.size);
 	err = fat_read(&fs, path, (void *)(uintptr_t)addr, st.size, &len);
+	display_progress_end(!err);
 	us = (uint32_t)(timer_us() - t0);
 	if (err) {
 		printf("%s: reading %s failed (%s)\n", what, path, errname(err));
@@ -265,6 +268,11 @@ static int fixup_fdt(uint32_t faddr, uint32_t flen, const char *bootargs, uint32
 			print_why("fdt", err, why);
 			return err;
 		}
+	}
+	err = display_fdt(fdt, &why);
+	if (err) {
+		print_why("fdt: simple-framebuffer", err, why);
+		return err;
 	}
 	if (board.fixup_fdt) {
 		err = board.fixup_fdt(fdt, sys.board_rev);
@@ -341,6 +349,7 @@ static int handoff(uint32_t entry, uint32_t faddr, uint32_t flen)
 		printf("warning: boot counter not stored\n");
 	printf("Starting kernel at 0x%08x, DTB at 0x%08x (%u bytes)\n\n", (unsigned)entry,
 	       (unsigned)faddr, (unsigned)flen);
+	display_handoff();
 	console_flush();
 	linux_jump(entry, 0xFFFFFFFFu, faddr);
 }

@@ -21,6 +21,18 @@ static bool tx_dead;
 static char ring[RING_SIZE];
 static unsigned ring_head, ring_tail;
 static bool draining;
+static void (*mirror)(char c);
+static void (*poll_fn)(void);
+
+void console_set_mirror(void (*fn)(char c))
+{
+	mirror = fn;
+}
+
+void console_set_poll(void (*fn)(void))
+{
+	poll_fn = fn;
+}
 
 static void drain(void)
 {
@@ -55,6 +67,8 @@ static void raw_putc(char c)
 
 void console_putc(char c)
 {
+	if (mirror)
+		mirror(c);
 	if (c == '\n')
 		raw_putc('\r');
 	raw_putc(c);
@@ -93,6 +107,8 @@ bool console_tstc(void)
 int console_getc(void)
 {
 	drain();
+	if (poll_fn)
+		poll_fn();
 	return con ? omap_uart_getc(con) : -EAGAIN;
 }
 

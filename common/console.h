@@ -18,5 +18,10 @@ bool console_tstc(void);
 /* Wait for a byte for at most timeout_ms; -ETIMEDOUT if none came. */
 int console_getc_timeout(unsigned timeout_ms);
 void console_flush(void);
+/* Every character written is also given to fn (the screen's log); NULL
+ * for none. */
+void console_set_mirror(void (*fn)(char c));
+/* fn runs whenever input is polled (the boot menu's buttons); NULL for none. */
+void console_set_poll(void (*fn)(void));
 
 #endif

@@ -14,6 +14,7 @@
 #include "common/boot.h"
 #include "common/cli.h"
 #include "common/console.h"
+#include "common/display.h"
 #include "common/storage.h"
 #include "common/sys.h"
 #include "common/vars.h"
@@ -109,6 +110,8 @@ static void main_late(void)
 	storage_init();
 	/* 9. Boot entry: the boot partition's extlinux.conf, if any. */
 	boot_scan();
+	/* The screen, unless /uEnv.txt says video=off (common/display.c). */
+	display_start();
 	/* 10. Countdown; unless a key or AUX stops it, 11. load kernel, initrd
 	 *    and DTB, 12. patch the DTB, 13. hand over (common/boot.c). Each
 	 *    failed entry falls back to the next. */

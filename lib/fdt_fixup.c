@@ -264,6 +264,80 @@ int fdtfix_twl4030_bci(void *fdt, uint32_t bb_uvolt, uint32_t bb_uamp, const cha
 	return 0;
 }
 
+/* The subnode name of parent, created when missing. */
+static int subnode(void *fdt, int parent, const char *name, const char **why)
+{
+	int off = fdt_subnode_offset(fdt, parent, name);
+
+	if (off == -FDT_ERR_NOTFOUND)
+		off = fdt_add_subnode(fdt, parent, name);
+	return off < 0 ? fdt_fail(why, off) : off;
+}
+
+/* "name@hex" */
+static void unit_name(char *out, const char *name, uint64_t addr)
+{
+	static const char hex[] = "0123456789abcdef";
+	int shift;
+
+	while (*name)
+		*out++ = *name++;
+	*out++ = '@';
+	for (shift = 60; shift > 0 && !(addr >> shift); shift -= 4)
+		;
+	for (; shift >= 0; shift -= 4)
+		*out++ = hex[(addr >> shift) & 15];
+	*out = 0;
+}
+
+int fdtfix_simplefb(void *fdt, const struct fdt_simplefb *fb, const char **why)
+{
+	uint8_t reg[16], *p = reg;
+	char name[32];
+	int ac, sc, off, ret;
+
+	if (!fb->size || !fb->width || !fb->height || fb->stride < fb->width ||
+	    (uint64_t)fb->stride * fb->height > fb->size)
+		return fail(why, "framebuffer geometry does not fit its size", -EINVAL);
+	ac = root_cells(fdt, false, why);
+	if (ac < 0)
+		return ac;
+	sc = root_cells(fdt, true, why);
+	if (sc < 0)
+		return sc;
+	if (!put_cells(&p, fb->base, ac) || !put_cells(&p, fb->size, sc))
+		return fail(why, "framebuffer does not fit the root's cells", -ERANGE);
+	unit_name(name, "framebuffer", fb->base);
+
+	/* A memory reservation, as U-Boot's fdt_simplefb_enable_and_mem_rsv
+	 * makes: the kernel never allocates those pages. */
+	ret = fdt_add_mem_rsv(fdt, fb->base, fb->size);
+	if (ret)
+		return fdt_fail(why, ret);
+	off = fdt_path_offset(fdt, "/chosen");
+	if (off == -FDT_ERR_NOTFOUND)
+		off = fdt_add_subnode(fdt, 0, "chosen");
+	if (off < 0)
+		return fdt_fail(why, off);
+	off = subnode(fdt, off, name, why);
+	if (off < 0)
+		return off;
+	ret = fdt_setprop_string(fdt, off, "compatible", "simple-framebuffer");
+	if (!ret)
+		ret = fdt_setprop(fdt, off, "reg", reg, (ac + sc) * 4);
+	if (!ret)
+		ret = fdt_setprop_u32(fdt, off, "width", fb->width);
+	if (!ret)
+		ret = fdt_setprop_u32(fdt, off, "height", fb->height);
+	if (!ret)
+		ret = fdt_setprop_u32(fdt, off, "stride", fb->stride);
+	if (!ret)
+		ret = fdt_setprop_string(fdt, off, "format", fb->format);
+	if (!ret)
+		ret = fdt_setprop_string(fdt, off, "status", "okay");
+	return ret ? fdt_fail(why, ret) : 0;
+}
+
 int fdtfix_pack(void *fdt, uint32_t *size, const char **why)
 {
 	int ret = fdt_pack(fdt);

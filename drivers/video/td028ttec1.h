@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The TPO TD028TTEC1 panel's controller (Toppoly/JBT6K74) set up over a
+ * bit-banged 9-bit SPI, as a job that advances from the idle hook. */
+#ifndef DRIVERS_VIDEO_TD028TTEC1_H
+#define DRIVERS_VIDEO_TD028TTEC1_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct spi_gpio_pins {
+	uint8_t sck, mosi, cs;    /* GPIO numbers */
+	uint16_t khz;             /* the slave's maximum clock */
+};
+
+/* Pins to their idle levels (CS high, SCK high: SPI mode 3) and the init
+ * sequence queued. 0 or a negative errno (GPIO bank not reachable). */
+int td028_start(const struct spi_gpio_pins *pins);
+/* One clock edge of the sequence if its half period has passed; true
+ * once the whole sequence, DISPLAY_ON last, has been sent. Never waits. */
+bool td028_step(void);
+/* Sends what is left, waiting between edges; the bound is the length of
+ * the sequence. */
+void td028_finish(void);
+
+#endif
