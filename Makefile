@@ -128,7 +128,7 @@ SIM_SRCS := $(sort $(wildcard tools/sim/*.c))
 SIM_OBJS := $(patsubst %,$(BUILD)/sim/obj/%.o,$(SIM_SRCS))
 SIM_CFLAGS := -O2 -g -Wall -Wextra -Werror=undef -Werror=vla -Werror=implicit-fallthrough \
               -Wno-unused-parameter -I. -Itools/sim -DGTABOOT_HOST
-SIM_LIBS := -lunicorn -lpthread -lm
+SIM_LIBS := -lunicorn -lpthread -lm -lpng
 
 sim: $(BUILD)/sim/gtaboot-sim
 

@@ -84,7 +84,7 @@ int td028_start(const struct spi_gpio_pins *p)
 	j.sck = 1u << (p->sck % 32);
 	j.mosi = 1u << (p->mosi % 32);
 	/* Half a clock period, rounded up: never faster than the slave allows. */
-	j.half_us = (500u + p->khz - 1) / p->khz;
+	j.half_us = (500u + p->khz - 1) / p->khz + 1;  /* +1: timer_us() truncates */
 	j.pos = j.word = j.phase = 0;
 	j.due = timer_us() + j.half_us;
 	j.queued = true;

@@ -561,6 +561,7 @@ static void hook_sdram_block(uc_engine *uc, uint64_t addr, uint32_t size, void *
 		return;
 	time_sync(s);
 	s->handoff_seen = true;
+	dss_final_screenshots(s);  /* display issue: the picture at the hand-off */
 	for (int i = 0; i < 13; i++)
 		s->handoff_regs[i] = sim_reg(s, UC_ARM_REG_R0 + i);
 	s->handoff_regs[13] = sim_reg(s, UC_ARM_REG_SP);
@@ -894,6 +895,8 @@ int sim_init(struct sim *s)
 	hsmmc_init(s);
 	l3pm_init(s);
 	gpmc_init(s);
+	dss_init(s);   /* display issue */
+	panel_init(s);
 	watch_init(s);      /* reliability issue: --watch-writes */
 	undef_hooks_add(s); /* reliability issue: --inject cpu-undef:ADDR */
 	sim_tick_models(s);

@@ -105,6 +105,12 @@ struct sim_config {
 	bool entry_r0_set;         /* --entry-r0 ADDR given */
 	uint32_t entry_r0;
 	bool watch_writes;         /* --watch-writes: SDRAM write map (watch.c) */
+	/* display issue (dss.c, panel.c): --screenshot FILE[@MS] and
+	 * --press aux|power@MS[+MS] */
+	struct { const char *path; uint64_t at_ps; bool timed, done; } shot[8];
+	int nshot;
+	struct { bool power; uint64_t at_ps, until_ps; } press[16];
+	int npress;
 };
 
 struct sim;
@@ -266,6 +272,22 @@ int sim_load_raw(struct sim *s);
  * writes the value of "sdram_writes" with watch_report(). */
 void watch_init(struct sim *s);
 void watch_report(struct sim *s, FILE *f);
+
+/* display issue: the DSS and its LCD output (dss.c), the GTA04's panel,
+ * backlight and buttons (panel.c). */
+void dss_init(struct sim *s);
+void panel_init(struct sim *s);
+/* Buttons and timed screenshots, from sim_tick_models(). */
+void display_tick(struct sim *s);
+/* Write the screen as a PNG: what the panel shows now. 0 or -1. */
+int dss_screenshot(struct sim *s, const char *path);
+/* The screenshots without a time, at the hand-off or at the end. */
+void dss_final_screenshots(struct sim *s);
+/* panel.c, for dss.c: the panel's state and the backlight. */
+bool panel_showing(struct sim *s, const char **why);
+bool panel_backlight(struct sim *s);
+/* gpio.c calls this after every write to a GPIO bank. */
+void panel_pins_changed(struct sim *s);
 
 /* report (report.c) */
 void sim_write_report(struct sim *s);
