@@ -28,29 +28,6 @@
 /* The SDRAM stack for the cold part (deep FAT/libfdt/console paths). */
 #define LATE_STACK 0x10000u
 
-struct sysinfo sys = { .board_rev = BOARD_REV_UNKNOWN };
-
-uint32_t sys_ram_end(void)
-{
-	uint32_t end = sys.dram.base[0] + sys.dram.size[0];
-
-	if (!sys.dram.size[0])
-		return 0;
-	if (sys.dram.size[1] && sys.dram.base[1] == end)
-		end += sys.dram.size[1];
-	return end;
-}
-
-void *scratch_alloc(uint32_t size)
-{
-	uint32_t p = (sys.scratch_next + 63) & ~63u;
-
-	if (!sys.scratch_end || size > sys.scratch_end - p)
-		return 0;
-	sys.scratch_next = p + size;
-	return (void *)(uintptr_t)p;
-}
-
 static void print_size(uint32_t bytes)
 {
 	if (bytes >= (1u << 30) && !(bytes & ((1u << 30) - 1)))
@@ -108,16 +85,16 @@ static void main_late(void)
 	/* 8. Storage: TWL4030 (I2C1): VMMC1 and the backup-battery charger;
 	 *    MMC1 and the SD card. */
 	storage_init();
-	/* 9. Boot entry: the boot partition's extlinux.conf, if any. */
+	/* 9. Boot scan: the boot partition's uEnv.txt and extlinux.conf. */
 	boot_scan();
 	/* The screen, unless /uEnv.txt says video=off (common/display.c). */
 	display_start();
-	/* 10. Countdown; unless a key or AUX stops it, 11. load kernel, initrd
-	 *    and DTB, 12. patch the DTB, 13. hand over (common/boot.c). Each
-	 *    failed entry falls back to the next. */
+	/* 10. Countdown; unless a key or AUX stops it, 11. the fallback chain
+	 *    (common/boot.c), for each entry 12. load kernel, initrd and DTB,
+	 *    13. patch the DTB, 14. hand over. */
 	if (autoboot_countdown(boot_delay_ms()) == 0)
 		boot_default_chain();
-	/* 14. Nothing booted, or the user asked: the console. */
+	/* 15. Nothing booted, or the user asked: the console. */
 	cli_loop();
 }
 
@@ -159,10 +136,10 @@ int main(const uint8_t *rom_bootinfo)
 		give_up("no working SDRAM: nothing can be loaded");
 	sys.scratch_end = sys_ram_end();
 	sys.scratch_start = sys.scratch_next = sys.scratch_end - SCRATCH_SIZE;
-	/* Caches on while loading (performance); linux.S turns them off. The
-	 * cold part only ever runs with the MMU on. */
+	/* 7. The SDRAM part. Caches on while loading (performance); linux.S
+	 *    turns them off. The cold part only ever runs with the MMU on. */
 	mmu_enable(scratch_alloc(MMU_AREA_SIZE), sys.dram.base[0], sys_ram_end());
-	/* 7. The rest of gtaboot, packed behind this part, into SDRAM; then
+	/*    The rest of gtaboot, packed behind this part, into SDRAM; then
 	 *    leave the small SRAM stack for one in SDRAM. */
 	if (cold_load())
 		give_up("the packed part of this MLO is damaged: write MLO again");

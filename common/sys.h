@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What the boot flow learnt about the machine it runs on, shared by the
- * boot flow and the console commands. Filled in by main.c. */
+ * boot flow and the console commands. Defined in sys.c, filled in by
+ * main.c. */
 #ifndef COMMON_SYS_H
 #define COMMON_SYS_H
 

@@ -243,6 +243,19 @@ int fdtfix_chosen(void *fdt, const char *bootargs, const char *stdout_path,
 	return set_or_del_initrd(fdt, off, initrd_start, initrd_end, why);
 }
 
+int fdtfix_chosen_u32(void *fdt, const char *name, uint32_t value, const char **why)
+{
+	int off, ret;
+
+	off = fdt_path_offset(fdt, "/chosen");
+	if (off == -FDT_ERR_NOTFOUND)
+		off = fdt_add_subnode(fdt, 0, "chosen");
+	if (off < 0)
+		return fdt_fail(why, off);
+	ret = fdt_setprop_u32(fdt, off, name, value);
+	return ret ? fdt_fail(why, ret) : 0;
+}
+
 int fdtfix_twl4030_bci(void *fdt, uint32_t bb_uvolt, uint32_t bb_uamp, const char **why)
 {
 	int off = -1, ret, n;

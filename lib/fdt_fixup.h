@@ -41,6 +41,10 @@ int fdtfix_memory(void *fdt, const struct mem_bank *banks, unsigned nbanks, cons
 int fdtfix_chosen(void *fdt, const char *bootargs, const char *stdout_path,
 		  uint64_t initrd_start, uint64_t initrd_end, const char **why);
 
+/* /chosen (created if missing) gets the one-cell property name = value
+ * (gtaboot,bootcount: the count this boot stores). */
+int fdtfix_chosen_u32(void *fdt, const char *name, uint32_t value, const char **why);
+
 /* Sets ti,bb-uvolt and ti,bb-uamp on every node compatible with
  * "ti,twl4030-bci" (the TWL4030 charger: backup battery voltage in uV and
  * current in uA). -ENOENT when the tree has none. */

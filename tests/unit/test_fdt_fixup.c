@@ -178,6 +178,8 @@ static void test_bare_tree_gets_nodes(void **state)
 	fdtget_is("/chosen", "bootargs", "s", "quiet");
 	assert_int_equal(fdtfix_twl4030_bci(work, 3000000, 150, &why), -ENOENT);
 	assert_non_null(strstr(why, "ti,twl4030-bci"));
+	assert_int_equal(fdtfix_chosen_u32(work, "gtaboot,bootcount", 3, &why), 0);
+	fdtget_is("/chosen", "gtaboot,bootcount", "u", "3");
 	/* Out of range for one cell, and bank counts. */
 	banks[0].start = 0x100000000ull;
 	assert_int_equal(fdtfix_memory(work, banks, 1, &why), -ERANGE);

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Finding what to boot: the SD card's boot partition, its uEnv.txt and
+ * extlinux.conf, a label's paths, else the default file names and the
+ * board's DTB.
+ */
+#include <stdarg.h>
+
+#include "board/board.h"
+#include "common/boot_internal.h"
+#include "common/storage.h"
+#include "common/sys.h"
+#include "common/vars.h"
+#include "lib/errno.h"
+#include "lib/part.h"
+#include "lib/printf.h"
+#include "lib/string.h"
+
+#define CONF_MAX 0x10000u   /* extlinux.conf larger than 64 KiB is refused */
+
+static struct blockdev bootpart;
+static struct fat_fs fs;
+static bool fs_ok;
+static struct extlinux_conf *conf;
+static bool conf_ok;
+static const char *conf_path;
+
+static const char *const conf_paths[] = {
+	"/extlinux/extlinux.conf",
+	"/boot/extlinux/extlinux.conf",
+};
+
+struct fat_fs *boot_fs(void)
+{
+	return fs_ok ? &fs : NULL;
+}
+
+const struct extlinux_conf *boot_conf(void)
+{
+	return conf_ok ? conf : NULL;
+}
+
+static void fat_log(const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("fat: ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+}
+
+static void conf_warn(void *arg, unsigned line, const char *msg, const char *word)
+{
+	printf("%s:%u: %s%s%s\n", (const char *)arg, line, msg, word && *word ? ": " : "",
+	       word ? word : "");
+}
+
+static int read_conf(void)
+{
+	char *text = scratch_alloc(CONF_MAX);
+	struct fat_stat st;
+	uint32_t len;
+	int err;
+
+	conf = scratch_alloc(sizeof(*conf));
+	if (!text || !conf)
+		return -ENOMEM;
+	for (unsigned i = 0; i < sizeof(conf_paths) / sizeof(conf_paths[0]); i++) {
+		err = fat_stat(&fs, conf_paths[i], &st);
+		if (err == -ENOENT || err == -ENOTDIR)
+			continue;
+		if (!err)
+			err = fat_read(&fs, conf_paths[i], text, CONF_MAX, &len);
+		if (err) {
+			printf("boot: cannot read %s (%s)\n", conf_paths[i], errname(err));
+			continue;
+		}
+		conf_path = conf_paths[i];
+		extlinux_parse(conf, text, len, conf_warn, (void *)conf_path);
+		printf("boot: %s, %u label%s\n", conf_path, conf->nlabels,
+		       conf->nlabels == 1 ? "" : "s");
+		conf_ok = conf->nlabels > 0;
+		if (!conf_ok)
+			printf("boot: %s has no LABEL: using the default file names\n", conf_path);
+		return 0;
+	}
+	return -ENOENT;
+}
+
+static void env_warn(void *arg, unsigned line, const char *why)
+{
+	printf("%s:%u: %s: line ignored\n", (const char *)arg, line, why);
+}
+
+/* Variables from /uEnv.txt (U-Boot's convention) or /boot/uEnv.txt:
+ * bootargs, bootdelay, bootlimit, altboot ... gtaboot keeps no other
+ * persistent environment. */
+static void read_uenv(void)
+{
+	static const char *const paths[] = { "/uEnv.txt", "/boot/uEnv.txt" };
+	const uint32_t max = 0x1000;
+	char *text = scratch_alloc(max);
+	uint32_t len;
+	int n;
+
+	for (unsigned i = 0; text && i < sizeof(paths) / sizeof(paths[0]); i++) {
+		int err = fat_read(&fs, paths[i], text, max, &len);
+
+		if (err == -ENOENT || err == -ENOTDIR)
+			continue;
+		if (err) {
+			printf("boot: cannot read %s (%s)\n", paths[i], errname(err));
+			return;
+		}
+		n = env_import(&sysenv, text, len, env_warn, (void *)paths[i]);
+		printf("boot: %s: %d variable%s\n", paths[i], n, n == 1 ? "" : "s");
+		return;
+	}
+}
+
+int boot_scan(void)
+{
+	struct blockdev *mmc = storage_mmc1();
+	void *work;
+	uint8_t *sector;
+	int err;
+
+	fs_ok = conf_ok = false;
+	if (!mmc)
+		return -ENODEV;
+	sector = scratch_alloc(BLOCK_SIZE);
+	work = scratch_alloc(FAT_WORK_SIZE);
+	if (!sector || !work)
+		return -ENOMEM;
+	err = part_open_boot(mmc, sector, &bootpart, "mmc1p");
+	if (err < 0) {
+		printf("boot: no boot partition on mmc1 (%s)\n", errname(err));
+		return err;
+	}
+	err = fat_mount(&fs, &bootpart, work, FAT_WORK_SIZE, fat_log);
+	if (err) {
+		printf("boot: mmc1 partition %d is not a usable FAT file system (%s)\n", err + 1,
+		       errname(err));
+		return err;
+	}
+	fs_ok = true;
+	read_uenv();
+	read_conf();
+	return 0;
+}
+
+unsigned boot_delay_ms(void)
+{
+	if (conf_ok && conf->has_timeout)
+		return conf->timeout * 100;
+	return (unsigned)var_num("bootdelay", 1) * 1000;
+}
+
+int boot_find_label(const char *name)
+{
+	for (unsigned i = 0; conf_ok && name && i < conf->nlabels; i++) {
+		if (!strcmp(conf->labels[i].name, name))
+			return (int)i;
+	}
+	return -ENOENT;
+}
+
+/* The board's DTB in /, /boot or /boot/dtbs. */
+static int find_default_fdt(char *out, size_t size)
+{
+	static const char *const dirs[] = { "", "/boot", "/boot/dtbs" };
+	const char *name = board.dtb_name(sys.board_rev);
+	struct fat_stat st;
+
+	for (unsigned i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		snprintf(out, size, "%s/%s", dirs[i], name);
+		if (!fat_stat(&fs, out, &st) && !st.is_dir)
+			return 0;
+	}
+	printf("fdt: %s not found in /, /boot or /boot/dtbs\n", name);
+	return -ENOENT;
+}
+
+int boot_label_paths(const struct extlinux_label *l, char *kernel, char *initrd, char *fdt,
+		     size_t fdt_size)
+{
+	int err;
+
+	initrd[0] = 0;
+	if (extlinux_path(kernel, EXTLINUX_PATH_MAX, conf_path, l->kernel) ||
+	    (l->initrd[0] && extlinux_path(initrd, EXTLINUX_PATH_MAX, conf_path, l->initrd))) {
+		printf("boot: label '%s': path too long\n", l->name);
+		return -ENAMETOOLONG;
+	}
+	err = extlinux_fdt_path(fdt, fdt_size, conf_path, l, board.dtb_name(sys.board_rev));
+	if (err == -ENOENT)
+		err = find_default_fdt(fdt, fdt_size);
+	return err;
+}
+
+int boot_default_paths(const char **kernel, const char **initrd, char *fdt, size_t fdt_size)
+{
+	static const char *const kernels[] = { "/zImage", "/uImage", "/boot/zImage",
+					       "/boot/uImage" };
+	static const char *const initrds[] = { "/uInitrd", "/initrd.img", "/boot/uInitrd",
+					       "/boot/initrd.img" };
+	struct fat_stat st;
+
+	*kernel = *initrd = NULL;
+	for (unsigned i = 0; i < sizeof(kernels) / sizeof(kernels[0]) && !*kernel; i++) {
+		if (!fat_stat(&fs, kernels[i], &st) && !st.is_dir)
+			*kernel = kernels[i];
+	}
+	if (!*kernel) {
+		printf("boot: no zImage or uImage in / or /boot\n");
+		return -ENOENT;
+	}
+	for (unsigned i = 0; i < sizeof(initrds) / sizeof(initrds[0]) && !*initrd; i++) {
+		if (!fat_stat(&fs, initrds[i], &st) && !st.is_dir)
+			*initrd = initrds[i];
+	}
+	return find_default_fdt(fdt, fdt_size) ? -ENOENT : 0;
+}

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The last steps before Linux: the command line, the device tree fix-ups
+ * (lib/fdt_fixup.c, all through libfdt), storing the boot count and the
+ * jump (Documentation/arch/arm/booting.rst).
+ */
+#include "arch/arm/linux.h"
+#include "board/board.h"
+#include "common/boot_internal.h"
+#include "common/bootcount.h"
+#include "common/console.h"
+#include "common/display.h"
+#include "common/sys.h"
+#include "common/vars.h"
+#include "lib/errno.h"
+#include "lib/fdt_fixup.h"
+#include "lib/printf.h"
+
+/* The count this boot will store if it reaches the hand-off; -1: none. */
+static int next_bootcount = -1;
+static char cmdline[EXTLINUX_APPEND_MAX + 24];
+
+void boot_count_set(int next)
+{
+	next_bootcount = next;
+}
+
+const char *boot_cmdline(const char *append)
+{
+	const char *v = append && *append ? append : var_get("bootargs");
+	int n;
+
+	if (next_bootcount >= 0) {
+		n = snprintf(cmdline, sizeof(cmdline), "%s%sbootcount=%d", v ? v : "",
+			     v ? " " : "", next_bootcount);
+		if (n < (int)sizeof(cmdline))
+			v = cmdline;
+		else
+			printf("warning: command line too long for bootcount=\n");
+	}
+	printf("Command line: %s\n", v ? v : "(none: the kernel uses the DTB's)");
+	return v;
+}
+
+int boot_fixup_fdt(uint32_t faddr, uint32_t flen, const char *bootargs, uint32_t istart,
+		   uint32_t iend, uint32_t *newlen)
+{
+	void *fdt = (void *)(uintptr_t)faddr;
+	struct mem_bank banks[2];
+	unsigned nbanks = 0;
+	const char *why = NULL;
+	int err;
+
+	/* booting.rst: the DTB must sit on an 8-byte boundary. */
+	if (faddr & 7) {
+		printf("fdt: 0x%08x is not 8-byte aligned, as the kernel requires: change "
+		       "fdt_addr_r\n", (unsigned)faddr);
+		return -EINVAL;
+	}
+	for (int cs = 0; cs < 2; cs++) {
+		if (sys.dram.size[cs])
+			banks[nbanks++] = (struct mem_bank){ sys.dram.base[cs], sys.dram.size[cs] };
+	}
+	err = fdtfix_open(fdt, flen + FDT_HEADROOM, fdt, flen, &why);
+	if (!err)
+		err = fdtfix_memory(fdt, banks, nbanks, &why);
+	if (!err)
+		err = fdtfix_chosen(fdt, bootargs, "serial2:115200n8", istart, iend, &why);
+	if (!err && next_bootcount >= 0)
+		err = fdtfix_chosen_u32(fdt, "gtaboot,bootcount", (uint32_t)next_bootcount, &why);
+	if (err) {
+		boot_print_why("fdt", err, why);
+		return err;
+	}
+	if (board.bb_uvolt) {
+		err = fdtfix_twl4030_bci(fdt, board.bb_uvolt, board.bb_uamp, &why);
+		if (err == -ENOENT)
+			printf("fdt: no ti,twl4030-bci node: backup-battery values not passed on\n");
+		else if (err) {
+			boot_print_why("fdt", err, why);
+			return err;
+		}
+	}
+	err = display_fdt(fdt, &why);
+	if (err) {
+		boot_print_why("fdt: simple-framebuffer", err, why);
+		return err;
+	}
+	if (board.fixup_fdt) {
+		err = board.fixup_fdt(fdt, sys.board_rev);
+		if (err) {
+			printf("fdt: board fix-up failed (%s)\n", errname(err));
+			return err;
+		}
+	}
+	err = fdtfix_pack(fdt, newlen, &why);
+	if (err)
+		boot_print_why("fdt", err, why);
+	return err;
+}
+
+void boot_handoff(uint32_t entry, uint32_t faddr, uint32_t flen)
+{
+	if (next_bootcount >= 0 && bootcount_write((unsigned)next_bootcount))
+		printf("warning: boot counter not stored\n");
+	printf("Starting kernel at 0x%08x, DTB at 0x%08x (%u bytes)\n\n", (unsigned)entry,
+	       (unsigned)faddr, (unsigned)flen);
+	display_handoff();
+	console_flush();
+	linux_jump(entry, 0xFFFFFFFFu, faddr);
+}
