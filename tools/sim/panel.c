@@ -131,8 +131,6 @@ void panel_pins_changed(struct sim *s)
 	}
 	if (sck != p->sck) {
 		if (p->cs == 0 && p->edge_ps && now - p->edge_ps < 5 * PS_PER_US) {
-			if (getenv("PANEL_DEBUG"))
-				fprintf(stderr, "panel: edge after %llu ps\n", (unsigned long long)(now - p->edge_ps));
 			p->too_fast = true;
 			fail(p, "SPI clock faster than 100 kHz");
 		}
