@@ -122,14 +122,10 @@ static void log_flush(bool advance)
 	if (!ds.menu)
 		text_row(ds.row, 0, ds.line, line_colour(ds.line), C_BG);
 	ds.len = 0;
-	if (!advance)
-		return;
 	/* The log wraps to its top instead of scrolling (a scroll moves half
-	 * a megabyte); the row after the newest is kept blank. */
-	if (++ds.row == ds.log_end)
+	 * a megabyte of framebuffer). */
+	if (advance && ++ds.row == ds.log_end)
 		ds.row = ROW_LOG;
-	if (!ds.menu)
-		text_row(ds.row + 1 == ds.log_end ? ROW_LOG : ds.row + 1, 0, "", C_TEXT, C_BG);
 }
 
 /* The console's mirror: every character printf sends to the UART. */
@@ -171,8 +167,7 @@ bool display_start(void)
 		return false;
 	}
 	size = (uint32_t)d->mode.width * d->mode.height * DSS_BPP;
-	if (!sys.scratch_start || sys.scratch_start - sys.dram.base[0] < 2 * size)
-		return false;
+
 	sys.fb_end = sys.scratch_start;
 	sys.fb_start = (sys.fb_end - size) & ~0xFFFFFu;
 	ds.d = d;
@@ -201,7 +196,7 @@ bool display_start(void)
 		err = omap_dss_start(&d->mode, sys.fb_start, sys.chip.family == OMAP3630_FAMILY,
 				     sys.clocks.per96_hz * per_m2, &ds.pixclk);
 	if (!err)
-		err = omap3_gpio_output(d->backlight_gpio, 1);
+		err = video_gpio_out(d->backlight_gpio, 1);
 	if (err) {
 		printf("display: %s not started (%s)\n", d->panel, errname(err));
 		sys.fb_start = sys.fb_end = 0;
@@ -210,8 +205,8 @@ bool display_start(void)
 	ds.on = true;
 	ds.chained = io_set_idle(idle);
 	console_set_mirror(log_putc);
-	printf("display: %s %ux%u, pixel clock %u kHz, framebuffer 0x%08x\n", d->panel, ds.w,
-	       ds.h, (unsigned)(ds.pixclk / 1000u), (unsigned)sys.fb_start);
+	printf("display: %s, %u kHz, framebuffer 0x%08x\n", d->panel,
+	       (unsigned)(ds.pixclk / 1000u), (unsigned)sys.fb_start);
 	return true;
 }
 
@@ -256,18 +251,18 @@ void display_progress_begin(const char *what, uint32_t total)
 
 void display_progress_end(bool ok)
 {
-	char buf[64];
-
 	if (!ds.on)
 		return;
 	blk_set_progress(0);
-	ds.done = ds.total;
-	bar();
-	snprintf(buf, sizeof(buf), " %s %s", ds.what, ok ? "loaded" : "FAILED");
-	text_row(ds.row_bar - 1, 0, buf, ok ? C_OK : C_ERROR, C_BG);
+	if (ok) {
+		ds.done = ds.total;
+		bar();
+	}
+	/* The file's name turns green when it loaded, red when not. */
+	text_row(ds.row_bar - 1, 1, ds.what, ok ? C_OK : C_ERROR, C_BG);
 }
 
-void display_menu(const char *title, const char *const *items, unsigned n, unsigned sel,
+void display_menu(const char *title, const char *(*item)(unsigned i), unsigned n, unsigned sel,
 		  const char *hint)
 {
 	unsigned row = ROW_LOG;
@@ -278,7 +273,7 @@ void display_menu(const char *title, const char *const *items, unsigned n, unsig
 	text_row(row++, 1, title, C_TITLE_BG, C_BG);
 	text_row(row++, 0, "", C_TEXT, C_BG);
 	for (unsigned i = 0; i < n && row < ds.log_end - 2; i++)
-		text_row(row++, 2, items[i], i == sel ? C_BG : C_TEXT, i == sel ? C_SEL_BG : C_BG);
+		text_row(row++, 2, item(i), i == sel ? C_BG : C_TEXT, i == sel ? C_SEL_BG : C_BG);
 	while (row < ds.log_end - 1)
 		text_row(row++, 0, "", C_TEXT, C_BG);
 	text_row(row, 1, hint, C_WARN, C_BG);

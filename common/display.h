@@ -20,7 +20,7 @@ void display_progress_begin(const char *what, uint32_t total);
 void display_progress_end(bool ok);
 
 /* The boot menu on the screen: n items, sel highlighted, a hint line. */
-void display_menu(const char *title, const char *const *items, unsigned n, unsigned sel,
+void display_menu(const char *title, const char *(*item)(unsigned i), unsigned n, unsigned sel,
 		  const char *hint);
 void display_menu_close(void);
 

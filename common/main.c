@@ -92,8 +92,10 @@ static void main_late(void)
 	/* 10. Countdown; unless a key or AUX stops it, 11. the fallback chain
 	 *    (common/boot.c), for each entry 12. load kernel, initrd and DTB,
 	 *    13. patch the DTB, 14. hand over. */
-	if (autoboot_countdown(boot_delay_ms()) == 0)
+	if (autoboot_countdown(boot_delay_ms()) == 0) {
 		boot_default_chain();
+		menu_after_failure();
+	}
 	/* 15. Nothing booted, or the user asked: the console. */
 	cli_loop();
 }

@@ -126,12 +126,26 @@ static bool put_cells(uint8_t **p, uint64_t v, int n)
 	return true;
 }
 
-static int memory_node(void *fdt, uint64_t start, const char **why)
+/* "name@hex" */
+static void unit_name(char *out, const char *name, uint64_t addr)
 {
 	static const char hex[] = "0123456789abcdef";
-	char name[32] = "memory@";
-	char *o = name + 7;
-	int off, shift, ret;
+	int shift;
+
+	while (*name)
+		*out++ = *name++;
+	*out++ = '@';
+	for (shift = 60; shift > 0 && !(addr >> shift); shift -= 4)
+		;
+	for (; shift >= 0; shift -= 4)
+		*out++ = hex[(addr >> shift) & 15];
+	*out = 0;
+}
+
+static int memory_node(void *fdt, uint64_t start, const char **why)
+{
+	char name[32];
+	int off, ret;
 
 	off = fdt_node_offset_by_prop_value(fdt, -1, "device_type", "memory", 7);
 	if (off >= 0 || off != -FDT_ERR_NOTFOUND)
@@ -139,11 +153,7 @@ static int memory_node(void *fdt, uint64_t start, const char **why)
 	off = fdt_path_offset(fdt, "/memory");
 	if (off >= 0)
 		return off;
-	for (shift = 60; shift > 0 && !(start >> shift); shift -= 4)
-		;
-	for (; shift >= 0; shift -= 4)
-		*o++ = hex[(start >> shift) & 15];
-	*o = 0;
+	unit_name(name, "memory", start);
 	off = fdt_add_subnode(fdt, 0, name);
 	if (off < 0)
 		return fdt_fail(why, off);
@@ -285,22 +295,6 @@ static int subnode(void *fdt, int parent, const char *name, const char **why)
 	if (off == -FDT_ERR_NOTFOUND)
 		off = fdt_add_subnode(fdt, parent, name);
 	return off < 0 ? fdt_fail(why, off) : off;
-}
-
-/* "name@hex" */
-static void unit_name(char *out, const char *name, uint64_t addr)
-{
-	static const char hex[] = "0123456789abcdef";
-	int shift;
-
-	while (*name)
-		*out++ = *name++;
-	*out++ = '@';
-	for (shift = 60; shift > 0 && !(addr >> shift); shift -= 4)
-		;
-	for (; shift >= 0; shift -= 4)
-		*out++ = hex[(addr >> shift) & 15];
-	*out = 0;
 }
 
 int fdtfix_simplefb(void *fdt, const struct fdt_simplefb *fb, const char **why)

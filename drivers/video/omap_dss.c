@@ -64,22 +64,19 @@ static uint32_t pick_divs(uint32_t in_hz, unsigned m4_max, uint32_t target, unsi
 {
 	uint32_t best = 0, bestdiff = ~0u;
 
+	/* Each M4 with the PCD that rounds nearest; PCD 2..255. */
 	for (unsigned m = 1; m <= m4_max; m++) {
-		uint32_t f = in_hz / m;
+		uint32_t f = in_hz / m, p = (f + target / 2) / target, r, d;
 
-		if (f > DSS1_MAX_HZ)
+		if (f > DSS1_MAX_HZ || p < 2 || p > 255)
 			continue;
-		for (unsigned p = 2; p <= 255; p++) {
-			uint32_t r = f / p, d = r > target ? r - target : target - r;
-
-			if (d < bestdiff) {
-				bestdiff = d;
-				best = r;
-				*m4 = m;
-				*pcd = p;
-			}
-			if (r < target)
-				break;
+		r = f / p;
+		d = r > target ? r - target : target - r;
+		if (d < bestdiff) {
+			bestdiff = d;
+			best = r;
+			*m4 = m;
+			*pcd = p;
 		}
 	}
 	return best;

@@ -17,7 +17,9 @@
 
 #include "arch/arm/io.h"
 #include "arch/arm/omap3/soc.h"
+#include "drivers/gpio/omap_gpio.h"
 #include "drivers/timer/timer.h"
+#include "lib/errno.h"
 
 /* Each transfer: the number of data bytes (| PAUSE: 1 ms after it), the
  * command, the data bytes. */
@@ -67,16 +69,23 @@ static void pin(uintptr_t bank, uint32_t mask, int level)
 	writel(mask, bank + (level ? 0x94 : 0x90));   /* SETDATAOUT / CLEARDATAOUT */
 }
 
+int video_gpio_out(unsigned n, int level)
+{
+	uintptr_t bank = omap3_gpio_bank(n);
+
+	if (!bank)
+		return -ENODEV;
+	omap_gpio_output(bank, n % 32, level);
+	return 0;
+}
+
 int td028_start(const struct spi_gpio_pins *p)
 {
-	int err = omap3_gpio_output(p->cs, 1);
+	int err = video_gpio_out(p->cs, 1) | video_gpio_out(p->sck, 1) |
+		  video_gpio_out(p->mosi, 0);
 
-	if (!err)
-		err = omap3_gpio_output(p->sck, 1);
-	if (!err)
-		err = omap3_gpio_output(p->mosi, 0);
 	if (err)
-		return err;
+		return -ENODEV;
 	j.cs_bank = omap3_gpio_bank(p->cs);
 	j.sck_bank = omap3_gpio_bank(p->sck);
 	j.mosi_bank = omap3_gpio_bank(p->mosi);

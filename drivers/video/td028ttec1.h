@@ -12,6 +12,9 @@ struct spi_gpio_pins {
 	uint16_t khz;             /* the slave's maximum clock */
 };
 
+/* GPIO n driven at level (omap_gpio.h); 0 or -ENODEV. */
+int video_gpio_out(unsigned n, int level);
+
 /* Pins to their idle levels (CS high, SCK high: SPI mode 3) and the init
  * sequence queued. 0 or a negative errno (GPIO bank not reachable). */
 int td028_start(const struct spi_gpio_pins *pins);

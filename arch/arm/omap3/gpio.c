@@ -40,21 +40,9 @@ int omap3_gpio_input(unsigned n)
 	return omap_gpio_input(bank_base(bank), n % 32);
 }
 
-int omap3_gpio_output(unsigned n, int level)
-{
-	int ret;
-
-	if (n / 32 > 5)
-		return -EINVAL;
-	ret = bank_enable(n / 32);
-	if (!ret)
-		omap_gpio_output(bank_base(n / 32), n % 32, level);
-	return ret;
-}
-
 uintptr_t omap3_gpio_bank(unsigned n)
 {
-	return bank_base(n / 32);
+	return n / 32 > 5 || bank_enable(n / 32) ? 0 : bank_base(n / 32);
 }
 
 /*

@@ -68,9 +68,8 @@ int omap3_wdt2_stop(void);
 
 /* GPIO n (0..191) as an input: 0 or 1, or a negative errno. */
 int omap3_gpio_input(unsigned n);
-/* GPIO n (0..191) as an output at level; 0 or a negative errno. Its bank's
- * base address for drivers that toggle pins fast (omap_gpio.h). */
-int omap3_gpio_output(unsigned n, int level);
+/* The base address of GPIO n's bank, its interface clock on; 0 when n is
+ * no GPIO or the bank stays idle. */
 uintptr_t omap3_gpio_bank(unsigned n);
 /* The MCSPI1-pad revision straps (gpio_171..173) as 0..7, or a negative
  * errno. */
