@@ -13,6 +13,7 @@
 #include "arch/arm/omap3/mux.h"
 #include "arch/arm/omap3/sdrc.h"
 #include "drivers/video/omap_dss.h"
+#include "drivers/video/td028ttec1.h"
 
 #define BOARD_REV_UNKNOWN	(~0u)
 
@@ -23,10 +24,9 @@ struct board_display {
 	const char *panel;                  /* "TPO TD028TTEC1" */
 	struct lcd_mode mode;
 	uint16_t width_mm, height_mm;
-	/* Panel controller on bit-banged SPI (GPIO numbers), at most spi_khz;
-	 * the init sequence is the panel driver's (drivers/video). */
-	uint8_t spi_sck, spi_mosi, spi_cs;
-	uint16_t spi_khz;
+	/* The panel controller's bit-banged SPI; the init sequence is the
+	 * panel driver's (drivers/video). */
+	struct spi_gpio_pins spi;
 	uint8_t backlight_gpio;             /* high = on */
 	/* The DSS's LCD pads, all output mode 0: a run of pad offsets. */
 	uint16_t dss_pad_first, dss_pad_last;

@@ -125,7 +125,7 @@ static const struct board_display gta04_display = {
 		.data_lines = 24,
 	},
 	.width_mm = 43, .height_mm = 58,
-	.spi_sck = 12, .spi_mosi = 20, .spi_cs = 19, .spi_khz = 100,
+	.spi = { .sck = 12, .mosi = 20, .cs = 19, .khz = 100 },
 	.backlight_gpio = 57,
 	/* dss_pclk, hsync, vsync, acbias, data0..23 */
 	.dss_pad_first = 0x0D4, .dss_pad_last = 0x10A,

@@ -106,7 +106,9 @@ bool console_tstc(void)
 
 int console_getc(void)
 {
-	drain();
+	/* Polling for input is waiting too: the idle hook drains the output
+	 * (and advances the display's panel set-up, common/display.c). */
+	io_idle();
 	if (poll_fn)
 		poll_fn();
 	return con ? omap_uart_getc(con) : -EAGAIN;

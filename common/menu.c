@@ -31,7 +31,7 @@ static struct {
 	uint64_t next_us;
 } m;
 
-static const char hint[] = "AUX: next entry   POWER: boot it";
+static const char hint[] = "AUX: next   POWER: boot";
 
 static const char *item(unsigned i)
 {
@@ -134,7 +134,7 @@ int menu_run(int stop)
 			return boot_selected(m.sel);
 		/* Opened by the button: nobody may be at the serial console. */
 		if (stop == -1 && timer_us() >= end) {
-			printf("menu: timeout, booting the default\n");
+			printf("menu: timeout\n");
 			display_menu_close();
 			return 0;
 		}

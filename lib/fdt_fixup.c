@@ -305,7 +305,7 @@ int fdtfix_simplefb(void *fdt, const struct fdt_simplefb *fb, const char **why)
 
 	if (!fb->size || !fb->width || !fb->height || fb->stride < fb->width ||
 	    (uint64_t)fb->stride * fb->height > fb->size)
-		return fail(why, "framebuffer geometry does not fit its size", -EINVAL);
+		return fail(why, "bad framebuffer geometry", -EINVAL);
 	ac = root_cells(fdt, false, why);
 	if (ac < 0)
 		return ac;

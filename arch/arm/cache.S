@@ -69,20 +69,6 @@ cache_dcache_clean_inv_all:
 	.ltorg
 	.size cache_dcache_clean_inv_all, . - cache_dcache_clean_inv_all
 
-	.section .text.cache_dcache_clean_range, "ax"
-	.global cache_dcache_clean_range
-	.type cache_dcache_clean_range, %function
-cache_dcache_clean_range:
-	bic	r0, r0, #63		@ Cortex-A8 L1/L2 lines are 64 bytes
-1:	cmp	r0, r1
-	bhs	2f
-	mcr	p15, 0, r0, c7, c10, 1	@ DCCMVAC
-	add	r0, r0, #64
-	b	1b
-2:	dsb
-	bx	lr
-	.size cache_dcache_clean_range, . - cache_dcache_clean_range
-
 	.section .text.cache_icache_inv_all, "ax"
 	.global cache_icache_inv_all
 	.type cache_icache_inv_all, %function

@@ -29,8 +29,5 @@ void mmu_disable(void);
 void cache_dcache_inv_all(void);
 void cache_dcache_clean_inv_all(void);
 void cache_icache_inv_all(void);
-/* Clean [start, end) from the D-cache to memory (DCCMVAC per 64-byte line),
- * for memory another master reads, such as the DSS's framebuffer. */
-void cache_dcache_clean_range(uintptr_t start, uintptr_t end);
 
 #endif

@@ -17,7 +17,6 @@
 
 #include "arch/arm/io.h"
 #include "arch/arm/omap3/soc.h"
-#include "drivers/gpio/omap_gpio.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
 
@@ -75,7 +74,8 @@ int video_gpio_out(unsigned n, int level)
 
 	if (!bank)
 		return -ENODEV;
-	omap_gpio_output(bank, n % 32, level);
+	pin(bank, 1u << (n % 32), level);
+	clrbits32(bank + 0x34, 1u << (n % 32));	/* GPIO_OE: output */
 	return 0;
 }
 
@@ -150,12 +150,4 @@ bool td028_step(void)
 	}
 	j.busy = false;
 	return !j.queued;
-}
-
-void td028_finish(void)
-{
-	/* Each call makes at most one edge: 20 per byte, 2 per transfer more. */
-	for (unsigned n = 0; n < NSEQ * 22 && !td028_step(); n++)
-		while (j.queued && timer_us() < j.due)
-			;
 }

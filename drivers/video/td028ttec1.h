@@ -21,8 +21,5 @@ int td028_start(const struct spi_gpio_pins *pins);
 /* One clock edge of the sequence if its half period has passed; true
  * once the whole sequence, DISPLAY_ON last, has been sent. Never waits. */
 bool td028_step(void);
-/* Sends what is left, waiting between edges; the bound is the length of
- * the sequence. */
-void td028_finish(void);
 
 #endif
