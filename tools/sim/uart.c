@@ -35,6 +35,8 @@
  *   {expect TEXT}         hold input until TEXT (escapes allowed) has
  *                         appeared in UART3's output since the previous
  *                         {expect} matched (or since power-on)
+ *   {press aux|power [MS]} press a button there for MS (default 100) ms of
+ *                         virtual time (display issue: panel.c, as --press)
  * Everything else is sent as is.
  *
  * Registers accept 8-, 16- and 32-bit accesses (values are 8 bits wide);
@@ -56,7 +58,7 @@
 
 #define FIFO_SIZE 64
 
-enum item_kind { IT_CHAR, IT_WAIT, IT_EXPECT };
+enum item_kind { IT_CHAR, IT_WAIT, IT_EXPECT, IT_PRESS };
 
 struct item {
 	enum item_kind kind;
@@ -319,6 +321,13 @@ static void rx_advance(struct sim *s, struct uarts *us, uint64_t now)
 			in->search_from = in->expect_from;
 			in->next_at = MAX(in->next_at, now);
 			in->cur++;
+		} else if (it->kind == IT_PRESS) {   /* display issue */
+			uint64_t t = MAX(in->next_at, now);
+
+			if (s->cfg.npress < 16)
+				s->cfg.press[s->cfg.npress++] = (typeof(s->cfg.press[0])){
+					.power = it->ch, .at_ps = t, .until_ps = t + it->ms * PS_PER_MS };
+			in->cur++;
 		} else {
 			return;
 		}
@@ -460,6 +469,18 @@ static int uart_parse_input(struct console_in *in, const char *p)
 				if (*end != '}' || end == p + 6)
 					return -1;
 				add_item(in, (struct item){ .kind = IT_WAIT, .ms = ms });
+				p = end + 1;
+			} else if (!strncmp(p, "{press aux", 10) || !strncmp(p, "{press power", 12)) {
+				/* display issue: a button press at this point */
+				bool power = p[7] == 'p';
+				char *end = (char *)p + (power ? 12 : 10);
+				unsigned long ms = 100;
+
+				if (*end == ' ')
+					ms = strtoul(end + 1, &end, 10);
+				if (*end != '}' || !ms)
+					return -1;
+				add_item(in, (struct item){ .kind = IT_PRESS, .ch = power, .ms = ms });
 				p = end + 1;
 			} else if (!strncmp(p, "{expect ", 8)) {
 				char *text = malloc(strlen(p) + 1);
