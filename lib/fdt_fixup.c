@@ -318,7 +318,17 @@ int fdtfix_simplefb(void *fdt, const struct fdt_simplefb *fb, const char **why)
 
 	/* A memory reservation, as U-Boot's fdt_simplefb_enable_and_mem_rsv
 	 * makes: the kernel never allocates those pages. */
-	ret = fdt_add_mem_rsv(fdt, fb->base, fb->size);
+	for (ret = 0; ret < fdt_num_mem_rsv(fdt); ret++) {
+		uint64_t a, n;
+
+		if (!fdt_get_mem_rsv(fdt, ret, &a, &n) && a == fb->base && n == fb->size)
+			break;
+	}
+	/* Not twice when a tree is fixed up again (bootm from memory). */
+	if (ret == fdt_num_mem_rsv(fdt))
+		ret = fdt_add_mem_rsv(fdt, fb->base, fb->size);
+	else
+		ret = 0;
 	if (ret)
 		return fdt_fail(why, ret);
 	off = fdt_path_offset(fdt, "/chosen");
