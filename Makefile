@@ -176,7 +176,8 @@ sdimage: deps
 run: deps
 	$(Q)$(MAKE) --no-print-directory $(OUT)/MLO $(OUT)/sd.img sim
 	$(BUILD)/sim/gtaboot-sim --machine $(SIM_MACHINE_$(BOARD)) --sd $(OUT)/sd.img --serial stdio --stdin \
-	  --on-handoff continue
+	  --on-handoff continue --screenshot $(OUT)/screen.png
+	@echo "run: the screen at the hand-off (or at the end): $(OUT)/screen.png"
 
 # ---------------------------------------------------------------- tests
 UNIT_SRCS  := $(sort $(wildcard tests/unit/test_*.c))
