@@ -50,6 +50,7 @@ static struct {
 	unsigned w, h, cols, rows, log_end, row_bar;
 	uint32_t pixclk;
 	bool on, menu;
+	int err;                  /* of the panel's set-up start */
 	io_idle_fn chained;
 	char line[96];
 	unsigned len, row;
@@ -157,13 +158,29 @@ static void idle(void)
 	td028_step();
 }
 
+void display_prepare(void)
+{
+	const struct board_display *d = board.display;
+
+	/* The panel's pads and its set-up job: it runs while storage and the
+	 * boot scan wait for the TWL4030 and the card. With video=off it only
+	 * ever leaves the panel ready and dark (the backlight stays off). */
+	if (!d)
+		return;
+	for (unsigned off = d->dss_pad_first; off <= d->dss_pad_last; off += 2)
+		omap3_pad_set((uint16_t)off, PAD_OUT | PAD_MODE(0));
+	omap3_pads_apply(d->pads, d->npads);
+	ds.err = td028_start(&d->spi);
+	ds.chained = io_set_idle(idle);
+}
+
 bool display_start(void)
 {
 	const struct board_display *d = board.display;
 	const char *v = var_get("video");
 	uint32_t size, per_m2;
 	char buf[64];
-	int err;
+	int err = ds.err;
 
 	if (!d)
 		return false;
@@ -190,10 +207,6 @@ bool display_start(void)
 	text_row(ROW_TITLE, 0, buf, C_BG, C_TITLE_BG);
 	clean(0, ds.h);
 
-	for (unsigned off = d->dss_pad_first; off <= d->dss_pad_last; off += 2)
-		omap3_pad_set((uint16_t)off, PAD_OUT | PAD_MODE(0));
-	omap3_pads_apply(d->pads, d->npads);
-	err = td028_start(&d->spi);
 	/* DPLL4's M4 divides what M2 divides: per96 x M2. */
 	per_m2 = readl(CM_CLKSEL3_PLL) & 0x1F;
 	if (!err)
@@ -207,7 +220,6 @@ bool display_start(void)
 		return false;
 	}
 	ds.on = true;
-	ds.chained = io_set_idle(idle);
 	console_set_mirror(log_putc);
 	printf("display: %s, %u kHz, framebuffer 0x%08x\n", d->panel,
 	       (unsigned)(ds.pixclk / 1000u), (unsigned)sys.fb_start);
@@ -300,8 +312,7 @@ void display_handoff(void)
 	console_set_mirror(0);
 	io_set_idle(ds.chained);
 	/* What the idle hook has not sent yet: about 12 ms for all of it. */
-	for (uint64_t t0 = timer_us(); !td028_step() && timer_us() - t0 < 100000;)
-		;
+	td028_finish();
 	clean(0, ds.h);
 }
 

@@ -8,6 +8,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Early (before storage): the panel's pads and its SPI set-up, which then
+ * advances while the boot waits for hardware. */
+void display_prepare(void);
 /* Starts the board's display unless it has none or the variable video is
  * "off": framebuffer below gtaboot's buffers, DSS, panel, backlight.
  * Returns true when the screen is on. */

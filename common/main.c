@@ -84,6 +84,7 @@ static void main_late(void)
 	vars_init();
 	/* 8. Storage: TWL4030 (I2C1): VMMC1 and the backup-battery charger;
 	 *    MMC1 and the SD card. */
+	display_prepare();
 	storage_init();
 	/* 9. Boot scan: the boot partition's uEnv.txt and extlinux.conf. */
 	boot_scan();

@@ -350,8 +350,6 @@ int fdtfix_simplefb(void *fdt, const struct fdt_simplefb *fb, const char **why)
 		ret = fdt_setprop_u32(fdt, off, "stride", fb->stride);
 	if (!ret)
 		ret = fdt_setprop_string(fdt, off, "format", fb->format);
-	if (!ret)
-		ret = fdt_setprop_string(fdt, off, "status", "okay");
 	return ret ? fdt_fail(why, ret) : 0;
 }
 

@@ -59,7 +59,8 @@ struct fdt_simplefb {
 };
 
 /* /chosen/framebuffer@<base> (compatible "simple-framebuffer", reg in the
- * root's cells, width, height, stride, format, status "okay"; an existing
+ * root's cells, width, height, stride, format; no status, which reads as
+ * "okay" to Linux's of_platform code that creates its device; an existing
  * node of that name is updated) and a /memreserve/ entry for the memory, so
  * the kernel never allocates it. */
 int fdtfix_simplefb(void *fdt, const struct fdt_simplefb *fb, const char **why);

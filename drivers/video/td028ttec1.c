@@ -57,15 +57,23 @@ static const uint8_t seq[] = {
 static struct {
 	uintptr_t sck_bank, mosi_bank, cs_bank;
 	uint32_t sck, mosi, cs;      /* bit masks in their banks */
-	uint32_t half_us;
+	uint32_t half_us, gap_us;    /* half clock period; wait before the next edge */
+	uint32_t loops_us;           /* delay-loop iterations per microsecond */
 	uint64_t due;
 	unsigned pos, word, bit, phase;    /* transfer at seq[pos], its word */
-	bool queued, busy;
+	bool queued;
 } j;
 
 static void pin(uintptr_t bank, uint32_t mask, int level)
 {
 	writel(mask, bank + (level ? 0x94 : 0x90));   /* SETDATAOUT / CLEARDATAOUT */
+}
+
+/* A delay loop: no register reads, so it lasts what the CPU takes. */
+static void spin(uint32_t n)
+{
+	while (n--)
+		__asm__ volatile("");
 }
 
 int video_gpio_out(unsigned n, int level)
@@ -95,6 +103,10 @@ int td028_start(const struct spi_gpio_pins *p)
 	/* Half a clock period, rounded up: never faster than the slave allows. */
 	j.half_us = (500u + p->khz - 1) / p->khz + 1;  /* +1: timer_us() truncates */
 	j.pos = j.word = j.phase = 0;
+	/* Calibrate the delay loop against the timer, over about 100 us. */
+	j.due = timer_us();
+	spin(30000);
+	j.loops_us = 30000 / (uint32_t)(timer_us() - j.due + 1) + 1;
 	j.due = timer_us() + j.half_us;
 	j.queued = true;
 	return 0;
@@ -105,16 +117,15 @@ bool td028_step(void)
 	uint64_t now;
 	unsigned n, w;
 
-	if (!j.queued || j.busy)
-		return !j.queued;
+	if (!j.queued)
+		return true;
 	now = timer_us();
 	if (now < j.due)
 		return false;
-	j.busy = true;
 	n = seq[j.pos] & 3;
 	/* The command word has bit 8 clear, its data words set. */
 	w = j.word ? 0x100u | seq[j.pos + 1 + j.word] : seq[j.pos + 1];
-	j.due = now + j.half_us;
+	j.gap_us = j.half_us;
 	switch (j.phase) {
 	case 0:				/* select */
 		pin(j.cs_bank, j.cs, 0);
@@ -141,13 +152,24 @@ bool td028_step(void)
 	default:			/* deselect: the transfer ends */
 		pin(j.cs_bank, j.cs, 1);
 		if (seq[j.pos] & PAUSE)
-			j.due = now + 1000;
+			j.gap_us = 1000;
 		j.pos += 2 + n;
 		j.word = j.phase = 0;
 		if (j.pos >= NSEQ)
 			j.queued = false;
 		break;
 	}
-	j.busy = false;
+	j.due = now + j.gap_us;
 	return !j.queued;
+}
+
+void td028_finish(void)
+{
+	/* One edge per step, each forced due; the loop ends with the
+	 * sequence (at most 22 steps per byte of it). */
+	while (j.queued) {
+		j.due = 0;
+		td028_step();
+		spin(j.gap_us * j.loops_us);
+	}
 }

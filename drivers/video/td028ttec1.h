@@ -21,5 +21,9 @@ int td028_start(const struct spi_gpio_pins *pins);
 /* One clock edge of the sequence if its half period has passed; true
  * once the whole sequence, DISPLAY_ON last, has been sent. Never waits. */
 bool td028_step(void);
+/* Sends what is left, timed by a delay loop calibrated at td028_start (a
+ * busy wait on the timer would be as long, but the simulator's idle steps
+ * would stretch each half period to 50 us). */
+void td028_finish(void);
 
 #endif

@@ -39,6 +39,7 @@ struct panel {
 	bool too_fast, error;
 	bool standby_out, power_on, rgb_on, output_ctl, rgb_fmt, sleep_out, display_on;
 	const char *err;
+	bool pwr_cmdline;            /* --power-button: held for the whole run */
 };
 
 static struct panel *pn;
@@ -173,6 +174,7 @@ void panel_init(struct sim *s)
 	if (!pn)
 		abort();
 	pn->sck = pn->cs = -1;
+	pn->pwr_cmdline = s->cfg.power_button;
 }
 
 /* --press: AUX is GPIO_7's input level (active high), the power button
@@ -182,14 +184,11 @@ void display_tick(struct sim *s)
 {
 	struct sim_config *c = &s->cfg;
 	uint64_t now = sim_now_ps(s);
-	static bool pwr_cmdline = false, init = false;
 	bool aux = c->aux, pwr;
 
-	if (!init) {
-		pwr_cmdline = c->power_button;
-		init = true;
-	}
-	pwr = pwr_cmdline;
+	if (!pn)
+		return;
+	pwr = pn->pwr_cmdline;
 	for (int i = 0; i < c->npress; i++) {
 		bool held = now >= c->press[i].at_ps && now < c->press[i].until_ps;
 
