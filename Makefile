@@ -48,7 +48,23 @@ LIBFDT_A := $(DEPS)/usr/lib/arm-linux-gnueabihf/libfdt.a
 
 FW_SRCS := $(sort $(wildcard arch/arm/*.S arch/arm/*.c arch/arm/omap3/*.S arch/arm/omap3/*.c \
            drivers/*/*.c drivers/*/*/*.c lib/*.c common/*.c)) board/$(BOARD).c
+
+# The GTA04's screen (common/display.c, drivers/video/, the font) costs
+# about 4.2 KB of MLO. DISPLAY=0 links common/display_none.c instead: no
+# screen, everything else the same. It is the default while the MLO has no
+# room for it (57344-byte limit); `make DISPLAY=1` builds it when there is.
+DISPLAY ?= 0
+ifeq ($(DISPLAY),1)
+FW_SRCS := $(filter-out common/display_none.c,$(FW_SRCS))
 FW_OBJS := $(patsubst %,$(OUT)/obj/%.o,$(FW_SRCS)) $(OUT)/obj/gen/font.c.o
+else
+FW_SRCS := $(filter-out common/display.c drivers/video/%,$(FW_SRCS))
+FW_OBJS := $(patsubst %,$(OUT)/obj/%.o,$(FW_SRCS))
+endif
+# Relink when DISPLAY changes.
+$(OUT)/display-setting: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(DISPLAY)' | cmp -s - $@ || echo '$(DISPLAY)' > $@
 
 # The screen's font, printable ASCII, from Debian's console-setup-linux: the
 # 8x8 VGA font drawn with doubled rows (8x16 cells). CONSOLE_FONT=
@@ -91,7 +107,7 @@ $(OUT)/gitrev: FORCE
 $(OUT)/obj/common/main.c.o: $(OUT)/gitrev
 FORCE:
 
-$(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld
+$(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld $(OUT)/display-setting
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -o $@ $(FW_OBJS) $(LIBFDT_A) -lgcc
 
 # The hot part as the ROM loads it, then the cold part deflated behind it
@@ -120,9 +136,9 @@ $(BUILD)/tools/mkmlo: tools/mkmlo.c
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $<
 
 tools: $(BUILD)/tools/mknand
-$(BUILD)/tools/mknand: tools/mknand.c lib/hamming.c lib/hamming.h
+$(BUILD)/tools/mknand: tools/mknand.c tools/sim/nand_ecc.c tools/sim/nand_ecc.h
 	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ tools/mknand.c lib/hamming.c
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I. -o $@ tools/mknand.c tools/sim/nand_ecc.c
 
 # ---------------------------------------------------------------- simulator
 SIM_SRCS := $(sort $(wildcard tools/sim/*.c))
@@ -145,7 +161,9 @@ $(BUILD)/sim/gtaboot-sim: $(SIM_OBJS)
 # ---------------------------------------------------------------- images
 # The default SD card for `make run` and `make sdimage`: MLO first, the
 # test payload as the kernel (it reports what gtaboot handed over and powers
-# off), gtaboot's own DTB for the board and an extlinux.conf.
+# off), gtaboot's own DTB for the board and an extlinux.conf. No console=:
+# gtaboot sets /chosen/stdout-path to UART3, which Linux's OMAP serial
+# drivers (omap-serial ttyO2, 8250_omap ttyS2) both take as the console.
 DTB_gta04  := omap3-gta04-sim
 DTB_beagle := omap3-beagle-sim
 SIM_MACHINE_gta04  := gta04
@@ -161,7 +179,7 @@ $(OUT)/extlinux.conf: Makefile
 	  'TIMEOUT 30' 'DEFAULT payload' '' \
 	  'LABEL payload' '  MENU LABEL Test payload (reports the hand-off, powers off)' \
 	  '  KERNEL /zImage' '  FDT /$(DTB_$(BOARD)).dtb' \
-	  '  APPEND console=ttyS2,115200n8 root=/dev/mmcblk0p2 rootwait' > $@
+	  '  APPEND root=/dev/mmcblk0p2 rootwait' > $@
 
 $(OUT)/sd.img: $(OUT)/MLO $(PAYLOAD_OUT)/zImage $(OUT)/$(DTB_$(BOARD)).dtb $(OUT)/extlinux.conf tools/mksd.sh
 	$(Q)tools/mksd.sh --board $(BOARD) --out $@ --mlo $(OUT)/MLO \
@@ -178,6 +196,15 @@ run: deps
 	$(BUILD)/sim/gtaboot-sim --machine $(SIM_MACHINE_$(BOARD)) --sd $(OUT)/sd.img --serial stdio --stdin \
 	  --on-handoff continue --screenshot $(OUT)/screen.png
 	@echo "run: the screen at the hand-off (or at the end): $(OUT)/screen.png"
+
+# qemu-linaro (docs/qemu.md): builds the fork's qemu-system-arm once
+# (from $(QEMU_LINARO_SRC), a source tree or git URL; default the public
+# fork), then boots gtaboot and Debian's armmp kernel to a busybox shell:
+# BOARD=beagle on -M beagle, BOARD=gta04 on -M beaglexm.
+.PHONY: qemu
+qemu: deps
+	$(Q)[ -x $(BUILD)/qemu-linaro/bin/qemu-system-arm ] || tools/qemu-linaro.sh build
+	$(Q)tools/qemu-linaro.sh boot --board $(BOARD)
 
 # ---------------------------------------------------------------- tests
 UNIT_SRCS  := $(sort $(wildcard tests/unit/test_*.c))

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The BeagleBoard (OMAP3530; the xM has a DM3730): pads, revision straps,
- * SDRAM and DT name (registers.md §2.1 "BeagleBoard revision detection",
- * §3.2).
+ * the memory packages by NAND ID and the DT name (u-boot/u-boot
+ * board/ti/beagle/beagle.c).
  */
 #include "arch/arm/omap3/soc.h"
 #include "board/board.h"
@@ -46,9 +46,19 @@ static const char *beagle_rev_name(unsigned rev)
 	}
 }
 
-/* C4 (and earlier): Micron PoP, 2 x 128 MiB at L3 = 166 MHz. */
+/*
+ * The memory packages by the NAND ID on GPMC CS0, as U-Boot's
+ * board/ti/beagle/beagle.c get_board_mem_timings() tells them apart; the
+ * cycle counts are U-Boot's arch/arm/include/asm/arch-omap3/mem.h sets of
+ * the same names. gtaboot runs L3 at 166 MHz on the OMAP3530 and 200 MHz
+ * on the xM's DM3730 (arch/arm/omap3/clocks.c).
+ */
+
+/* Micron 2 x 128 MiB (C4 and earlier, NAND ID 2C BA): MICRON_*_165,
+ * 13 rows x 10 columns, proven at L3 166 MHz (OMAP3530). */
 static const struct sdram_config micron_2x128 = {
 	.part = "Micron 2 x 128 MiB",
+	.l3_max_hz = 166000000,
 	.sharing = 0x00000100,
 	.cs = {
 		{ 0x02584099, 0xAA9DB4C6, 0x00011517, 0x0004E201, 0x32, 0 },
@@ -56,9 +66,12 @@ static const struct sdram_config micron_2x128 = {
 	},
 };
 
-/* xM: Micron 2 x 256 MiB at L3 = 200 MHz (the DM3730's L3). */
+/* Micron 2 x 256 MiB (C5, NAND ID 2C BC; the xM's package without NAND):
+ * MICRON_*_200, 14 rows x 10 columns, proven at L3 200 MHz (the xM's
+ * DM3730; on the OMAP3530 it runs slower still). */
 static const struct sdram_config micron_2x256 = {
 	.part = "Micron 2 x 256 MiB",
+	.l3_max_hz = 200000000,
 	.sharing = 0x00000100,
 	.cs = {
 		{ 0x03588099, 0x7AE1B4C6, 0x00024217, 0x0005E601, 0x32, 0 },
@@ -66,10 +79,27 @@ static const struct sdram_config micron_2x256 = {
 	},
 };
 
-static const struct sdram_config *beagle_sdram(unsigned rev)
-{
-	return rev == REV_XM_AB || rev == REV_XM_C ? &micron_2x256 : &micron_2x128;
-}
+/* Numonyx 2 x 512 MiB (NAND ID 20 BA): NUMONYX_*_165, 15 rows x 10
+ * columns, proven at L3 166 MHz. */
+static const struct sdram_config numonyx_2x512 = {
+	.part = "Numonyx 2 x 512 MiB",
+	.l3_max_hz = 166000000,
+	.sharing = 0x00000100,
+	.cs = {
+		{ 0x04590099, 0xC29DC4C6, 0x00022322, 0x0004E201, 0x32, 0 },
+		{ 0x04590099, 0xC29DC4C6, 0x00022322, 0x0004E201, 0x32, 0 },
+	},
+};
+
+static const struct mem_part beagle_mem[] = {
+	{ 0x2C, 0xBA, MEM_FLASH_NAND, &micron_2x128 },
+	{ 0x2C, 0xBC, MEM_FLASH_NAND, &micron_2x256 },
+	{ 0x20, 0xBA, MEM_FLASH_NAND, &numonyx_2x512 },
+};
+
+/* No NAND answers: the xM, whose package is DDR only. */
+static const struct mem_part beagle_xm = { 0, 0, MEM_FLASH_NONE, &micron_2x256 };
+static const struct mem_part beagle_unknown = { 0, 0, MEM_FLASH_NAND, &omap3_sdram_safest };
 
 /*
  * Linux's names: the xM A/B has its own tree (USB hub power of the other
@@ -97,7 +127,10 @@ const struct board board = {
 	.npads = ARRAY_SIZE(beagle_pads),
 	.revision = beagle_revision,
 	.rev_name = beagle_rev_name,
-	.sdram = beagle_sdram,
+	.mem_parts = beagle_mem,
+	.nmem_parts = ARRAY_SIZE(beagle_mem),
+	.mem_none = &beagle_xm,
+	.mem_unknown = &beagle_unknown,
 	.dtb_name = beagle_dtb_name,
 	.button_gpio = beagle_button,
 	.bb_uvolt = 0,

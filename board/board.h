@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "arch/arm/omap3/memid.h"
 #include "arch/arm/omap3/mux.h"
 #include "arch/arm/omap3/sdrc.h"
 #include "drivers/video/omap_dss.h"
@@ -41,7 +42,13 @@ struct board {
 	/* Read the revision straps; NULL when the board has none. */
 	unsigned (*revision)(void);
 	const char *(*rev_name)(unsigned rev);           /* "A5" */
-	const struct sdram_config *(*sdram)(unsigned rev);
+	/* The memory packages by their NAND ID on GPMC CS0, read before the
+	 * SDRC is set up (arch/arm/omap3/memid.c); mem_none when no NAND
+	 * answers, mem_unknown (the safest set) for an ID not listed. */
+	const struct mem_part *mem_parts;
+	size_t nmem_parts;
+	const struct mem_part *mem_none, *mem_unknown;
+	/* The DT for this revision and the package found (omap3_mem). */
 	const char *(*dtb_name)(unsigned rev);           /* "omap3-gta04a5.dtb" */
 	/* TWL4030 backup-battery charger (BB_CFG) and its DT properties
 	 * ti,bb-uvolt / ti,bb-uamp; 0 = leave the charger off. */

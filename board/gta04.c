@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The Goldelico GTA04 (DM3730 + TWL4030/TPS65950): pads, revision straps,
- * SDRAM per revision, DT name and backup-battery charger values
- * (hardware.md "GTA04"; registers.md §2.1 and §3.2).
+ * the memory packages by NAND ID, DT name and backup-battery charger values
+ * (goldelico/letux-uboot board/goldelico/letux-gta04/gta04.c).
  */
 #include "arch/arm/omap3/soc.h"
 #include "board/board.h"
@@ -46,48 +46,89 @@ static const char *gta04_rev_name(unsigned rev)
 	return rev >= 2 && rev <= 9 ? names[rev - 2] : "unknown";
 }
 
-/* A3/A4: Micron PoP, 2 x 256 MiB at L3 = 200 MHz (registers.md §3.2). */
+/*
+ * The memory packages, by the NAND ID the loaders that boot real GTA04s
+ * read on GPMC CS0 before the SDRC is set up (OpenPhoenux/gta04-xloader
+ * board/omap3530gta04/omap3530gta04.c identify_xm_ddr(); goldelico/
+ * letux-uboot board/goldelico/letux-gta04/gta04.c get_board_mem_timings()).
+ * Register values are built from the cycle counts of U-Boot's
+ * arch/arm/include/asm/arch-omap3/mem.h named with each set. gtaboot runs
+ * the DM3730's L3 at 200 MHz (arch/arm/omap3/clocks.c).
+ */
+
+/* Micron NAND + 2 x 256 MiB DDR (A3, A4; NAND ID 2C BC, also 2C B3): the
+ * X-Loader's MICRON_MCP set, MICRON_*_200 cycles, 14 rows x 10 columns,
+ * row-bank-column. Proven at L3 200 MHz (the GTA04's DM3730). */
 static const struct sdram_config micron_2x256 = {
 	.part = "Micron 2 x 256 MiB",
+	.l3_max_hz = 200000000,
 	.sharing = 0x00000100,
 	.cs = {
-		{ 0x03588099, 0x7AE1B4C6, 0x00024217, 0x0005E601, 0x32, 0 },
-		{ 0x03588099, 0x7AE1B4C6, 0x00024217, 0x0005E601, 0x32, 0 },
+		{ 0x03588099, SDRC_ACTIM_A(15, 11, 8, 3, 3, 2, 3, 6),
+		  SDRC_ACTIM_B(2, 4, 2, 23), SDRC_RFR(0x5E6), 0x32, 0 },
+		{ 0x03588099, SDRC_ACTIM_A(15, 11, 8, 3, 3, 2, 3, 6),
+		  SDRC_ACTIM_B(2, 4, 2, 23), SDRC_RFR(0x5E6), 0x32, 0 },
 	},
 };
 
 /*
- * A5 and later: Samsung MCP with OneNAND/NAND, 2 x 512 MiB (14 rows,
- * 11 columns, x32: MCFG from registers.md §3.2). No source gives its
- * timings as register values; these are mobile-DDR datasheet minimums
- * for a 4 Gbit die rounded up to 5 ns cycles at L3 = 200 MHz: tRFC 140,
- * tRC 55, tRAS 40, tRP 15, tRCD 15, tRRD 10, tWR 15 ns, tDAL = tWR + tRP,
- * tXSR 150 ns; tWTR 2, tCKE 4, tXP 2 cycles as in the Micron set.
+ * Samsung OneNAND + 2 x 512 MiB DDR (A5 and later; no NAND answers): the
+ * Letux SPL's "working set of parameters for the SAMSUNG_MCP on GTA04A5":
+ * 14 rows x 11 columns, bank-row-column (no BANKALLOCATION bits), x32,
+ * deep power-down, refresh every 0x4E2 cycles. Letux runs NUMONYX_*_165
+ * cycle counts at the DM3730's L3 of 200 MHz; gtaboot uses NUMONYX_*_200
+ * (U-Boot's set for the same 4 Gbit mobile-DDR generation at 200 MHz),
+ * which is equal or longer in every field (tRFC 28 >= 24, tRC 11 >= 10,
+ * tRAS 8 >= 7, tXSR 40 >= 34, the rest equal): never faster than the
+ * proven set, and within the 4 Gbit minimums (tRFC 140, tRC 55, tRAS 40 ns)
+ * at 200 MHz, which the Letux counts are not.
  */
 static const struct sdram_config samsung_2x512 = {
-	.part = "Samsung 2 x 512 MiB",
+	.part = "Samsung OneNAND MCP 2 x 512 MiB",
+	.l3_max_hz = 200000000,
 	.sharing = 0x00000100,
 	.cs = {
-		{ 0x03690019, SDRC_ACTIM_A(28, 11, 8, 3, 3, 2, 3, 6),
-		  SDRC_ACTIM_B(2, 4, 2, 30), SDRC_RFR(0x5E6), 0x32, 0x20 },
-		{ 0x03690019, SDRC_ACTIM_A(28, 11, 8, 3, 3, 2, 3, 6),
-		  SDRC_ACTIM_B(2, 4, 2, 30), SDRC_RFR(0x5E6), 0x32, 0x20 },
+		{ 0x03690019, SDRC_ACTIM_A(28, 11, 8, 3, 4, 2, 3, 6),
+		  SDRC_ACTIM_B(2, 2, 3, 40), SDRC_RFR(0x4E2), 0x32, 0 },
+		{ 0x03690019, SDRC_ACTIM_A(28, 11, 8, 3, 4, 2, 3, 6),
+		  SDRC_ACTIM_B(2, 2, 3, 40), SDRC_RFR(0x4E2), 0x32, 0 },
 	},
 };
 
-static const struct sdram_config *gta04_sdram(unsigned rev)
-{
-	/* Unknown straps: the Micron set opens the smaller window, and the
-	 * sizing probe reports what is really there. */
-	return rev >= 5 && rev <= 9 ? &samsung_2x512 : &micron_2x256;
-}
+/* Numonyx NAND + 2 x 512 MiB DDR (NAND ID 20 BA; the X-Loader says it
+ * "should not have been installed on GTA04" but handles it): NUMONYX_*_200,
+ * 15 rows x 10 columns, row-bank-column, proven at L3 200 MHz (IGEP v2). */
+static const struct sdram_config numonyx_2x512 = {
+	.part = "Numonyx 2 x 512 MiB",
+	.l3_max_hz = 200000000,
+	.sharing = 0x00000100,
+	.cs = {
+		{ 0x04590099, SDRC_ACTIM_A(28, 11, 8, 3, 4, 2, 3, 6),
+		  SDRC_ACTIM_B(2, 2, 3, 40), SDRC_RFR(0x5E6), 0x32, 0 },
+		{ 0x04590099, SDRC_ACTIM_A(28, 11, 8, 3, 4, 2, 3, 6),
+		  SDRC_ACTIM_B(2, 2, 3, 40), SDRC_RFR(0x5E6), 0x32, 0 },
+	},
+};
 
+static const struct mem_part gta04_mem[] = {
+	{ 0x2C, 0xBC, MEM_FLASH_NAND, &micron_2x256 },
+	{ 0x2C, 0xB3, MEM_FLASH_NAND, &micron_2x256 },
+	{ 0x20, 0xBA, MEM_FLASH_NAND, &numonyx_2x512 },
+};
+
+static const struct mem_part gta04_onenand = { 0, 0, MEM_FLASH_ONENAND, &samsung_2x512 };
+/* An ID nobody listed still answered as a NAND. */
+static const struct mem_part gta04_unknown = { 0, 0, MEM_FLASH_NAND, &omap3_sdram_safest };
+
+/* The kernel's a5one tree replaces the NAND node by the OneNAND one. */
 static const char *gta04_dtb_name(unsigned rev)
 {
+	bool onenand = omap3_mem.part && omap3_mem.part->flash == MEM_FLASH_ONENAND;
+
 	switch (rev) {
 	case 3:	return "omap3-gta04a3.dtb";
 	case 4:	return "omap3-gta04a4.dtb";
-	default: return "omap3-gta04a5.dtb";
+	default: return onenand ? "omap3-gta04a5one.dtb" : "omap3-gta04a5.dtb";
 	}
 }
 
@@ -140,7 +181,10 @@ const struct board board = {
 	.npads = ARRAY_SIZE(gta04_pads),
 	.revision = gta04_revision,
 	.rev_name = gta04_rev_name,
-	.sdram = gta04_sdram,
+	.mem_parts = gta04_mem,
+	.nmem_parts = ARRAY_SIZE(gta04_mem),
+	.mem_none = &gta04_onenand,
+	.mem_unknown = &gta04_unknown,
 	.dtb_name = gta04_dtb_name,
 	.button_gpio = gta04_button,
 	/* The GTA04 DT's &charger { ti,bb-uvolt = <3200000>; ti,bb-uamp = <150>; } */

@@ -44,11 +44,30 @@ static void banner(void)
 	       (unsigned)(sys.clocks.mpu_hz / 1000000), (unsigned)(sys.clocks.l3_hz / 1000000));
 }
 
+/* How the memory package was found: the banner's "Memory:" line. */
+static void print_mem_part(const struct mem_found *m)
+{
+	printf("Memory: %s (", m->part->sdram->part);
+	if (m->how == MEM_NO_ANSWER)
+		printf("no NAND answered on GPMC CS0: %s)\n",
+		       m->part->flash == MEM_FLASH_ONENAND ? "OneNAND package" : "no NAND fitted");
+	else
+		printf("NAND ID %02x %02x on GPMC CS0%s)\n", m->mfr, m->dev,
+		       m->how == MEM_UNKNOWN_ID ? ", not a known part: safest set" : "");
+}
+
 static int sdram_setup(void)
 {
-	const struct sdram_config *cfg = board.sdram(sys.board_rev);
+	const struct mem_part *mp = omap3_mem_identify(board.mem_parts, board.nmem_parts,
+						       board.mem_none, board.mem_unknown);
+	const struct sdram_config *cfg = mp->sdram;
 	int ret = omap3_sdram_init(cfg, &sys.dram);
 	uint64_t total = (uint64_t)sys.dram.size[0] + sys.dram.size[1];
+
+	print_mem_part(&omap3_mem);
+	if (sys.clocks.l3_hz > cfg->l3_max_hz)
+		printf("warning: L3 %u MHz is faster than this set is proven at (%u MHz)\n",
+		       (unsigned)(sys.clocks.l3_hz / 1000000), (unsigned)(cfg->l3_max_hz / 1000000));
 
 	printf("DRAM: ");
 	for (int cs = 0; cs < 2; cs++) {
@@ -62,6 +81,12 @@ static int sdram_setup(void)
 	printf("total ");
 	print_size((uint32_t)(total > 0xFFFFFFFFu ? 0xFFFFFFFFu : total));
 	printf(" (%s)\n", cfg->part);
+	for (int cs = 0; cs < 2; cs++)
+		if (sys.dram.bad_bit[cs] >= 0)
+			printf("DRAM: CS%d: address bit %d (a %s bit of MCFG 0x%08x) aliases: "
+			       "this set's geometry is not the part's\n", cs, sys.dram.bad_bit[cs],
+			       omap3_sdram_bit_field(cfg->cs[cs].mcfg, (unsigned)sys.dram.bad_bit[cs]),
+			       (unsigned)cfg->cs[cs].mcfg);
 	if (ret)
 		printf("DRAM: initialisation failed (%s): no memory to load into\n",
 		       errname(ret));
@@ -141,6 +166,7 @@ int main(const uint8_t *rom_bootinfo)
 	sys.scratch_start = sys.scratch_next = sys.scratch_end - SCRATCH_SIZE;
 	/* 7. The SDRAM part. Caches on while loading (performance); linux.S
 	 *    turns them off. The cold part only ever runs with the MMU on. */
+	omap3_l2_prepare();
 	mmu_enable(scratch_alloc(MMU_AREA_SIZE), sys.dram.base[0], sys_ram_end());
 	/*    The rest of gtaboot, packed behind this part, into SDRAM; then
 	 *    leave the small SRAM stack for one in SDRAM. */

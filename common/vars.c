@@ -15,7 +15,10 @@ static const struct env_default defaults[] = {
 	{ "fdt_addr_r", "0x81c00000" },
 	{ "ramdisk_addr_r", "0x83000000" },
 	{ "loadaddr", "0x82000000" },
-	{ "console", "ttyS2,115200n8" },
+	/* UART3 as Debian's armmp kernels name it (omap-serial: ttyO2; the
+	 * 8250_omap driver would call it ttyS2). Only for users' bootargs:
+	 * gtaboot itself never adds console=, /chosen/stdout-path names UART3. */
+	{ "console", "ttyO2,115200n8" },
 	{ NULL, NULL },
 };
 

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/hamming.h"
+#include "tools/sim/nand_ecc.h"
 
 #define PAGE   2048u
 #define OOB    64u
@@ -68,8 +68,12 @@ static void make_page(uint8_t *raw, const uint8_t *data, size_t len)
 {
 	memset(raw, 0xFF, RAW);
 	memcpy(raw, data, len);
-	for (unsigned s = 0; s < PAGE / HAM1_SECTOR; s++)
-		ham1_pack(ham1_calc(raw + s * HAM1_SECTOR), raw + PAGE + HAM1_OOB_X16(s));
+	/* The simulator's engine (tools/sim/nand_ecc.c), not the firmware's
+	 * lib/hamming.c: images written here then check the firmware's
+	 * reading of the bit order too, as a programmer's would. */
+	for (unsigned s = 0; s < PAGE / SIM_HAM_SECTOR; s++)
+		sim_ham_to_oob(sim_ham_bytes(raw + s * SIM_HAM_SECTOR, SIM_HAM_SECTOR, true),
+			       raw + PAGE + SIM_HAM_OOB_X16(s));
 }
 
 static int usage(void)

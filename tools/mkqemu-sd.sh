@@ -9,16 +9,25 @@
 #   tools/mkqemu-sd.sh [--board beagle|gta04] [--mlo FILE] [--out IMG]
 #                      [--fat 16|32] [--size MB] [--kernel ZIMAGE]
 #                      [--deb linux-image-*-armmp_*.deb] [--dtb FILE]...
-#                      [--initrd FILE] [--append "ARGS"]
+#                      [--initrd FILE] [--append "ARGS"] [--timeout TENTHS]
+#                      [--file SRC:DEST]... [--fdt NAME]
 #
 # Without --kernel the zImage and DTBs come from Debian's linux-image-armmp
 # package: --deb FILE, else the one in build/deps/debs (where
 # tools/fetch-kernel.sh, run first when present, or `apt-get download`
-# puts it).
+# puts it). The command line names no console: gtaboot sets
+# /chosen/stdout-path to UART3, which Linux's omap-serial (ttyO2, Debian's
+# armmp) and 8250_omap (ttyS2) drivers both honour. Its default is
+# "root=/dev/mmcblk0p2 rootwait", or nothing with --initrd (the kernel runs
+# the initramfs's /init). --timeout is extlinux's (default 30: 3 s);
+# --file copies more files (e.g. U-Boot's u-boot.img) after extlinux.conf.
+# --fdt NAME names one DTB of /dtbs (`fdt /dtbs/NAME`) instead of `fdtdir`,
+# so that loaders that name DTBs differently load the same one.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-board=beagle mlo= out= fat=32 size=64 kernel= deb= initrd=
-append="console=ttyS2,115200n8 root=/dev/mmcblk0p2 rootwait"
+board=beagle mlo= out= fat=32 size=64 kernel= deb= initrd= timeout=30 fdt=
+files=()
+append=unset
 dtbs=()
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -32,10 +41,16 @@ while [ $# -gt 0 ]; do
 	--dtb) dtbs+=("$2"); shift 2 ;;
 	--initrd) initrd=$2; shift 2 ;;
 	--append) append=$2; shift 2 ;;
-	-h|--help) sed -n '3,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	--timeout) timeout=$2; shift 2 ;;
+	--fdt) fdt=$2; shift 2 ;;
+	--file) files+=(--file "$2"); shift 2 ;;
+	-h|--help) sed -n '3,/^[^#]/{/^#/p}' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "mkqemu-sd: unknown option $1" >&2; exit 2 ;;
 	esac
 done
+if [ "$append" = unset ]; then
+	if [ -n "$initrd" ]; then append=; else append="root=/dev/mmcblk0p2 rootwait"; fi
+fi
 case $board in beagle|gta04) ;; *) echo "mkqemu-sd: --board beagle|gta04" >&2; exit 2 ;; esac
 mlo=${mlo:-$top/build/$board/MLO}
 out=${out:-$top/build/$board/qemu-sd.img}
@@ -92,6 +107,9 @@ if [ -z "$kernel" ] || [ ${#dtbs[@]} -eq 0 ]; then
 fi
 [ -f "$kernel" ] || { echo "mkqemu-sd: no kernel image" >&2; exit 1; }
 [ ${#dtbs[@]} -gt 0 ] || { echo "mkqemu-sd: no DTB found (want: $want)" >&2; exit 1; }
+if [ -n "$fdt" ] && ! printf '%s\n' "${dtbs[@]}" | grep -q "/$fdt\$"; then
+	echo "mkqemu-sd: --fdt $fdt is not among the DTBs put on the card" >&2; exit 1
+fi
 
 # fdtdir: gtaboot appends the DTB name of the revision it read, so one card
 # serves the Beagle (C4: omap3-beagle.dtb) and the xM alike.
@@ -99,12 +117,12 @@ conf=$tmp/extlinux.conf
 {
 	echo "# gtaboot / extlinux: made by tools/mkqemu-sd.sh"
 	echo "default debian"
-	echo "timeout 30"
+	echo "timeout $timeout"
 	echo "label debian"
 	echo "	kernel /zImage"
-	echo "	fdtdir /dtbs"
+	if [ -n "$fdt" ]; then echo "	fdt /dtbs/$fdt"; else echo "	fdtdir /dtbs"; fi
 	[ -z "$initrd" ] || echo "	initrd /initrd.img"
-	echo "	append $append"
+	[ -z "$append" ] || echo "	append $append"
 } >"$conf"
 
 args=(--out "$out" --size "$size" --fat "$fat" --board "$board" --mlo "$mlo"
@@ -113,7 +131,7 @@ for d in "${dtbs[@]}"; do
 	args+=(--file "$d:dtbs/$(basename "$d")")
 done
 [ -z "$initrd" ] || args+=(--file "$initrd:initrd.img")
-args+=(--file "$conf:extlinux/extlinux.conf")
+args+=(--file "$conf:extlinux/extlinux.conf" ${files[@]+"${files[@]}"})
 mkdir -p "$(dirname "$out")"
 "$top/tools/mksd.sh" "${args[@]}"
 

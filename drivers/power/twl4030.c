@@ -26,6 +26,7 @@
 #define DEVOFF		BIT(0)
 #define BB_CFG		0x6D
 #define BBCHEN		BIT(4)
+#define BBSEL_BBISEL	0x0F	/* BBSEL [3:2], BBISEL [1:0] */
 #define VMMC1_DEV_GRP	0x82
 #define VMMC1_DEDICATED	0x85
 #define DEV_GRP_P1	0x20
@@ -43,6 +44,8 @@
 #define SW1_EOC		BIT(1)
 #define SW1_START	BIT(5)
 #define GPCH0_LSB	0x37
+#define BCICTL1		0x97	/* MAIN_CHARGE (0x74) + 0x23 */
+#define MESBAT		BIT(1)	/* battery voltage divider on */
 
 #define VMMC1_RAMP_MS	100
 #define MADC_TIMEOUT_US	10000
@@ -116,7 +119,10 @@ int twl4030_set_bb_charger(struct twl4030 *twl, uint32_t uvolt, uint32_t uamp, u
 			;
 		for (isel = 3; ua[isel] > uamp; isel--)
 			;
-		v = (uint8_t)(BBCHEN | sel << 2 | isel);
+		/* Only the charger fields, as Linux's twl4030_charger.c
+		 * (twl4030_clear_set on BBSEL | BBISEL): the other bits of
+		 * BB_CFG are not ours to reset. */
+		v = (uint8_t)((v & ~BBSEL_BBISEL) | BBCHEN | sel << 2 | isel);
 	}
 	err = twl4030_write(twl, ADDR_PM, BB_CFG, v);
 	if (!err && bb_cfg)
@@ -137,6 +143,10 @@ static int madc_convert(struct twl4030 *twl, unsigned ch, unsigned *raw)
 	int err;
 
 	err = twl_update(twl, ADDR_INTBR, GPBR1, 0, MADC_CLKS);
+	/* The battery reaches the MADC only through the BCI's divider, which
+	 * MESBAT switches on (Linux twl4030-madc.c sets it at probe). */
+	if (!err && ch == 12)
+		err = twl_update(twl, ADDR_MADC, BCICTL1, 0, MESBAT);
 	if (!err)
 		err = twl4030_write(twl, ADDR_MADC, MADC_CTRL1, MADC_ON);
 	if (!err)

@@ -33,8 +33,8 @@ def backup(count=None, magic=0x47, check=None):
     return "00000000%02x%02x%02x00" % (magic, count, check)
 
 
-@pytest.fixture(scope="module")
-def card(sim, tmp_path_factory):
+def make_card(tmp_path_factory, uenv):
+    """A card with the CONF above and, when uenv is not None, that /uEnv.txt."""
     subprocess.run(["make", "-s", "-C", ROOT, "BOARD=gta04"], check=True,
                    stdout=subprocess.DEVNULL)
     d = tmp_path_factory.mktemp("bootcount")
@@ -44,18 +44,32 @@ def card(sim, tmp_path_factory):
     (d / "zImage").write_bytes(kernel)
     subprocess.run(["dtc", "-q", "-O", "dtb", "-o", str(d / "gta04.dtb"), DTS], check=True)
     (d / "extlinux.conf").write_text(CONF)
-    (d / "uEnv.txt").write_text("# persistent variables\nbootlimit=2\naltboot=rescue\nbad line\n")
+    files = ["--file", "%s:zImage" % (d / "zImage"),
+             "--file", "%s:gta04.dtb" % (d / "gta04.dtb"),
+             "--file", "%s:extlinux/extlinux.conf" % (d / "extlinux.conf")]
+    if uenv is not None:
+        (d / "uEnv.txt").write_text(uenv)
+        files += ["--file", "%s:uEnv.txt" % (d / "uEnv.txt")]
     img = str(d / "sd.img")
-    subprocess.run([os.path.join(ROOT, "tools", "mksd.sh"), "--out", img, "--mlo", MLO,
-                    "--file", "%s:zImage" % (d / "zImage"),
-                    "--file", "%s:gta04.dtb" % (d / "gta04.dtb"),
-                    "--file", "%s:extlinux/extlinux.conf" % (d / "extlinux.conf"),
-                    "--file", "%s:uEnv.txt" % (d / "uEnv.txt")],
+    subprocess.run([os.path.join(ROOT, "tools", "mksd.sh"), "--out", img, "--mlo", MLO] + files,
                    check=True, stdout=subprocess.DEVNULL)
     return img
 
 
-def boot(card, tmp_path, regs):
+@pytest.fixture(scope="module")
+def card(sim, tmp_path_factory):
+    """Counting enabled through /uEnv.txt."""
+    return make_card(tmp_path_factory,
+                     "# persistent variables\nbootlimit=2\naltboot=rescue\nbad line\n")
+
+
+@pytest.fixture(scope="module")
+def plain_card(sim, tmp_path_factory):
+    """No bootlimit anywhere: the default."""
+    return make_card(tmp_path_factory, None)
+
+
+def boot(card, tmp_path, regs, counting=True):
     dtb = str(tmp_path / "out.dtb")
     r = run(["--machine", "gta04", "--rev", "A4", "--sd", card, "--twl-backup", regs,
              "--dump-dtb", dtb, "--max-ms", "10000"])
@@ -64,8 +78,23 @@ def boot(card, tmp_path, regs):
     chosen = subprocess.run(["fdtget", dtb, "/chosen", "bootargs"], capture_output=True,
                             text=True, check=True).stdout.strip()
     count = subprocess.run(["fdtget", dtb, "/chosen", "gtaboot,bootcount"],
-                           capture_output=True, text=True, check=True).stdout.strip()
-    return r, chosen, int(count)
+                           capture_output=True, text=True, check=counting)
+    if not counting:
+        assert count.returncode != 0, "gtaboot,bootcount in /chosen: " + count.stdout
+        return r, chosen, None
+    return r, chosen, int(count.stdout.strip())
+
+
+def test_default_boot_leaves_backup_registers_alone(plain_card, tmp_path):
+    # A valid count, garbage, all-ones and zeros: any write of the counter
+    # (magic cleared, count, check, magic) would change each of them.
+    for regs in (backup(5), backup(7, check=0x00), "ff" * 8, backup(),
+                 "0123456789abcdef"):
+        r, args, _ = boot(plain_card, tmp_path, regs, counting=False)
+        assert r.report["twl_backup"] == regs, regs
+        assert args == "root=/dev/mmcblk0p2"
+        assert "boot count" not in r.serial
+        assert "Starting kernel" in r.serial
 
 
 def test_uenv_is_read_and_bad_lines_named(card, tmp_path):

@@ -126,6 +126,9 @@ def card(tmp_path, fw, dtbs):
             DTB_NAME: dtbs[0],
             "old/zImage": zimage(200 * 1024, 2),
             "old/" + DTB_NAME: dtbs[1],
+            # the default name on the simulated A5, whose package has
+            # OneNAND; boot_cpuid_phys 1 keeps its bytes apart from DTB_NAME's
+            "omap3-gta04a5one.dtb": dtbs[0][:0x1C] + b"\0\0\0\1" + dtbs[0][0x20:],
         }
         for k, v in over.items():
             files[k.replace("__", "/")] = v
@@ -155,10 +158,11 @@ def pages(a, b):
     return a // PAGE * PAGE, -(-b // PAGE) * PAGE
 
 
-def allowed_ranges(card, extra=()):
+def allowed_ranges(card, extra=(), cs1=CS1_BASE, end=RAM_END):
     """Where a boot from this card may write: the load windows sized by the
     largest file that could land there, gtaboot's buffers, the sizing
-    probes (arch/arm/omap3/sdrc.c: base, and base + 2^k from 1 MiB up)."""
+    probes (arch/arm/omap3/sdrc.c: base, and base + 2^k for every address
+    bit from the first column bit, 2^2, up)."""
     def biggest(pred):
         return max([len(v) for k, v in card.files.items() if pred(k)] or [0])
 
@@ -166,10 +170,11 @@ def allowed_ranges(card, extra=()):
     fdt = biggest(lambda k: k.endswith(".dtb")) + FDT_HEADROOM
     initrd = biggest(lambda k: "initrd" in k.lower())
     out = [(KERNEL_ADDR_R, KERNEL_ADDR_R + kern), (FDT_ADDR_R, FDT_ADDR_R + fdt),
-           (RAMDISK_ADDR_R, RAMDISK_ADDR_R + initrd), SCRATCH, cold_window()] + list(extra)
-    for base in (RAM_BASE, CS1_BASE):
+           (RAMDISK_ADDR_R, RAMDISK_ADDR_R + initrd), (end - 0x100000, end),
+           cold_window()] + list(extra)
+    for base in (RAM_BASE, cs1):
         out.append((base, base + 8))
-        off = 1 << 20
+        off = 1 << 2
         while off < 0x20000000:
             out.append((base + off, base + off + 4))
             off <<= 1
@@ -488,10 +493,10 @@ def test_nothing_bootable_reaches_the_prompt_in_time(card):
                 "boot: no extlinux label booted; trying the default file names",
                 "boot: no zImage or uImage in / or /boot",
                 "boot: default files failed (ENOENT); trying NAND",
-                "boot: no NAND (ENODEV)", "boot: nothing booted"):
+                "this board has OneNAND", "boot: no NAND (ENOTSUP)", "boot: nothing booted"):
         assert msg in out, out
     assert out.index("label 'main' failed") < out.index("label 'old' failed") \
-        < out.index("default files failed") < out.index("no NAND") \
+        < out.index("default files failed") < out.index("boot: no NAND") \
         < out.index("nothing booted")
     assert_prompt(r, c)
 
@@ -548,10 +553,11 @@ def nand(tmp_path, fw, dtbs):
 def test_sd_unreadable_falls_back_to_nand(card, nand, extra):
     """The SD card's MBR always fails its CRC: the chain ends in the NAND's
     kernel partition. A bit flipped on every read of a kernel page is
-    corrected by the ECC: the uImage's data CRC still matches."""
+    corrected by the ECC: the uImage's data CRC still matches. An A4: the
+    A5's package has OneNAND."""
     c = card()
     img, kernel = nand
-    r = boot(c, "--nand", img, "--inject", "mmc-crc:0:-1", *extra)
+    r = boot(c, "--rev", "A4", "--nand", img, "--inject", "mmc-crc:0:-1", *extra)
     out = r.serial
     assert "boot: no boot partition on mmc1 (EBADMSG)" in out
     assert "Booting from NAND (kernel partition at 0x280000)" in out, out
@@ -559,7 +565,8 @@ def test_sd_unreadable_falls_back_to_nand(card, nand, extra):
     assert r.report["result"] == "handoff", out + r.stderr
     assert r.report["handoff"]["virtual_us"] < BOOT_US
     assert r.report["handoff"]["r2_dtb"]
-    assert_writes_inside(r, allowed_ranges(c, [(KERNEL_ADDR_R, KERNEL_ADDR_R + len(kernel))]))
+    assert_writes_inside(r, allowed_ranges(c, [(KERNEL_ADDR_R, KERNEL_ADDR_R + len(kernel))],
+                                           cs1=0x90000000, end=0xA0000000))
 
 
 # ------------------------------------------------------------ CPU exception

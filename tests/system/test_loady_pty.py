@@ -4,7 +4,13 @@
 `loady`, start `sb --ymodem` on the same tty at once, so sb also reads the
 echo and loady's banner ("... Ctrl-C aborts"), whose 'C' it takes for the
 receiver's start. Then `crc32` over what arrived must equal zlib.crc32 of
-the file, and `filesize` must be set. Forsberg, "XMODEM/YMODEM Protocol
+the file, and `filesize` must be set.
+
+sb does not get the simulator's pty itself: it reads ahead from its tty
+and flushes it at exit, so whatever gtaboot printed right after the last
+block ("loady: 'f128.bin', ...") would be eaten by sb, a few bytes or all
+of them depending on timing. sb gets a pty of the test's own instead, and
+the test relays both ways, keeping a copy of every byte gtaboot sends. Forsberg, "XMODEM/YMODEM Protocol
 Reference"; no TRM chapter (UART3 console)."""
 import os
 import random
@@ -13,6 +19,7 @@ import select
 import shutil
 import subprocess
 import time
+import tty
 import zlib
 
 import pytest
@@ -61,6 +68,50 @@ class Console:
         self.type(line)
         return self.read_until(tc.PROMPT.encode()).decode("latin-1")
 
+    def relay_run(self, args, cwd, timeout):
+        """Run args on a pty of its own while relaying between that pty and
+        the console; every byte from the console is also kept in self.buf.
+        Returns (exit code, stderr text)."""
+        master, slave = os.openpty()
+        tty.setraw(slave)
+        errf = open(os.path.join(cwd, "sb.stderr"), "w+b")
+        p = subprocess.Popen(args, cwd=cwd, stdin=slave, stdout=slave, stderr=errf)
+        os.close(slave)
+        end = time.monotonic() + timeout
+        try:
+            while True:
+                done = p.poll() is not None
+                r = select.select([self.fd, master], [], [], 0 if done else 0.05)[0]
+                if self.fd in r:
+                    data = os.read(self.fd, 4096)
+                    self.buf += data
+                    if not done:
+                        try:
+                            os.write(master, data)
+                        except OSError:
+                            pass
+                if master in r:
+                    try:
+                        data = os.read(master, 4096)
+                    except OSError:     # EIO: the program closed its tty
+                        data = b""
+                    if data:
+                        os.write(self.fd, data)
+                    elif done:
+                        break
+                if done and not r:
+                    break
+                assert time.monotonic() < end, "%s still running after %d s" % (args[0], timeout)
+        finally:
+            if p.poll() is None:
+                p.kill()
+            p.wait()
+            os.close(master)
+            errf.seek(0)
+            err = errf.read().decode("latin-1")
+            errf.close()
+        return p.returncode, err
+
     def close(self):
         if getattr(self, "fd", None) is not None:
             os.close(self.fd)
@@ -101,10 +152,9 @@ def send(console, tmp_path, size, k1, wait_banner):
         # sb starts on a clean line: only loady's 'C's reach it.
         console.read_until(b"aborts\r\n")
     args = [SB, "--ymodem"] + (["-k"] if k1 else []) + [name]
-    sb = subprocess.run(args, cwd=tmp_path, stdin=console.fd, stdout=console.fd,
-                        stderr=subprocess.PIPE, timeout=40)
+    rc, err = console.relay_run(args, str(tmp_path), timeout=40)
     out = console.read_until(tc.PROMPT.encode()).decode("latin-1")
-    assert sb.returncode == 0, sb.stderr.decode("latin-1")[-400:] + out
+    assert rc == 0, err[-400:] + out
     assert "loady: '%s', %d bytes (0x%x) at 0x%08x" % (name, size, size, ADDR) in out, out
     return data
 

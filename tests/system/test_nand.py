@@ -61,7 +61,7 @@ def mknand(out, mlo_path, *extra):
 
 
 def boot_nand(img, *extra, max_ms=1500):
-    return simrun.run(["--machine", "gta04", "--rev", "A5", "--nand", img,
+    return simrun.run(["--machine", "gta04", "--rev", "A4", "--nand", img,
                        "--max-ms", max_ms] + list(extra))
 
 
@@ -136,7 +136,7 @@ def sd_image():
 
 
 def flash_from_sd(nand, *extra, max_ms=20000):
-    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", sd_image(), "--nand", nand,
+    r = simrun.run(["--machine", "gta04", "--rev", "A4", "--sd", sd_image(), "--nand", nand,
                     "--max-ms", max_ms,
                     "--input", r"{expect autoboot}x{expect other key: prompt}x{expect gtaboot> }flash mlo\r{expect copies good}"]
                    + list(extra))

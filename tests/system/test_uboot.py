@@ -46,13 +46,15 @@ def test_uboot_spl_hands_off_to_uboot(sim, sdcard, mlo):
 def test_uboot_proper_reaches_its_prompt(sim, sdcard, mlo):
     """Past the SPL: U-Boot proper runs from SDRAM (its MMU map is 1:1,
     which the simulator supports), counts down, and a key gives its prompt,
-    where a command runs."""
+    where a command runs. The run ends at the prompt after the command
+    ({end}): U-Boot idling at its prompt has nothing more to show."""
     img_path = os.path.join(UBOOT, "u-boot.img")
     with open(img_path, "rb") as f:
         img = sdcard({"MLO": mlo, "u-boot.img": f.read()}, fat=32)
     r = simrun.run(["--machine", "beagle", "--sd", img, "--on-handoff", "continue",
-                    "--input", "{expect Hit any key}x{expect BeagleBoard # }version\\r{expect BeagleBoard # }",
-                    "--max-ms", "30000"], timeout=600)
+                    "--input", "{expect Hit any key}x{expect BeagleBoard # }version\\r"
+                    "{expect BeagleBoard # }{end}", "--max-ms", "30000"], timeout=600)
     assert "U-Boot 20" in r.serial, (r.report["message"], r.serial[-2000:])
     assert "BeagleBoard # version" in r.serial, (r.report["message"], r.serial[-2000:])
     assert "U-Boot 2023" in r.serial.split("BeagleBoard # version")[1]
+    assert r.report["result"] == "stop", r.report["message"]

@@ -25,13 +25,14 @@
  *  - GPMC_CONFIG.WRITEPROTECT drives the chip's WP# (0 = protected);
  *  - the Hamming ECC engine (§4.2): with ECC_CONFIG.ECCENABLE, every byte
  *    moved through the NAND_DATA port of chip select ECCCS is folded into
- *    the running parity by byte address (little-endian for 16-bit words,
- *    lib/hamming.c); after the sector size that ECC_SIZE_CONFIG selects for
+ *    the running parity (nand_ecc.c, from the TRM: with ECC16B the column
+ *    parities run over the 16 bits of each word, the row parities over word
+ *    addresses); after the sector size that ECC_SIZE_CONFIG selects for
  *    the current result register (ECCSIZE0/1 + 1 words of 2 bytes) the
  *    result lands in ECC<ECCPOINTER>_RESULT and the pointer moves on, up
  *    to result 9, after which the engine computes nothing more.
- *    ECC_CONTROL.ECCCLEAR zeroes all results. ECC16B is stored; the byte
- *    addressing is the same for both widths. BCH (ECC_CONFIG bit 16) is
+ *    ECC_CONTROL.ECCCLEAR zeroes all results. ECC16B selects the word engine
+ *    (an 8-bit engine on a 16-bit bus takes the low byte first). BCH (ECC_CONFIG bit 16) is
  *    not modelled: enabling it stops the run, and the BCH result registers
  *    are not implemented;
  *  - the prefetch and write-posting engine: its registers are stored,
@@ -42,7 +43,7 @@
 #include <string.h>
 
 #include "lib/bitops.h"
-#include "lib/hamming.h"
+#include "tools/sim/nand_ecc.h"
 #include "tools/sim/nand.h"
 
 #define GPMC_BASE      0x6E000000u
@@ -78,7 +79,8 @@ struct gpmc {
 	struct regfile rf;
 	struct nand *chip;
 	uint32_t ecc_ptr;          /* 1..9 next result, 10 = done, 0 = none */
-	uint32_t ecc_acc, ecc_count;
+	struct sim_ham ecc_acc;    /* the sector being folded (nand_ecc.c) */
+	uint32_t ecc_count;        /* bytes of it so far */
 	uint32_t ecc_res[9];
 	uint64_t edge_at;          /* the chip's ready time to flag, 0 = none */
 	bool warn_width;
@@ -145,7 +147,7 @@ static uint32_t reg(struct gpmc *g, uint32_t off)
 static void ecc_clear(struct gpmc *g)
 {
 	memset(g->ecc_res, 0, sizeof(g->ecc_res));
-	g->ecc_acc = 0;
+	sim_ham_start(&g->ecc_acc, false);
 	g->ecc_count = 0;
 }
 
@@ -161,18 +163,29 @@ static void soft_reset(struct gpmc *g)
 
 /* ---------------------------------------------------------------- ECC */
 
-static void ecc_byte(struct gpmc *g, uint8_t b)
+/* One bus unit through the engine: a byte, or with ECC16B a 16-bit word
+ * (whose bit order nand_ecc.c takes from the TRM, not from the firmware). */
+static void ecc_unit(struct gpmc *g, uint16_t u, unsigned bytes)
 {
 	uint32_t sizes = reg(g, ECC_SIZE), words;
+	bool x16 = reg(g, ECC_CONFIG) & ECC_16B;
 
 	if (g->ecc_ptr < 1 || g->ecc_ptr > 9)
 		return;
 	words = sizes & BIT(g->ecc_ptr - 1) ? FIELD_GET(GENMASK(29, 22), sizes)
 					    : FIELD_GET(GENMASK(19, 12), sizes);
-	g->ecc_acc = ham1_update(g->ecc_acc, g->ecc_count++, b);
-	if (g->ecc_count == (words + 1) * 2) {
-		g->ecc_res[g->ecc_ptr - 1] = g->ecc_acc;
-		g->ecc_acc = 0;
+	if (!g->ecc_count)
+		sim_ham_start(&g->ecc_acc, x16);
+	if (x16 && bytes == 2) {
+		sim_ham_feed(&g->ecc_acc, u);
+	} else {
+		/* an 8-bit engine on whatever the bus carries, low byte first */
+		for (unsigned i = 0; i < bytes; i++)
+			sim_ham_feed(&g->ecc_acc, (uint8_t)(u >> (8 * i)));
+	}
+	g->ecc_count += bytes;
+	if (g->ecc_count >= (words + 1) * 2) {
+		g->ecc_res[g->ecc_ptr - 1] = sim_ham_result(&g->ecc_acc);
 		g->ecc_count = 0;
 		g->ecc_ptr++;
 	}
@@ -235,11 +248,8 @@ static int port_access(struct sim *s, struct gpmc *g, unsigned cs, uint32_t rel,
 				w &= 0xFF;
 			out |= w << (width * 8 * i);
 		}
-		if (ecc) {
-			ecc_byte(g, (uint8_t)w);
-			if (width == 2)
-				ecc_byte(g, (uint8_t)(w >> 8));
-		}
+		if (ecc)
+			ecc_unit(g, (uint16_t)w, width);
 	}
 	if (chip && !nand_ready(s, chip))
 		g->edge_at = s->now_ps ? s->now_ps : 1;
@@ -320,7 +330,6 @@ static int gpmc_write(struct sim *s, void *opaque, uint32_t off, unsigned size, 
 		if (val & BIT(8))
 			ecc_clear(g);
 		g->ecc_ptr = val & 0xF;
-		g->ecc_acc = 0;
 		g->ecc_count = 0;
 		return 0;
 	case ECC_CONFIG:

@@ -22,6 +22,9 @@ static void usage(FILE *f)
 	      "  --watch-writes  list the SDRAM pages written in the report (sdram_writes)\n"
 	      "  --handoff-pc ADDR  the hand-off is the first fetch at ADDR (MMU off)\n" /* performance issue */
 	      "  --nand-bad BLOCK[,BLOCK...]  factory bad blocks of the --nand chip\n" /* NAND issue */
+	      "  --sdram-part NAME|KEY=V,...  another memory package, or changes to it (parts.h)\n"
+	      "  --rom-clocks reset|locked  DPLLs as at reset, or left locked by the ROM (rom.c)\n"
+	      "  --rom-vmmc1 on|off         VMMC1 as the ROM leaves it (default: on after SD boot)\n"
 	      "  --battery-mv MV  --power-button  --sd-type sdsc1|sdsc|sdhc\n"
 	      "  --twl-backup HEX16  TWL4030 BACKUP_REG_A..H at power-on (battery-backed)\n"
 	      "  --entry-mode svc|sys, --entry-r0 ADDR  how the ROM enters the image\n" /* Beagle issue */
@@ -132,6 +135,7 @@ int main(int argc, char **argv)
 	       O_HELP, O_NAND_BAD /* NAND issue */, O_ENTRY_MODE, O_ENTRY_R0 /* Beagle issue */,
 	       O_WATCH /* reliability issue */, O_HANDOFF_PC /* performance issue */ };
 	enum { O_STOP_AT = 512 /* kernel test */, O_BATTERY, O_PWRON, O_SDTYPE, O_TWLBACKUP,
+	       O_SDRAM_PART, O_ROM_CLOCKS, O_ROM_VMMC1 /* memory issue */,
 	       O_SHOT, O_PRESS /* display issue */ };
 	static const struct option opts[] = {
 		{ "machine", 1, 0, O_MACHINE }, { "rev", 1, 0, O_REV },
@@ -149,13 +153,15 @@ int main(int argc, char **argv)
 		{ "handoff-pc", 1, 0, O_HANDOFF_PC }, /* performance issue */
 		{ "battery-mv", 1, 0, O_BATTERY }, { "power-button", 0, 0, O_PWRON },
 		{ "sd-type", 1, 0, O_SDTYPE }, { "twl-backup", 1, 0, O_TWLBACKUP },
+		{ "sdram-part", 1, 0, O_SDRAM_PART }, /* memory issue */
+		{ "rom-clocks", 1, 0, O_ROM_CLOCKS }, { "rom-vmmc1", 1, 0, O_ROM_VMMC1 },
 		{ "screenshot", 1, 0, O_SHOT }, { "press", 1, 0, O_PRESS }, /* display issue */
 		{ 0 },
 	};
 	static struct sim sim;
 	struct sim *s = &sim;
 	struct sim_config *c = &s->cfg;
-	const char *machine = NULL, *rev = NULL;
+	const char *machine = NULL, *rev = NULL, *part_spec = NULL, *why;
 	uint64_t max_ms = 120000, v;
 	bool stats = false;
 	int o;
@@ -250,6 +256,17 @@ int main(int argc, char **argv)
 			break;
 		}
 		case O_TRACE: c->trace_mmio = true; break;
+		case O_SDRAM_PART: part_spec = optarg; break; /* memory issue, parts.c */
+		case O_ROM_CLOCKS: /* memory issue: the ROM's exit state, rom.c */
+			if (strcmp(optarg, "reset") && strcmp(optarg, "locked"))
+				return bad("--rom-clocks takes reset or locked, not %s", optarg);
+			c->rom_clocks_locked = !strcmp(optarg, "locked");
+			break;
+		case O_ROM_VMMC1:
+			if (strcmp(optarg, "on") && strcmp(optarg, "off"))
+				return bad("--rom-vmmc1 takes on or off, not %s", optarg);
+			c->rom_vmmc1 = !strcmp(optarg, "on") ? 1 : 2;
+			break;
 		case O_STOP_AT: /* kernel test */
 			if (!parse_u64(optarg, &v) || v > 0xFFFFFFFFu)
 				return bad("--stop-at takes an address, not %s", optarg);
@@ -275,6 +292,13 @@ int main(int argc, char **argv)
 		return bad("%s", "--machine is required");
 	if (sim_config_machine(c, machine, rev))
 		return bad("unknown machine or revision: %s", rev && *rev ? rev : machine);
+	if (part_spec) { /* memory issue: another package, or changes to it */
+		if (sim_part_apply(&c->part, part_spec, &why)) {
+			fprintf(stderr, "gtaboot-sim: --sdram-part %s: %s\n", part_spec, why);
+			return 3;
+		}
+		c->sdram_cs_bytes[0] = c->sdram_cs_bytes[1] = (uint32_t)sim_part_cs_bytes(&c->part);
+	}
 	c->max_ps = max_ms * PS_PER_MS;
 
 	if (sim_init(s))

@@ -217,7 +217,7 @@ void misc_init(struct sim *s)
 		t->idcode = s->cfg.soc == SOC_DM3730 ? 0x2B89102F : 0x4B7AE02F;
 	/* Fixed, per-machine values; bits look like a real die ID (non-zero
 	 * in every word) so code that rejects 0/all-ones still accepts them. */
-	t->die_id[0] = s->cfg.machine == MACH_GTA04 ? 0x6A7C0013 : 0x4C6E0017;
+	t->die_id[0] = s->cfg.machine ? s->cfg.machine->die_id0 : 0x4C6E0017;
 	t->die_id[1] = 0x04021A0E;
 	t->die_id[2] = s->cfg.soc == SOC_DM3730 ? 0x1B891E21 : 0x1B7AE11D;
 	t->die_id[3] = 0x0101900C;

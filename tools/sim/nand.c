@@ -49,7 +49,7 @@
 #include <unistd.h>
 
 #include "lib/bitops.h"
-#include "lib/hamming.h"
+#include "tools/sim/nand_ecc.h"
 #include "tools/sim/nand.h"
 
 enum mode {
@@ -436,23 +436,37 @@ struct nand *nand_create(struct sim *s)
 {
 	struct nand *n;
 	struct stat st;
-	bool big = s->cfg.machine == MACH_GTA04;
-	static const uint8_t id_gta04[5] = { 0x2C, 0xBC, 0x90, 0x55, 0x56 };
-	static const uint8_t id_beagle[5] = { 0x2C, 0xBA, 0x80, 0x55, 0x50 };
+	const struct sim_part *part = &s->cfg.part;
+	bool big = part->nand_mib >= 512;   /* 4 Gbit (GTA04) or 2 Gbit (Beagle) */
 
-	if (!s->cfg.nand_image)
+	/* The package decides whether there is a NAND (parts.c): a OneNAND
+	 * or DDR-only package has none, whatever --nand says. */
+	if (part->flash != FLASH_NAND) {
+		if (s->cfg.nand_image)
+			sim_stop(s, SIM_FAULT, "--nand %s: this machine's package (%s) has %s, "
+				 "not a NAND", s->cfg.nand_image, part->name,
+				 part->flash == FLASH_ONENAND ? "OneNAND" : "no flash");
 		return NULL;
+	}
 	n = calloc(1, sizeof(*n));
 	if (!n)
 		abort();
-	n->path = s->cfg.nand_image;
-	n->pages = (big ? 512u : 256u) << 20 >> 11;
-	memcpy(n->id, big ? id_gta04 : id_beagle, 5);
+	n->path = s->cfg.nand_image ? s->cfg.nand_image : "(erased chip, no --nand)";
+	n->pages = part->nand_mib << 20 >> 11;
+	memcpy(n->id, part->nand_id, 5);
 	build_param_page(n, big);
 	n->bad = s->cfg.nand_bad;
 	n->nbad = s->cfg.nnand_bad;
 	n->wp = true;    /* GPMC_CONFIG reset value: WRITEPROTECT = 0 */
-	n->fd = open(n->path, O_RDWR | O_CREAT, 0644);
+	/* Without --nand the chip is there all the same, erased, in a file
+	 * that disappears at exit. */
+	if (s->cfg.nand_image) {
+		n->fd = open(n->path, O_RDWR | O_CREAT, 0644);
+	} else {
+		FILE *f = tmpfile();
+
+		n->fd = f ? fileno(f) : -1;
+	}
 	if (n->fd < 0 || fstat(n->fd, &st)) {
 		sim_stop(s, SIM_FAULT, "NAND image %s: %s", n->path, strerror(errno));
 		free(n);
@@ -503,18 +517,17 @@ int nand_rom_read_page(struct sim *s, uint32_t page, uint8_t *data, uint8_t *oob
 	return 0;
 }
 
+/* The ROM reads the x16 part with the engine in 16-bit mode (nand_ecc.c). */
 int nand_rom_ecc_check(uint8_t *data, const uint8_t *oob)
 {
 	int worst = 0;
 
-	for (unsigned sec = 0; sec < NAND_PAGE / HAM1_SECTOR; sec++) {
-		uint8_t *d = data + sec * HAM1_SECTOR;
-		int r = ham1_correct(d, oob + HAM1_OOB_X16(sec), ham1_calc(d), NULL);
+	for (unsigned sec = 0; sec < NAND_PAGE / SIM_HAM_SECTOR; sec++) {
+		int r = sim_ham_check(data + sec * SIM_HAM_SECTOR, oob + SIM_HAM_OOB_X16(sec), true);
 
 		if (r < 0)
 			return -1;
-		if (r == HAM1_CORRECTED)
-			worst = 1;
+		worst |= r;
 	}
 	return worst;
 }

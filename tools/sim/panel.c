@@ -22,6 +22,7 @@
  * wrong number of data bytes, is a protocol error: the panel stays dark.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "lib/bitops.h"
 #include "tools/sim/models.h"
@@ -43,6 +44,12 @@ struct panel {
 };
 
 static struct panel *pn;
+
+/* The panel is the GTA04's (machine.c's "gta04"). */
+static bool has_panel(struct sim *s)
+{
+	return pn && s->cfg.machine && !strcmp(s->cfg.machine->name, "gta04");
+}
 
 /* Level of GPIO n as the panel sees it: -1 when not driven as a GPIO. */
 static int pin(struct sim *s, unsigned n, uint32_t pad)
@@ -154,7 +161,7 @@ bool panel_showing(struct sim *s, const char **why)
 {
 	struct panel *p = pn;
 
-	if (!p || s->cfg.machine != MACH_GTA04)
+	if (!has_panel(s))
 		return *why = "no panel on this machine", false;
 	if (p->error)
 		return *why = p->err, false;
@@ -165,7 +172,7 @@ bool panel_showing(struct sim *s, const char **why)
 
 bool panel_backlight(struct sim *s)
 {
-	return pn && s->cfg.machine == MACH_GTA04 && pin(s, BACKLIGHT, 0x0BA) == 1;
+	return has_panel(s) && pin(s, BACKLIGHT, 0x0BA) == 1;
 }
 
 void panel_init(struct sim *s)
@@ -177,7 +184,8 @@ void panel_init(struct sim *s)
 	pn->pwr_cmdline = s->cfg.power_button;
 }
 
-/* --press: AUX is GPIO_7's input level (active high), the power button
+/* --press: AUX is the machine's button GPIO (GTA04 AUX, Beagle USER;
+ * active high), the power button
  * the TWL4030's STS_HW_CONDITIONS.PWON (twl4030.c reads cfg.power_button);
  * timed --screenshot files. */
 void display_tick(struct sim *s)
@@ -202,11 +210,11 @@ void display_tick(struct sim *s)
 			sim_event_at(s, c->press[i].until_ps);
 	}
 	c->power_button = pwr;
-	if (c->machine == MACH_GTA04) {
+	if (c->machine) {
 		if (aux)
-			c->gpio_in[0] |= BIT(7);
+			c->gpio_in[0] |= BIT(c->machine->aux_gpio);
 		else
-			c->gpio_in[0] &= ~BIT(7);
+			c->gpio_in[0] &= ~BIT(c->machine->aux_gpio);
 	}
 	for (int i = 0; i < c->nshot; i++) {
 		if (!c->shot[i].timed || c->shot[i].done)

@@ -706,6 +706,18 @@ static int prm_write(struct sim *s, void *opaque, uint32_t off, unsigned size,
 	if (!regfile_def(&s->prcm->prm, off))
 		return SIM_EUNIMPL;
 	models_sync(s);
+	/* memory issue: the sys_clk divider changes every DPLL's reference;
+	 * changing it under a locked DPLL glitches that clock (TRM PRCM) */
+	if (off == 0x1270 && ((val ^ prm(s, 0x1270)) & GENMASK(7, 6))) {
+		for (int i = 0; i < NDPLL; i++) {
+			if (dpll_locked(s, i)) {
+				sim_stop(s, SIM_FAULT, "PRM_CLKSRC_CTRL: SYSCLKDIV changed "
+					 "(0x%x -> 0x%x) while DPLL%d is locked", prm(s, 0x1270),
+					 val, i + 1);
+				return 0;
+			}
+		}
+	}
 	ret = regfile_write(&s->prcm->prm, off, val);
 	switch (off) {
 	case 0x1250: /* PRM_RSTCTRL */

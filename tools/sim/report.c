@@ -69,8 +69,7 @@ void sim_write_report(struct sim *s)
 		sim_result_name(s->result), sim_exit_code(s->result));
 	json_str(f, s->result_msg);
 	fprintf(f, ",\n  \"machine\": \"%s\",\n  \"rev\": \"%s\",\n",
-		s->cfg.machine == MACH_GTA04 ? "gta04" :
-		s->cfg.machine == MACH_BEAGLEXM ? "beaglexm" : "beagle", s->cfg.rev);
+		s->cfg.machine ? s->cfg.machine->name : "", s->cfg.rev);
 	for (int i = 0; i < 15; i++)
 		fprintf(f, "  \"r%d\": %u,\n", i, regs[i]);
 	fprintf(f, "  \"pc\": %u,\n  \"cpsr\": %u,\n  \"sctlr\": %u,\n", regs[15], cpsr, sctlr);

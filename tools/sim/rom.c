@@ -206,6 +206,61 @@ static void mmio_set(struct sim *s, uint32_t addr, uint32_t bits)
 	}
 }
 
+static void mmio_put(struct sim *s, uint32_t addr, uint32_t clr, uint32_t set)
+{
+	uint32_t v;
+
+	if (model_mmio(s, false, addr, 4, &v) == 0) {
+		v = (v & ~clr) | set;
+		model_mmio(s, true, addr, 4, &v);
+	}
+}
+
+/*
+ * --rom-clocks locked: the other plausible exit state. No source available
+ * to the project gives the ROM's clock set-up as register values, so the
+ * default leaves every DPLL as at reset (bypass); this one is a ROM that
+ * ran its peripheral boot on its own clocks: sys_clk divided to 13 MHz,
+ * DPLL3 locked (CORE 332 MHz on the 3430, 400 on the 3630), DPLL4 at 96
+ * MHz, DPLL1 at 500 MHz. A loader must not assume either.
+ */
+static void rom_clocks_locked(struct sim *s)
+{
+	bool is3630 = s->cfg.soc == SOC_DM3730;
+	uint32_t fsel = is3630 ? 0 : 0x3 << 4;    /* Fint 1 MHz (3430 FREQSEL) */
+
+	mmio_put(s, 0x48307270, GENMASK(7, 6), 2u << 6);            /* PRM_CLKSRC_CTRL /2 */
+	mmio_put(s, 0x48004D40, GENMASK(31, 27) | GENMASK(26, 16) | GENMASK(14, 8),
+		 1u << 27 | (is3630 ? 400u : 332u) << 16 | 12u << 8);   /* DPLL3 */
+	mmio_put(s, 0x48004D00, GENMASK(7, 0), fsel | 7);
+	mmio_put(s, 0x48004D44, is3630 ? GENMASK(19, 0) : GENMASK(18, 0),
+		 432u << 8 | 12u);                                       /* DPLL4 */
+	mmio_put(s, 0x48004D48, GENMASK(4, 0), 9);
+	mmio_put(s, 0x48004D00, GENMASK(23, 20) | GENMASK(18, 16) | BIT(27),
+		 (is3630 ? 0 : 0x3u << 20) | 7u << 16);
+	mmio_put(s, 0x48004944, GENMASK(4, 0), 1);                    /* DPLL1 */
+	mmio_put(s, 0x48004940, GENMASK(18, 8) | GENMASK(6, 0), 500u << 8 | 12u);
+	mmio_put(s, 0x48004904, GENMASK(7, 0), fsel | 7);
+	sim_advance_ps(s, 100 * PS_PER_US);                         /* all locked */
+}
+
+/* Clocks and the card's supply as the ROM leaves them (README "Hand-over"). */
+static void exit_state(struct sim *s, bool sd_boot)
+{
+	bool vmmc1 = s->cfg.rom_vmmc1 ? s->cfg.rom_vmmc1 == 1 : sd_boot;
+
+	if (s->cfg.rom_clocks_locked)
+		rom_clocks_locked(s);
+	if (vmmc1)
+		twl4030_set_vmmc1(s, true);
+	if (sd_boot) {
+		/* MMC1's interface and functional clocks (CM_FCLKEN1/ICLKEN1_CORE
+		 * bit 24), which the ROM used to read the card */
+		mmio_set(s, 0x48004A00, BIT(24));
+		mmio_set(s, 0x48004A10, BIT(24));
+	}
+}
+
 static void hand_over(struct sim *s, uint8_t device, uint32_t entry)
 {
 	/* Beagle issue: --entry-r0 in SRAM moves the block there (qemu-linaro
@@ -276,11 +331,7 @@ void rom_boot(struct sim *s)
 			sdimg_close(&img);
 			if (!ok)
 				continue;
-			/* What the ROM leaves on after an SD boot: the card's
-			 * supply and MMC1's clocks (CM_FCLKEN1/ICLKEN1_CORE bit 24). */
-			twl4030_set_vmmc1(s, true);
-			mmio_set(s, 0x48004A00, BIT(24));
-			mmio_set(s, 0x48004A10, BIT(24));
+			exit_state(s, true);
 			hand_over(s, 0x06, entry);
 			free(buf);
 			return;
@@ -295,6 +346,7 @@ void rom_boot(struct sim *s)
 			}
 			if (!load_gp(s, "NAND", buf, (size_t)n, &entry))
 				continue;
+			exit_state(s, false);
 			hand_over(s, 0x02, entry);
 			free(buf);
 			return;

@@ -15,17 +15,35 @@
  *    are allowed), then a write of MR_p.
  * Once the device is initialised, later MCFG/CS_CFG writes only change the
  * address decoding (as on hardware), so the window follows them at once; a
- * SYSCONFIG soft reset forgets everything. Timings are stored but not
- * checked.
+ * SYSCONFIG soft reset forgets everything.
+ *
+ * The part (cfg.part, parts.c) is checked against what is programmed:
+ *  - MCFG must say DDR, 32-bit (B32NOT16) and the flexible address
+ *    multiplexing (ADDRMUXLEGACY = 1): anything else stops the run;
+ *  - timings: when the chip select becomes ready, and at every later write
+ *    of its ACTIM/RFR registers, each ACTIM field times the L3 clock period
+ *    of that moment must reach the part's minimum (tDAL: tWR + tRP rounded
+ *    up to cycles each) and RFR's ARCV cycles must not exceed tREFI; a
+ *    shorter value stops the run naming the field, as the chip would lose
+ *    data. An L3 change after that is not re-checked.
+ *  - geometry: a window address is cut into column, bank and row by the
+ *    programmed CASWIDTH, RASWIDTH and BANKALLOCATION (row-bank-column,
+ *    bank1-row-bank0-column, bank-row-column; bits above the programmed
+ *    geometry are dropped). The chip keeps only the lines it has: a column
+ *    or row bit beyond its own is ignored, so such addresses alias, and
+ *    programmed columns fewer than its own leave the rest unused. The array
+ *    is stored in the order of the allocation programmed when the chip
+ *    select first became ready (its contents were undefined before).
+ *    When the result is the identity, or a repetition of the chip (the
+ *    usual "smaller chip" case), the window is mapped straight to host
+ *    memory; otherwise every access goes through the translation (slow,
+ *    and code cannot run there: a loader should never use such memory).
  *
  * Sizes and aliasing: the window is RAMSIZE x 2 MiB at 0x80000000 (CS0) or
  * at 0x80000000 + CS_CFG offset (CS1: CS1STARTHIGHADDR x 128 MiB +
  * CS1STARTLOWADDR x 32 MiB), clipped to the 1 GiB SDRC space and, for CS1,
- * to where it does not overlap CS0. Behind it sits cfg.sdram_cs_bytes[cs]
- * of physical memory: a window larger than the memory repeats it (the
- * address bits the device ignores), which is how a loader can size the
- * memory by probing for aliases; a smaller window shows only its part. A CS
- * with no memory (0 bytes) stays unmapped, so accesses fault.
+ * to where it does not overlap CS0. A CS with no memory (0 bytes) stays
+ * unmapped, so accesses fault.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -40,15 +58,25 @@
 
 enum { INIT_NONE, INIT_NOP, INIT_PRECHARGE, INIT_AR1, INIT_AR2 };
 
+struct geom {
+	unsigned cols, rows, alloc;   /* alloc: MCFG BANKALLOCATION */
+};
+
 struct cs_state {
 	int seq;                /* MANUAL command progress */
 	bool initialised;       /* sequence done and MR written */
 	bool actim_a, actim_b;  /* written with non-zero values */
+	bool was_ready;         /* timings checked, array order fixed */
 	void *mem;
 	uint32_t mem_bytes;
-	/* current mapping */
+	struct geom chip;       /* the part's, in its storage order */
+	struct geom prog;       /* as MCFG says, for the translation */
+	/* current mapping: straight windows, or one translated window */
 	uint32_t win_base[MAX_WIN], win_size[MAX_WIN];
 	int nwin;
+	bool slow;
+	uint32_t slow_base, slow_size;
+	struct sim *s;
 };
 
 struct sdrc {
@@ -139,22 +167,197 @@ static bool cs_ready(struct sdrc *c, int cs)
 	       sdrc_cs_size(reg(c, mcfg_off(cs)));
 }
 
+/* ---------------------------------------------------------------- part */
+
+static struct geom mcfg_geom(uint32_t mcfg)
+{
+	return (struct geom){ FIELD_GET(GENMASK(22, 20), mcfg) + 5,
+			      FIELD_GET(GENMASK(26, 24), mcfg) + 11,
+			      FIELD_GET(GENMASK(7, 6), mcfg) };
+}
+
+/* word address -> bank, row, column under geometry g */
+static void decode(const struct geom *g, uint64_t w, unsigned *bank, uint64_t *row,
+		   uint64_t *col)
+{
+	uint64_t rmask = (1ull << g->rows) - 1;
+
+	*col = w & ((1ull << g->cols) - 1);
+	w >>= g->cols;
+	switch (g->alloc) {
+	case 2:  /* row-bank-column */
+		*bank = w & 3;
+		*row = (w >> 2) & rmask;
+		break;
+	case 1:  /* bank1-row-bank0-column */
+		*row = (w >> 1) & rmask;
+		*bank = (unsigned)((w & 1) | ((w >> (1 + g->rows)) & 1) << 1);
+		break;
+	default: /* bank-row-column */
+		*row = w & rmask;
+		*bank = (w >> g->rows) & 3;
+		break;
+	}
+}
+
+static uint64_t encode(const struct geom *g, unsigned bank, uint64_t row, uint64_t col)
+{
+	switch (g->alloc) {
+	case 2:
+		return ((row << 2 | bank) << g->cols) | col;
+	case 1:
+		return (((uint64_t)(bank >> 1) << (g->rows + 1) | row << 1 | (bank & 1)) << g->cols) | col;
+	default:
+		return (((uint64_t)bank << g->rows | row) << g->cols) | col;
+	}
+}
+
+/* Byte offset in the chip's array for byte offset off of the window. */
+static uint64_t chip_off(const struct cs_state *st, uint64_t off)
+{
+	unsigned bank;
+	uint64_t row, col;
+
+	decode(&st->prog, off >> 2, &bank, &row, &col);
+	row &= (1ull << st->chip.rows) - 1;
+	col &= (1ull << st->chip.cols) - 1;
+	return encode(&st->chip, bank, row, col) << 2 | (off & 3);
+}
+
+/* The period P when chip_off(x) == x mod P over [0, size), else 0. */
+static uint64_t straight_period(const struct cs_state *st, uint64_t size)
+{
+	uint64_t prog_bytes = 16ull << (st->prog.rows + st->prog.cols);
+	uint64_t p = MIN((uint64_t)st->mem_bytes, prog_bytes);
+
+	for (uint64_t bit = 1; bit < size; bit <<= 1)
+		if (chip_off(st, bit) != (bit < p ? bit : 0))
+			return 0;
+	return p;
+}
+
+static double ns(uint64_t ps) { return (double)ps / 1000.0; }
+
+/* The programmed MCFG and timings against the part: 0, or stops the run. */
+static int check_part(struct sim *s, struct sdrc *c, int cs)
+{
+	const struct sim_part *p = &s->cfg.part;
+	uint32_t mcfg = reg(c, mcfg_off(cs));
+	uint32_t a = reg(c, cs ? 0xC4 : 0x9C), b = reg(c, cs ? 0xC8 : 0xA0);
+	uint32_t arcv = FIELD_GET(GENMASK(23, 8), reg(c, rfr_off(cs)));
+	uint64_t hz = prcm_l3_hz(s), tck;
+	const struct { const char *name; uint32_t cycles, min_ps; } t[] = {
+		{ "ACTIM_CTRLA tRFC", FIELD_GET(GENMASK(31, 27), a), p->trfc },
+		{ "ACTIM_CTRLA tRC", FIELD_GET(GENMASK(26, 22), a), p->trc },
+		{ "ACTIM_CTRLA tRAS", FIELD_GET(GENMASK(21, 18), a), p->tras },
+		{ "ACTIM_CTRLA tRP", FIELD_GET(GENMASK(17, 15), a), p->trp },
+		{ "ACTIM_CTRLA tRCD", FIELD_GET(GENMASK(14, 12), a), p->trcd },
+		{ "ACTIM_CTRLA tRRD", FIELD_GET(GENMASK(11, 9), a), p->trrd },
+		{ "ACTIM_CTRLA tDPL (tWR)", FIELD_GET(GENMASK(8, 6), a), p->twr },
+		{ "ACTIM_CTRLB tXSR", FIELD_GET(GENMASK(7, 0), b), p->txsr },
+	};
+	const struct { const char *name; uint32_t cycles, min; } k[] = {
+		{ "ACTIM_CTRLB tWTR", FIELD_GET(GENMASK(17, 16), b), p->twtr_ck },
+		{ "ACTIM_CTRLB tCKE", FIELD_GET(GENMASK(14, 12), b), p->tcke_ck },
+		{ "ACTIM_CTRLB tXP", FIELD_GET(GENMASK(10, 8), b), p->txp_ck },
+	};
+	uint32_t tdal, tdal_min;
+
+	if ((mcfg & 3) != 1 || !(mcfg & BIT(4)) || !(mcfg & BIT(19))) {
+		sim_stop(s, SIM_FAULT, "SDRC CS%d: MCFG 0x%08x: the part (%s) is x32 mobile DDR "
+			 "(RAMTYPE 1, B32NOT16 1); other types and the legacy address "
+			 "multiplexing (ADDRMUXLEGACY 0) are not modelled", cs, mcfg, p->name);
+		return -1;
+	}
+	if (!hz)
+		return 0;
+	tck = PS_PER_S / hz;
+	for (size_t i = 0; i < ARRAY_SIZE(t); i++) {
+		if ((uint64_t)t[i].cycles * tck < t[i].min_ps) {
+			sim_stop(s, SIM_FAULT, "SDRC CS%d: %s = %u cycles = %.1f ns at L3 %.1f MHz, "
+				 "below the part's (%s) minimum of %.1f ns", cs, t[i].name,
+				 t[i].cycles, ns((uint64_t)t[i].cycles * tck), hz / 1e6, p->name,
+				 ns(t[i].min_ps));
+			return -1;
+		}
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(k); i++) {
+		if (k[i].cycles < k[i].min) {
+			sim_stop(s, SIM_FAULT, "SDRC CS%d: %s = %u cycles, below the part's (%s) "
+				 "minimum of %u", cs, k[i].name, k[i].cycles, p->name, k[i].min);
+			return -1;
+		}
+	}
+	tdal = FIELD_GET(GENMASK(4, 0), a);
+	tdal_min = (uint32_t)((p->twr + tck - 1) / tck + (p->trp + tck - 1) / tck);
+	if (tdal < tdal_min) {
+		sim_stop(s, SIM_FAULT, "SDRC CS%d: ACTIM_CTRLA tDAL = %u cycles, below tWR + tRP "
+			 "= %u cycles at L3 %.1f MHz for the part (%s)", cs, tdal, tdal_min,
+			 hz / 1e6, p->name);
+		return -1;
+	}
+	if ((uint64_t)arcv * tck > p->trefi) {
+		sim_stop(s, SIM_FAULT, "SDRC CS%d: RFR_CTRL ARCV = %u cycles = %.2f us at L3 "
+			 "%.1f MHz, longer than the part's (%s) refresh interval of %.2f us", cs,
+			 arcv, ns((uint64_t)arcv * tck) / 1000, hz / 1e6, p->name,
+			 ns(p->trefi) / 1000);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------------- mapping */
+
+static uint64_t slow_read(uc_engine *uc, uint64_t off, unsigned size, void *opaque)
+{
+	struct cs_state *st = opaque;
+	uint64_t v = 0;
+
+	for (unsigned i = 0; i < size; i++)
+		v |= (uint64_t)((uint8_t *)st->mem)[chip_off(st, off + i)] << (8 * i);
+	return v;
+}
+
+static void slow_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t v, void *opaque)
+{
+	struct cs_state *st = opaque;
+
+	for (unsigned i = 0; i < size; i++)
+		((uint8_t *)st->mem)[chip_off(st, off + i)] = (uint8_t)(v >> (8 * i));
+}
+
 static void unmap_cs(struct sim *s, struct cs_state *st)
 {
 	for (int i = 0; i < st->nwin; i++)
 		sim_unmap(s, st->win_base[i], st->win_size[i]);
 	st->nwin = 0;
+	if (st->slow)
+		uc_mem_unmap(s->uc, st->slow_base, st->slow_size);
+	st->slow = false;
 }
 
-/* Map [base, base+size) repeating the chip's memory. */
-static void map_cs(struct sim *s, struct cs_state *st, uint64_t base, uint64_t size)
+/* Map [base, base+size): the chip repeated every period bytes, or, with
+ * period 0, every access translated (chip_off). */
+static void map_cs(struct sim *s, struct cs_state *st, uint64_t base, uint64_t size,
+		   uint64_t period)
 {
 	uint64_t off = 0;
 
 	if (!st->mem_bytes)
 		return;
+	if (!period) {
+		if (uc_mmio_map(s->uc, base, size, slow_read, st, slow_write, st) != UC_ERR_OK) {
+			sim_stop(s, SIM_FAULT, "SDRC: cannot map 0x%08llx+0x%llx",
+				 (unsigned long long)base, (unsigned long long)size);
+			return;
+		}
+		st->slow = true;
+		st->slow_base = (uint32_t)base;
+		st->slow_size = (uint32_t)size;
+		return;
+	}
 	while (off < size && st->nwin < MAX_WIN) {
-		uint64_t n = MIN((uint64_t)st->mem_bytes, size - off);
+		uint64_t n = MIN(period, size - off);
 
 		if (sim_map_ram(s, (uint32_t)(base + off), (uint32_t)n, st->mem) == 0) {
 			st->win_base[st->nwin] = (uint32_t)(base + off);
@@ -171,8 +374,18 @@ static void sdrc_remap(struct sim *s, struct sdrc *c)
 	uint64_t base[2] = { 0 }, size[2] = { 0 };
 
 	for (int cs = 0; cs < 2; cs++) {
+		struct cs_state *st = &c->cs[cs];
+
 		if (!cs_ready(c, cs))
 			continue;
+		if (!st->was_ready) {
+			/* first time ready: the part is checked, and the array
+			 * takes the programmed allocation as its storage order */
+			if (st->mem_bytes && check_part(s, c, cs))
+				return;
+			st->was_ready = true;
+			st->chip.alloc = mcfg_geom(reg(c, mcfg_off(cs))).alloc;
+		}
 		base[cs] = SDRAM_BASE + (cs ? sdrc_cs1_offset(reg(c, 0x40)) : 0);
 		size[cs] = sdrc_cs_size(reg(c, mcfg_off(cs)));
 		if (base[cs] >= SDRAM_END)
@@ -193,18 +406,25 @@ static void sdrc_remap(struct sim *s, struct sdrc *c)
 	}
 	for (int cs = 0; cs < 2; cs++) {
 		struct cs_state *st = &c->cs[cs];
-		uint64_t cur_base = st->nwin ? st->win_base[0] : 0, cur_size = 0;
+		uint64_t cur_base = st->slow ? st->slow_base : st->nwin ? st->win_base[0] : 0;
+		uint64_t cur_size = st->slow ? st->slow_size : 0, period = 0;
+		struct geom g = mcfg_geom(reg(c, mcfg_off(cs)));
+		bool same_geom = g.cols == st->prog.cols && g.rows == st->prog.rows &&
+				 g.alloc == st->prog.alloc;
 
 		for (int i = 0; i < st->nwin; i++)
 			cur_size += st->win_size[i];
 		if (size[cs] && st->mem_bytes && cur_base == base[cs] &&
-		    cur_size == size[cs])
+		    cur_size == size[cs] && same_geom)
 			continue;
-		if (!size[cs] && !st->nwin)
+		if (!size[cs] && !st->nwin && !st->slow)
 			continue;
 		unmap_cs(s, st);
-		if (size[cs])
-			map_cs(s, st, base[cs], size[cs]);
+		st->prog = g;
+		if (size[cs]) {
+			period = straight_period(st, size[cs]);
+			map_cs(s, st, base[cs], size[cs], period);
+		}
 	}
 }
 
@@ -215,6 +435,7 @@ static void sdrc_soft_reset(struct sim *s, struct sdrc *c)
 		c->cs[cs].seq = INIT_NONE;
 		c->cs[cs].initialised = false;
 		c->cs[cs].actim_a = c->cs[cs].actim_b = false;
+		c->cs[cs].was_ready = false;
 	}
 	c->dll_lock_at[0] = c->dll_lock_at[1] = 0;
 	c->reset_done_at = sim_now_ps(s) + RESET_PS;
@@ -319,6 +540,11 @@ static int sdrc_write(struct sim *s, void *opaque, uint32_t off, unsigned size,
 			c->cs[cs].initialised = true;
 		break;
 	}
+	/* timings rewritten on a chip select already in use */
+	if ((off == 0x9C || off == 0xA0 || off == 0xA4 || off == 0xC4 || off == 0xC8 ||
+	     off == 0xD4) && c->cs[cs].was_ready && c->cs[cs].mem_bytes && cs_ready(c, cs) &&
+	    check_part(s, c, cs))
+		return ret;
 	sdrc_remap(s, c);
 	return ret;
 }
@@ -363,6 +589,14 @@ void sdrc_init(struct sim *s)
 		uint32_t n = s->cfg.sdram_cs_bytes[cs] & ~0xFFFu;
 
 		c->cs[cs].mem_bytes = n;
+		c->cs[cs].s = s;
+		c->cs[cs].chip = (struct geom){ s->cfg.part.cols, s->cfg.part.rows, 2 };
+		/* the size wins over the part's rows (unit tests set it alone) */
+		while (c->cs[cs].chip.rows > 1 &&
+		       (16ull << (c->cs[cs].chip.rows + c->cs[cs].chip.cols)) > n)
+			c->cs[cs].chip.rows--;
+		while ((32ull << (c->cs[cs].chip.rows + c->cs[cs].chip.cols)) <= n)
+			c->cs[cs].chip.rows++;
 		if (!n)
 			continue;
 		/* anonymous mapping: untouched pages cost nothing */

@@ -21,18 +21,11 @@
 #include <time.h>
 
 #include "lib/bitops.h"
-#include "tools/sim/models.h"
-
-#define SRAM_BASE    0x40200000u
-#define SRAM_SIZE    0x10000u
-#define ROM_BASE     0x40000000u
-#define ROM_SIZE     0x20000u
-#define SDRAM_START  0x80000000u
+#include "tools/sim/core.h"
 
 #define TICK_PS      PS_PER_MS          /* models see time at least this often */
 #define IDLE_READS   16                 /* unchanged MMIO reads before idling */
 #define IDLE_STEP_PS (50 * PS_PER_US)   /* virtual time per clock read when idle */
-#define IDLE_ADDRS   16
 
 /*
  * The cost model (docs/performance.md): every instruction costs one MPU
@@ -54,62 +47,7 @@
 #define MMIO_READ_PS   (120 * 1000ull)  /* L4 round trip */
 #define MMIO_WRITE_PS  (60 * 1000ull)   /* posted to the interconnect */
 
-#define CPSR_T       BIT(5)
-#define CPSR_F       BIT(6)
-#define CPSR_I       BIT(7)
-#define CPSR_A       BIT(8)
-#define CPSR_E       BIT(9)
-#define CPSR_J       BIT(24)
-#define CPSR_IT      (GENMASK(26, 25) | GENMASK(15, 10))
-#define SCTLR_M      BIT(0)
-#define SCTLR_C      BIT(2)
-#define SCTLR_I      BIT(12)
-#define SCTLR_V      BIT(13)
-#define SCTLR_EE     BIT(25)
-#define SCTLR_TE     BIT(30)
-
-struct ram_map {
-	uint32_t addr, size;
-	uint8_t *host;
-};
-
-struct mmio {
-	struct sim *s;
-	struct sim_dev d;
-};
-
-struct sim_core {
-	uint8_t *sram, *rom;
-	struct ram_map ram[64];
-	int nram;
-	struct mmio *mmio[256];
-	int nmmio;
-	uc_hook h_code, h_sdram, h_intr, h_unmapped, h_prot;
-
-	/* virtual time: now_ps = base_ps + (cycles - base_cycles) / mpu_hz */
-	uint64_t cycles;             /* MPU cycles charged (cost model above) */
-	uint64_t base_ps, base_cycles, base_hz;
-	uint64_t deadline;           /* cycles at which core_event() runs */
-	uint64_t next_tick_ps;
-	uint64_t next_event_ps;      /* earliest sim_event_at(), or UINT64_MAX */
-	uint32_t sctlr;              /* as last sampled */
-	unsigned cpi_sram, cpi_sdram, dcyc_sram, dcyc_sdram;
-	uc_hook h_data[2];
-	uint64_t entry_ps;           /* when sim_run() first started the CPU */
-	bool entered;
-
-	/* idle detection */
-	unsigned idle_reads, idle_clock_reads;
-	int nidle;
-	uint32_t idle_addr[IDLE_ADDRS], idle_val[IDLE_ADDRS];
-	bool clock_read;             /* set by sim_clock_read() during a read */
-	uint64_t idle_skips, idle_skipped_ps;
-
-	int pending_exc;             /* UC_HOOK_INTR number to deliver, or -1 */
-	bool running;
-};
-
-static struct sim_core *core_of(struct sim *s)
+struct sim_core *core_of(struct sim *s)
 {
 	if (!s->core) {
 		s->core = calloc(1, sizeof(*s->core));
@@ -202,7 +140,7 @@ int sim_exit_code(enum sim_result r)
 
 /* ------------------------------------------------------------ time */
 
-static void time_sync(struct sim *s)
+void time_sync(struct sim *s)
 {
 	struct sim_core *c = core_of(s);
 	uint64_t n = c->cycles - c->base_cycles;
@@ -519,6 +457,54 @@ static void hook_code(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 		core_event(s);
 }
 
+/*
+ * After a hand-off with --on-handoff continue the guest is the next stage
+ * (Linux's decompressor, U-Boot proper), no longer the firmware under test:
+ * instructions are counted per translated block instead of one by one,
+ * which runs those stages about twice as fast. The count is the block's
+ * (ARM: 4 bytes each; Thumb: 16- or 32-bit by the first halfword); a block
+ * left early (an MMIO stop, an exception) is still counted whole, and a
+ * fault message in that stage names the block's first instruction.
+ */
+static uint32_t block_insns(struct sim *s, uint64_t addr, uint32_t size)
+{
+	const uint16_t *h;
+	uint32_t n = 0;
+
+	if (!(sim_reg(s, UC_ARM_REG_CPSR) & CPSR_T))
+		return size / 4;
+	h = sim_ram_ptr(s, (uint32_t)addr, size);
+	if (!h)
+		return size / 2;
+	for (uint32_t i = 0; i < size / 2; i++, n++) {
+		if ((h[i] >> 11) >= 0x1D)
+			i++;
+	}
+	return n;
+}
+
+static void hook_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
+{
+	struct sim *s = user;
+	struct sim_core *c = s->core;
+	uint32_t n = block_insns(s, addr, size);
+
+	s->guest_insns += n;
+	c->cycles += (uint64_t)n * (addr >= SDRAM_START ? c->cpi_sdram : c->cpi_sram);
+	if (c->cycles >= c->deadline)
+		core_event(s);
+}
+
+static void count_by_block(struct sim *s)
+{
+	struct sim_core *c = s->core;
+
+	uc_hook_del(s->uc, c->h_code);
+	uc_hook_add(s->uc, &c->h_code, UC_HOOK_BLOCK, hook_block, s, 1, 0);
+	uc_ctl_flush_tlb(s->uc);   /* retranslate without the per-instruction call */
+	c->by_block = true;
+}
+
 /* Data accesses to SRAM and SDRAM (the hook's ranges): their extra cost. */
 static void hook_data(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
 		      int64_t value, void *user)
@@ -527,86 +513,6 @@ static void hook_data(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
 	struct sim_core *c = s->core;
 
 	c->cycles += addr >= SDRAM_START ? c->dcyc_sdram : c->dcyc_sram;
-}
-
-static void dump_dtb(struct sim *s, uint32_t r2)
-{
-	uint8_t *p = sim_ram_ptr(s, r2, 8);
-	uint32_t magic, total;
-	FILE *f;
-
-	if (!p) {
-		sim_stop(s, SIM_FAULT, "--dump-dtb: r2 = 0x%08x does not point into RAM", r2);
-		return;
-	}
-	magic = (uint32_t)p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3];
-	total = (uint32_t)p[4] << 24 | p[5] << 16 | p[6] << 8 | p[7];
-	if (magic != 0xd00dfeed) {
-		sim_stop(s, SIM_FAULT, "--dump-dtb: r2 = 0x%08x is not a DTB (magic 0x%08x)",
-			 r2, magic);
-		return;
-	}
-	p = sim_ram_ptr(s, r2, total);
-	if (!p || total < 40) {
-		sim_stop(s, SIM_FAULT, "--dump-dtb: DTB at 0x%08x: totalsize %u runs out of RAM",
-			 r2, total);
-		return;
-	}
-	f = fopen(s->cfg.dump_dtb_path, "wb");
-	if (!f || fwrite(p, 1, total, f) != total || fclose(f)) {
-		sim_stop(s, SIM_FAULT, "--dump-dtb: %s: %s", s->cfg.dump_dtb_path, strerror(errno));
-		return;
-	}
-}
-
-/* The first instruction fetched from SDRAM with the MMU off is the hand-off
- * to the next stage (kernel, or U-Boot proper). */
-static void hook_sdram_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
-{
-	struct sim *s = user;
-	struct sim_core *c = s->core;
-	uint32_t sctlr = sim_cp15(s, 1, 0, 0, 0);
-
-	if (s->handoff_seen || (sctlr & SCTLR_M))
-		return;
-	time_sync(s);
-	s->handoff_seen = true;
-	dss_final_screenshots(s);  /* display issue: the picture at the hand-off */
-	for (int i = 0; i < 13; i++)
-		s->handoff_regs[i] = sim_reg(s, UC_ARM_REG_R0 + i);
-	s->handoff_regs[13] = sim_reg(s, UC_ARM_REG_SP);
-	s->handoff_regs[14] = sim_reg(s, UC_ARM_REG_LR);
-	s->handoff_regs[15] = (uint32_t)addr;
-	s->handoff_cpsr = sim_reg(s, UC_ARM_REG_CPSR);
-	s->handoff_sctlr = sctlr;
-	s->handoff_ps = s->now_ps;
-	uc_hook_del(uc, c->h_sdram);
-	if (s->cfg.dump_dtb_path)
-		dump_dtb(s, s->handoff_regs[2]);
-	if (!s->cfg.handoff_continue)
-		sim_stop(s, SIM_HANDOFF, "hand-off to 0x%08x (r0 0x%08x, r1 0x%08x, r2 0x%08x)",
-			 (uint32_t)addr, s->handoff_regs[0], s->handoff_regs[1],
-			 s->handoff_regs[2]);
-}
-
-/* kernel test: --stop-at ADDR. A code hook on that one address, so it
- * costs nothing elsewhere; the registers are taken before the instruction
- * runs. Unicorn 2.0.1 ignores the guest MMU, so ADDR is whatever the
- * guest's PC reads, virtual or not. */
-static void hook_stop_at(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
-{
-	struct sim *s = user;
-
-	time_sync(s);
-	for (int i = 0; i < 13; i++)
-		s->stop_regs[i] = sim_reg(s, UC_ARM_REG_R0 + i);
-	s->stop_regs[13] = sim_reg(s, UC_ARM_REG_SP);
-	s->stop_regs[14] = sim_reg(s, UC_ARM_REG_LR);
-	s->stop_regs[15] = (uint32_t)addr;
-	s->stop_cpsr = sim_reg(s, UC_ARM_REG_CPSR);
-	s->stop_sctlr = sim_cp15(s, 1, 0, 0, 0);
-	sim_stop(s, SIM_STOP, "--stop-at 0x%08x reached (r0 0x%08x, r1 0x%08x, r2 0x%08x)",
-		 (uint32_t)addr, s->stop_regs[0], s->stop_regs[1], s->stop_regs[2]);
 }
 
 static bool hook_unmapped(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
@@ -633,194 +539,6 @@ static bool hook_prot(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
 	return false;
 }
 
-/* QEMU's exception numbers as Unicorn hands them to UC_HOOK_INTR. */
-enum { EXC_UDEF = 1, EXC_SWI = 2, EXC_PABT = 3, EXC_DABT = 4, EXC_BKPT = 7,
-       EXC_SMC = 13 };
-
-static void hook_intr(uc_engine *uc, uint32_t intno, void *user)
-{
-	struct sim *s = user;
-
-	if (intno == EXC_SMC) {
-		/* GP-device ROM services, r12 = service number. The PC already
-		 * points past the SMC, so returning resumes the caller. */
-		uint32_t svc = sim_reg(s, UC_ARM_REG_R12);
-
-		switch (svc) {
-		case 1: /* L2 cache invalidate: no cache model, nothing to do */
-			return;
-		case 2: /* write L2 auxiliary control (r0) */
-			sim_set_cp15(s, 9, 0, 1, 2, sim_reg(s, UC_ARM_REG_R0));
-			return;
-		case 3: /* write auxiliary control (r0) */
-			sim_set_cp15(s, 1, 0, 0, 1, sim_reg(s, UC_ARM_REG_R0));
-			return;
-		}
-		sim_stop(s, SIM_FAULT, "ROM SMC service r12 = %u at PC 0x%08x is not modelled "
-			 "(only 1, 2 and 3 are)", svc, sim_pc(s) - 4);
-		return;
-	}
-	s->core->pending_exc = (int)intno;
-	uc_emu_stop(uc);
-}
-
-/* ------------------------------------------------------------ exceptions */
-
-static bool thumb32_at(struct sim *s, uint32_t pc)
-{
-	uint16_t *h = sim_ram_ptr(s, pc, 2);
-
-	return h && (*h >> 11) >= 0x1D;
-}
-
-/*
- * Take an exception the way the CPU would (ARMv7-A B1.8.3): bank switch,
- * SPSR = CPSR, LR = return address, CPSR I set (A too for aborts), T from
- * SCTLR.TE, PC = vector. Only into vectors the guest installed: the real
- * ROM's handlers are not modelled.
- */
-static void take_exception(struct sim *s, const char *what, unsigned mode, unsigned voff,
-			   uint32_t lr, uint32_t at)
-{
-	uint32_t sctlr = sim_cp15(s, 1, 0, 0, 0);
-	uint32_t vbar = (sctlr & SCTLR_V) ? 0xFFFF0000u : sim_cp15(s, 12, 0, 0, 0);
-	uint32_t cpsr = sim_reg(s, UC_ARM_REG_CPSR), ncpsr;
-	uint32_t vec = vbar + voff;
-
-	if (vec - ROM_BASE < ROM_SIZE || !sim_ram_ptr(s, vec, 4)) {
-		sim_stop(s, SIM_FAULT, "%s at PC 0x%08x: exception vector 0x%08x is %s "
-			 "(the guest installed no handler: VBAR 0x%08x, SCTLR 0x%08x)",
-			 what, at, vec, vec - ROM_BASE < ROM_SIZE ?
-			 "in the boot ROM, whose handlers are not modelled" : "not in RAM",
-			 vbar, sctlr);
-		return;
-	}
-	ncpsr = (cpsr & ~(0x1Fu | CPSR_T | CPSR_IT | CPSR_J | CPSR_E)) | mode | CPSR_I;
-	if (mode == 0x17)
-		ncpsr |= CPSR_A;
-	if (sctlr & SCTLR_TE)
-		ncpsr |= CPSR_T;
-	if (sctlr & SCTLR_EE)
-		ncpsr |= CPSR_E;
-	sim_set_reg(s, UC_ARM_REG_CPSR, ncpsr);  /* switches the register bank */
-	sim_set_reg(s, UC_ARM_REG_SPSR, cpsr);
-	sim_set_reg(s, UC_ARM_REG_LR, lr);
-	sim_set_reg(s, UC_ARM_REG_PC, vec);
-}
-
-static void deliver(struct sim *s, int exc)
-{
-	uint32_t pc = sim_pc(s), cpsr = sim_reg(s, UC_ARM_REG_CPSR);
-	bool t = cpsr & CPSR_T;
-
-	switch (exc) {
-	case EXC_UDEF:  /* PC at the instruction; LR = PC + 4 (ARM) / + 2 (Thumb) */
-		take_exception(s, "undefined instruction", 0x1B, 0x04, pc + (t ? 2 : 4), pc);
-		break;
-	case EXC_SWI:   /* PC already after the SVC: LR = that */
-		take_exception(s, "SVC", 0x13, 0x08, pc, pc - (t ? 2 : 4));
-		break;
-	case EXC_BKPT:  /* a prefetch abort (debug event); LR = PC + 4 */
-		take_exception(s, "BKPT", 0x17, 0x0C, pc + 4, pc);
-		break;
-	default:
-		sim_stop(s, SIM_FAULT, "CPU exception %d at PC 0x%08x (CPSR 0x%08x) not modelled",
-			 exc, pc, cpsr);
-	}
-}
-
-/* Reliability issue: --inject cpu-undef:ADDR[:COUNT] makes the instruction
- * at ADDR (bit 0 ignored) undefined when it is reached, as a corrupted
- * instruction word would be: the guest's own undefined-instruction handler
- * runs, with LR and SPSR as the CPU sets them. The code hook exists only
- * for those addresses; the exception is taken before the instruction. */
-static void hook_undef(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
-{
-	struct sim *s = user;
-
-	if (s->core->pending_exc < 0 && sim_inject_take(s, "cpu-undef", (long)addr)) {
-		s->core->pending_exc = EXC_UDEF;
-		uc_emu_stop(uc);
-	}
-}
-
-static void undef_hooks_add(struct sim *s)
-{
-	for (int i = 0; i < s->cfg.ninject; i++) {
-		struct sim_inject *in = &s->cfg.inject[i];
-		uint64_t a = (uint64_t)in->arg & ~1ull;
-		uc_hook h;
-
-		if (strcmp(in->what, "cpu-undef") || in->arg < 0)
-			continue;
-		in->arg = (long)a;
-		uc_hook_add(s->uc, &h, UC_HOOK_CODE, hook_undef, s, a, a);
-	}
-}
-
-/* ------------------------------------------------------------ machine */
-
-int sim_config_machine(struct sim_config *c, const char *machine, const char *rev)
-{
-	/* GTA04 revision straps GPIO171..173 (bank 6, bits 11..13): the
-	 * board decodes idx = g173 << 2 | g172 << 1 | g171 into
-	 * {A9, A6, A7, A3, A8, A4, A5, A2}. */
-	static const struct { const char *rev; unsigned idx; uint32_t cs; } gta04[] = {
-		{ "A3", 3, 256u << 20 }, { "A4", 5, 256u << 20 }, { "A5", 6, 512u << 20 },
-	};
-	unsigned idx;
-
-	c->gpio_in[5] &= ~GENMASK(13, 11);
-	c->sys_boot = 0x0F;  /* both boards: NAND, USB, UART3, MMC1 */
-	if (!strcmp(machine, "gta04")) {
-		size_t i;
-
-		if (!rev || !*rev)
-			rev = "A5";
-		for (i = 0; i < ARRAY_SIZE(gta04); i++)
-			if (!strcmp(rev, gta04[i].rev))
-				break;
-		if (i == ARRAY_SIZE(gta04))
-			return -1;
-		c->machine = MACH_GTA04;
-		c->soc = SOC_DM3730;
-		c->idcode = 0x1B89102F;               /* DM3730 (3630 ES1.1) */
-		snprintf(c->rev, sizeof(c->rev), "%s", gta04[i].rev);
-		c->sdram_cs_bytes[0] = c->sdram_cs_bytes[1] = gta04[i].cs;
-		idx = gta04[i].idx;
-	} else if (!strcmp(machine, "beagle")) {
-		if (rev && *rev && strcmp(rev, "C4"))
-			return -1;
-		c->machine = MACH_BEAGLE;
-		c->soc = SOC_OMAP3530;
-		c->idcode = 0x4B7AE02F;               /* OMAP3530 ES3.1 */
-		snprintf(c->rev, sizeof(c->rev), "C4");
-		c->sdram_cs_bytes[0] = c->sdram_cs_bytes[1] = 128u << 20;
-		idx = 5;                              /* Beagle C4 */
-	} else if (!strcmp(machine, "beaglexm")) {  /* Beagle issue */
-		/* BeagleBoard-xM rev C: DM3730, 2 x 256 MB Micron PoP, straps
-		 * g173..g171 = 010 ("xM C", registers.md §2.1). */
-		if (rev && *rev && strcmp(rev, "C"))
-			return -1;
-		c->machine = MACH_BEAGLEXM;
-		c->soc = SOC_DM3730;
-		c->idcode = 0x2B89102F;               /* DM3730 (3630 ES1.2) */
-		snprintf(c->rev, sizeof(c->rev), "C");
-		c->sdram_cs_bytes[0] = c->sdram_cs_bytes[1] = 256u << 20;
-		idx = 2;
-	} else {
-		return -1;
-	}
-	c->gpio_in[5] |= (idx & 7) << 11;
-	/* AUX (GTA04) / USER (Beagle): GPIO_7, active high, also sys_boot5.
-	 * The xM's USER button is on GPIO_4 (and still sys_boot5). */
-	if (c->aux) {
-		c->sys_boot |= 0x20;
-		c->gpio_in[0] |= c->machine == MACH_BEAGLEXM ? BIT(4) : BIT(7);
-	}
-	return 0;
-}
-
 bool sim_inject_take(struct sim *s, const char *what, long arg)
 {
 	for (int i = 0; i < s->cfg.ninject; i++) {
@@ -835,12 +553,6 @@ bool sim_inject_take(struct sim *s, const char *what, long arg)
 		return true;
 	}
 	return false;
-}
-
-/* Until the NAND issue's gpmc.c is linked the GPMC has no model: its
- * registers are then unmodelled accesses like any other. */
-__attribute__((weak)) void gpmc_init(struct sim *s)
-{
 }
 
 int sim_init(struct sim *s)
@@ -872,43 +584,28 @@ int sim_init(struct sim *s)
 
 	uc_hook_add(s->uc, &c->h_code, UC_HOOK_CODE, hook_code, s, 1, 0);
 	if (s->cfg.handoff_pc_set)
-		uc_hook_add(s->uc, &c->h_sdram, UC_HOOK_BLOCK, hook_sdram_block, s,
+		uc_hook_add(s->uc, &c->h_sdram, UC_HOOK_BLOCK, core_hook_handoff, s,
 			    s->cfg.handoff_pc, s->cfg.handoff_pc);
 	else
-		uc_hook_add(s->uc, &c->h_sdram, UC_HOOK_BLOCK, hook_sdram_block, s,
+		uc_hook_add(s->uc, &c->h_sdram, UC_HOOK_BLOCK, core_hook_handoff, s,
 			    SDRAM_START, 0xFFFFFFFFull);
 	uc_hook_add(s->uc, &c->h_data[0], UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, hook_data, s,
 		    SRAM_BASE, SRAM_BASE + SRAM_SIZE - 1);
 	uc_hook_add(s->uc, &c->h_data[1], UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, hook_data, s,
 		    SDRAM_START, 0xFFFFFFFFull);
-	uc_hook_add(s->uc, &c->h_intr, UC_HOOK_INTR, hook_intr, s, 1, 0);
+	uc_hook_add(s->uc, &c->h_intr, UC_HOOK_INTR, core_hook_intr, s, 1, 0);
 	if (s->cfg.stop_at_set) { /* kernel test */
 		uc_hook h_stop;
 
-		uc_hook_add(s->uc, &h_stop, UC_HOOK_CODE, hook_stop_at, s, s->cfg.stop_at,
+		uc_hook_add(s->uc, &h_stop, UC_HOOK_CODE, core_hook_stop_at, s, s->cfg.stop_at,
 			    s->cfg.stop_at);
 	}
 	uc_hook_add(s->uc, &c->h_unmapped, UC_HOOK_MEM_UNMAPPED, hook_unmapped, s, 1, 0);
 	uc_hook_add(s->uc, &c->h_prot, UC_HOOK_MEM_WRITE_PROT | UC_HOOK_MEM_FETCH_PROT,
 		    hook_prot, s, 1, 0);
 
-	prcm_init(s);
-	scm_init(s);
-	sdrc_init(s);
-	uart_init(s);
-	wdt_init(s);
-	timers_init(s);
-	gpio_init(s);
-	misc_init(s);
-	i2c_init(s);
-	twl4030_init(s);
-	hsmmc_init(s);
-	l3pm_init(s);
-	gpmc_init(s);
-	dss_init(s);   /* display issue */
-	panel_init(s);
-	watch_init(s);      /* reliability issue: --watch-writes */
-	undef_hooks_add(s); /* reliability issue: --inject cpu-undef:ADDR */
+	sim_models_init(s);
+	core_undef_hooks_add(s); /* reliability issue: --inject cpu-undef:ADDR */
 	sim_tick_models(s);
 	c->next_tick_ps = TICK_PS;
 	cost_refresh(s);
@@ -979,13 +676,15 @@ enum sim_result sim_run(struct sim *s)
 		cost_refresh(s);
 		if (s->result)
 			break;
+		if (s->handoff_seen && s->cfg.handoff_continue && !c->by_block)
+			count_by_block(s);
 		if (e == UC_ERR_INSN_INVALID) {
-			deliver(s, EXC_UDEF);
+			core_deliver(s, EXC_UDEF);
 		} else if (e != UC_ERR_OK) {
 			sim_stop(s, SIM_FAULT, "CPU stopped: %s at PC 0x%08x%s", uc_strerror(e),
-				 sim_pc(s), thumb32_at(s, sim_pc(s)) ? " (Thumb-2)" : "");
+				 sim_pc(s), core_thumb32_at(s, sim_pc(s)) ? " (Thumb-2)" : "");
 		} else if (c->pending_exc >= 0) {
-			deliver(s, c->pending_exc);
+			core_deliver(s, c->pending_exc);
 		}
 		/* else: stopped for a model (e.g. a memory map change); resume */
 	}

@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <unicorn/unicorn.h>
 
+#include "tools/sim/parts.h"
+
 #define SIM_EUNIMPL (-1) /* register not modelled: stop the run */
 #define SIM_EBUS    (-2) /* module not clocked / access refused: bus error */
 
@@ -41,8 +43,25 @@ enum sim_result {
 	SIM_STOP,      /* --stop-at ADDR reached (exit 0; kernel test) */
 };
 
-enum sim_machine { MACH_GTA04, MACH_BEAGLE, MACH_BEAGLEXM /* Beagle issue */ };
 enum sim_soc { SOC_OMAP3530, SOC_DM3730 };
+
+/* One board revision the simulator plays (machine.c). */
+struct sim_machine_rev {
+	const char *rev;           /* --rev NAME */
+	unsigned strap;            /* GPIO171..173 level: g173 << 2 | g172 << 1 | g171 */
+	const char *part;          /* its memory package (parts.c): SDRAM and flash */
+};
+
+/* One machine (machine.c's table): what differs from board to board. */
+struct sim_machine {
+	const char *name;          /* --machine NAME, and the report's "machine" */
+	enum sim_soc soc;
+	uint32_t idcode;           /* TAP IDCODE of its SoC */
+	const char *default_rev;
+	struct sim_machine_rev revs[4]; /* ends at the first without a name */
+	unsigned aux_gpio;         /* GPIO1 pin of the AUX/USER button */
+	uint32_t die_id0;          /* first word of its die ID */
+};
 
 /* Module clocks the PRCM model knows about; see prcm_clk_on(). */
 enum sim_clk {
@@ -65,10 +84,16 @@ struct sim_inject {       /* one --inject SPEC, parsed by the core */
 
 /* Everything the command line sets. Models read it; they never parse argv. */
 struct sim_config {
-	enum sim_machine machine;
+	const struct sim_machine *machine;
 	enum sim_soc soc;
 	char rev[4];               /* "A3", "A4", "A5", or "" for beagle */
 	uint32_t sdram_cs_bytes[2];/* physical SDRAM behind CS0 / CS1 */
+	struct sim_part part;      /* memory package (parts.c), --sdram-part */
+	/* memory issue: the ROM's exit state (rom.c): --rom-clocks locked
+	 * leaves DPLL1/3/4 locked on a 13 MHz sys_clk; --rom-vmmc1 on|off
+	 * overrides what the boot device implies (0: as implied, 1 on, 2 off) */
+	bool rom_clocks_locked;
+	int rom_vmmc1;
 	uint32_t idcode;           /* TAP IDCODE (0x4830A204) */
 	uint32_t gpio_in[6];       /* GPIO1..6 input levels (pads with pull-ups etc.) */
 	unsigned sys_boot;         /* SYS_BOOT[5:0] as strapped (AUX sets bit 5) */
@@ -175,6 +200,9 @@ void sim_advance_ps(struct sim *s, uint64_t ps); /* a model makes the CPU wait *
 void sim_stop(struct sim *s, enum sim_result r, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 uint32_t sim_pc(struct sim *s);
+/* End the run with SIM_STOP ("why (r0 .., r1 .., r2 ..)"), the registers
+ * recorded for the report with pc as the PC (handoff.c). */
+void sim_stop_here(struct sim *s, uint32_t pc, const char *why);
 /* Map host memory into the guest (RAM windows such as SDRAM chip selects);
  * the same host buffer may be mapped at several addresses (aliasing). */
 int sim_map_ram(struct sim *s, uint32_t addr, uint32_t size, void *host);
@@ -230,8 +258,7 @@ void twl4030_set_vmmc1(struct sim *s, bool on);      /* the ROM's SD power-up */
 void hsmmc_init(struct sim *s);                      /* MMC1-3, card from cfg.sd_image */
 void rom_boot(struct sim *s);                        /* rom.c: load MLO, set r0 */
 void l3pm_init(struct sim *s);                       /* l3pm.c: L3 firewalls */
-/* NAND issue: GPMC + NAND chip (gpmc.c, nand.c). sim_init() calls it; a
- * weak fallback in sim.c maps nothing while gpmc.c is not linked. */
+/* NAND issue: GPMC + NAND chip (gpmc.c, nand.c). */
 void gpmc_init(struct sim *s);
 
 /* NAND issue (nand.c): the ROM's NAND boot source. Copy the first valid
@@ -250,8 +277,14 @@ int nand_rom_read_page(struct sim *s, uint32_t page, uint8_t *data, uint8_t *oob
  * uncorrectable. */
 int nand_rom_ecc_check(uint8_t *data, const uint8_t *oob);
 
-/* Machine set-up and the run (sim.c); main.c only parses options. */
+/* Machines (machine.c): the table's entry called name, or NULL; the
+ * configuration of machine at rev (NULL or "": its default) -1 when there
+ * is no such machine or revision; and every model of a machine, in the
+ * order they come up (the unit tests build their machines with it too). */
+const struct sim_machine *sim_machine_find(const char *name);
 int sim_config_machine(struct sim_config *c, const char *machine, const char *rev);
+void sim_models_init(struct sim *s);
+/* The run (sim.c); main.c only parses options. */
 int sim_init(struct sim *s);          /* CPU, SRAM, ROM area, all models */
 enum sim_result sim_run(struct sim *s);
 const char *sim_result_name(enum sim_result r);

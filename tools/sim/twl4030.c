@@ -18,7 +18,8 @@
  *    holds 0x49;
  *  - the MADC (0x4A) converts the SW1 channels once MADC_ON is set and its
  *    clocks are enabled in GPBR1 (0x49:0x91 bits 4 and 7); a conversion takes
- *    16 µs per channel, results are VBAT = cfg.battery_mv (default 3800 mV),
+ *    16 µs per channel, results are VBAT = cfg.battery_mv (default 3800 mV)
+ *    when BCICTL1 (0x4A:0x97) MESBAT connects the battery divider, else 0,
  *    the backup battery 3000 mV, other channels 0;
  *  - the backup registers (0x4B:0x14..0x1B) keep what is written.
  * A register address auto-increments after each byte, as on the chip.
@@ -67,6 +68,7 @@ struct twl4030 {
 #define MADC_SW1SEL_LSB 0x06
 #define MADC_CTRL_SW1   0x12
 #define MADC_GPCH0_LSB  0x37
+#define BCICTL1         0x97    /* MAIN_CHARGE (0x74) + 0x23, Linux twl4030-madc.c */
 
 /* TPS65950 ES1.2-like JTAG ID; no published value was found (registers.md
  * §10.2), so this one is only self-consistent. */
@@ -119,8 +121,10 @@ void twl4030_set_vmmc1(struct sim *s, bool on)
 static unsigned madc_channel_mv(struct sim *s, unsigned ch, unsigned *num, unsigned *den)
 {
 	switch (ch) {
-	case 12: /* VBAT, prescaler 1/4 */
+	case 12: /* VBAT, prescaler 1/4: only through the divider MESBAT enables */
 		*num = 1; *den = 4;
+		if (!(s->twl->reg[A(0x4A)][BCICTL1] & BIT(1)))
+			return 0;
 		return s->cfg.battery_mv ? s->cfg.battery_mv : 3800;
 	case 9:  /* backup battery, prescaler 1/3 */
 		*num = 1; *den = 3;
@@ -327,6 +331,7 @@ void twl4030_init(struct sim *s)
 	known(t, 0x4A, 0x00, 0x16, R_RW);
 	known(t, 0x4A, 0x17, 0x60, R_RO);
 	known(t, 0x4A, 0xEE, 0xEF, R_RW);  /* LEDEN, PWMA */
+	known(t, 0x4A, BCICTL1, BCICTL1, R_RW);
 	/* 0x4B: backup registers, RTC, PM master, PM receiver */
 	known(t, 0x4B, 0x14, 0x1B, R_RW);
 	known(t, 0x4B, 0x1C, 0x35, R_RW);

@@ -35,6 +35,8 @@
  *   {expect TEXT}         hold input until TEXT (escapes allowed) has
  *                         appeared in UART3's output since the previous
  *                         {expect} matched (or since power-on)
+ *   {end}                 end the run (result "stop", exit 0) once all
+ *                         before it has been typed and seen
  *   {press aux|power [MS]} press a button there for MS (default 100) ms of
  *                         virtual time (display issue: panel.c, as --press)
  * Everything else is sent as is.
@@ -42,31 +44,16 @@
  * Registers accept 8-, 16- and 32-bit accesses (values are 8 bits wide);
  * they need both the interface and the functional clock.
  */
-#define _GNU_SOURCE /* memmem */
 #include <errno.h>
-#include <poll.h>
-#include <signal.h>
-#include <time.h>
-#include <termios.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "lib/bitops.h"
+#include "tools/sim/console_in.h"
+#include "tools/sim/hostterm.h"
 #include "tools/sim/models.h"
 
 #define FIFO_SIZE 64
-
-enum item_kind { IT_CHAR, IT_WAIT, IT_EXPECT, IT_PRESS };
-
-struct item {
-	enum item_kind kind;
-	uint8_t ch;
-	uint64_t ms;
-	char *text;
-	size_t len;
-};
 
 struct uart {
 	int n;                       /* 0..2 */
@@ -95,16 +82,6 @@ struct uart {
 	size_t nlines, lines_cap;
 	unsigned lost;
 	bool warn_lost, warn_baud, warn_pad, warn_rxpad, warn_mode;
-};
-
-struct console_in {
-	struct item *items;
-	size_t nitems, cur;
-	uint64_t next_at;
-	size_t expect_from, search_from;
-	bool stdin_open;
-	int fd;                 /* interactive input: 0 (stdin) or a pty master */
-	struct timespec host_start;
 };
 
 struct uarts {
@@ -175,6 +152,14 @@ static bool baud_ok(struct sim *s, struct uart *u)
 
 /* ------------------------------------------------------------- output */
 
+/* The input script's {wait}/{expect}/{end} as of t, against UART3's output. */
+static void input_advance(struct sim *s, struct uarts *us, uint64_t t)
+{
+	console_in_advance(&us->in, us->u[2].log, us->u[2].log_len, t);
+	if (us->in.ended && !s->result)
+		sim_stop_here(s, sim_pc(s), "the --input script reached {end}");
+}
+
 static void log_append(struct uart *u, char c, uint64_t t)
 {
 	if (!u->log_len || u->log[u->log_len - 1] == '\n') {
@@ -195,8 +180,6 @@ static void log_append(struct uart *u, char c, uint64_t t)
 	u->log[u->log_len++] = c;
 }
 
-static void rx_advance(struct sim *s, struct uarts *us, uint64_t now);
-
 static void emit(struct sim *s, struct uart *u, uint8_t ch, uint64_t t)
 {
 	struct uarts *us = uarts_of(s);
@@ -215,7 +198,7 @@ static void emit(struct sim *s, struct uart *u, uint8_t ch, uint64_t t)
 		fputc(ch, u->out);
 		u->dirty = true;
 		log_append(u, (char)ch, t);
-		rx_advance(s, us, t);
+		input_advance(s, us, t);
 		return;
 	}
 	if (u->line_start)
@@ -294,106 +277,22 @@ static bool rx_enabled(struct sim *s, struct uart *u)
 	return true;
 }
 
-/* Process {wait} and {expect} items at the cursor, as of time `now`. */
-static void rx_advance(struct sim *s, struct uarts *us, uint64_t now)
-{
-	struct console_in *in = &us->in;
-	struct uart *u = &us->u[2];
-
-	while (in->cur < in->nitems) {
-		struct item *it = &in->items[in->cur];
-
-		if (it->kind == IT_WAIT) {
-			in->next_at = MAX(in->next_at, now) + it->ms * PS_PER_MS;
-			in->cur++;
-		} else if (it->kind == IT_EXPECT) {
-			size_t from = MAX(in->expect_from, in->search_from);
-			const char *hit = NULL;
-
-			if (u->log_len >= from + it->len)
-				hit = memmem(u->log + from, u->log_len - from, it->text, it->len);
-			if (!hit) {
-				if (u->log_len + 1 > in->expect_from + it->len)
-					in->search_from = u->log_len + 1 - it->len;
-				return;
-			}
-			in->expect_from = (size_t)(hit - u->log) + it->len;
-			in->search_from = in->expect_from;
-			in->next_at = MAX(in->next_at, now);
-			in->cur++;
-		} else if (it->kind == IT_PRESS) {   /* display issue */
-			uint64_t t = MAX(in->next_at, now);
-
-			if (s->cfg.npress < 16)
-				s->cfg.press[s->cfg.npress++] = (typeof(s->cfg.press[0])){
-					.power = it->ch, .at_ps = t, .until_ps = t + it->ms * PS_PER_MS };
-			in->cur++;
-		} else {
-			return;
-		}
-	}
-}
-
-/*
- * A person (or lrzsz on the pty) types in host time. While the guest polls
- * for interactive input, virtual time is not allowed to run ahead of host
- * time, so a 3 s countdown or a YMODEM timeout lasts as long as it says.
- */
-static void pace_to_host(struct sim *s, struct console_in *in)
-{
-	struct timespec now;
-	int64_t host_us, virt_us = (int64_t)(sim_now_ps(s) / PS_PER_US);
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	host_us = (int64_t)(now.tv_sec - in->host_start.tv_sec) * 1000000 +
-		  (now.tv_nsec - in->host_start.tv_nsec) / 1000;
-	if (virt_us > host_us) {
-		int64_t d = virt_us - host_us;
-		struct pollfd p = { .fd = in->fd, .events = POLLIN };
-
-		poll(&p, 1, (int)(d > 20000 ? 20 : d / 1000));
-	}
-}
-
-static bool stdin_byte(struct console_in *in, uint8_t *c)
-{
-	struct pollfd p = { .fd = in->fd, .events = POLLIN };
-	ssize_t n;
-
-	if (!in->stdin_open || poll(&p, 1, 0) <= 0)
-		return false;
-	n = read(in->fd, c, 1);
-	if (n == 1)
-		return true;
-	if (n == 0 || (errno != EAGAIN && errno != EINTR))
-		in->stdin_open = false;
-	return false;
-}
-
 static void rx_poll(struct sim *s, struct uart *u)
 {
-	struct uarts *us = uarts_of(s);
-	struct console_in *in = &us->in;
+	struct console_in *in = &uarts_of(s)->in;
 	uint64_t now = sim_now_ps(s);
 	uint8_t c;
 
 	if (u->n != 2 || u->rx_full)
 		return;
-	rx_advance(s, us, now);
-	if (in->cur >= in->nitems && !in->stdin_open)
+	input_advance(s, uarts_of(s), now);
+	if (!console_in_pending(in))
 		return;                 /* no input at all: nothing to hold back */
 	if (now < in->next_at || !rx_enabled(s, u))
 		return;
-	if (in->cur < in->nitems) {
-		if (in->items[in->cur].kind != IT_CHAR)
-			return;
-		u->rx_ch = in->items[in->cur++].ch;
-		u->rx_full = true;
-	} else if (stdin_byte(in, &c)) {
+	if (console_in_take(s, in, &c)) {
 		u->rx_ch = c;
 		u->rx_full = true;
-	} else {
-		pace_to_host(s, in);
 	}
 }
 
@@ -407,137 +306,8 @@ static uint8_t rhr_read(struct sim *s, struct uart *u)
 		return 0;
 	u->rx_full = false;
 	us->in.next_at = now + uart_char_ps(s, u);
-	rx_advance(s, us, now);
+	input_advance(s, us, now);
 	return u->rx_ch;
-}
-
-/* Parse the input script; returns false with a message on error. */
-static bool parse_escape(const char **pp, uint8_t *out)
-{
-	const char *p = *pp;
-
-	switch (*p) {
-	case 'n': *out = '\n'; break;
-	case 'r': *out = '\r'; break;
-	case 't': *out = '\t'; break;
-	case 'e': *out = 0x1B; break;
-	case '\\': case '{': case '}': *out = (uint8_t)*p; break;
-	case 'x': {
-		char hex[3] = { 0 };
-		char *end;
-
-		if (!p[1] || !p[2])
-			return false;
-		hex[0] = p[1];
-		hex[1] = p[2];
-		*out = (uint8_t)strtoul(hex, &end, 16);
-		if (*end)
-			return false;
-		p += 2;
-		break;
-	}
-	default:
-		return false;
-	}
-	*pp = p + 1;
-	return true;
-}
-
-static void add_item(struct console_in *in, struct item it)
-{
-	in->items = realloc(in->items, (in->nitems + 1) * sizeof(*in->items));
-	if (!in->items)
-		abort();
-	in->items[in->nitems++] = it;
-}
-
-static int uart_parse_input(struct console_in *in, const char *p)
-{
-	while (*p) {
-		uint8_t c;
-
-		if (*p == '\\') {
-			p++;
-			if (!parse_escape(&p, &c))
-				return -1;
-			add_item(in, (struct item){ .kind = IT_CHAR, .ch = c });
-		} else if (*p == '{') {
-			if (!strncmp(p, "{wait ", 6)) {
-				char *end;
-				unsigned long ms = strtoul(p + 6, &end, 10);
-
-				if (*end != '}' || end == p + 6)
-					return -1;
-				add_item(in, (struct item){ .kind = IT_WAIT, .ms = ms });
-				p = end + 1;
-			} else if (!strncmp(p, "{press aux", 10) || !strncmp(p, "{press power", 12)) {
-				/* display issue: a button press at this point */
-				bool power = p[7] == 'p';
-				char *end = (char *)p + (power ? 12 : 10);
-				unsigned long ms = 100;
-
-				if (*end == ' ')
-					ms = strtoul(end + 1, &end, 10);
-				if (*end != '}' || !ms)
-					return -1;
-				add_item(in, (struct item){ .kind = IT_PRESS, .ch = power, .ms = ms });
-				p = end + 1;
-			} else if (!strncmp(p, "{expect ", 8)) {
-				char *text = malloc(strlen(p) + 1);
-				size_t len = 0;
-
-				if (!text)
-					abort();
-				p += 8;
-				while (*p && *p != '}') {
-					if (*p == '\\') {
-						p++;
-						if (!parse_escape(&p, &c)) {
-							free(text);
-							return -1;
-						}
-						text[len++] = (char)c;
-					} else {
-						text[len++] = *p++;
-					}
-				}
-				if (*p != '}' || !len) {
-					free(text);
-					return -1;
-				}
-				p++;
-				add_item(in, (struct item){ .kind = IT_EXPECT, .text = text, .len = len });
-			} else {
-				return -1;
-			}
-		} else {
-			add_item(in, (struct item){ .kind = IT_CHAR, .ch = (uint8_t)*p++ });
-		}
-	}
-	return 0;
-}
-
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
-
-	if (!f)
-		return NULL;
-	do {
-		if (len + 4096 + 1 > cap) {
-			cap = cap ? cap * 2 : 8192;
-			buf = realloc(buf, cap);
-			if (!buf)
-				abort();
-		}
-		n = fread(buf + len, 1, 4096, f);
-		len += n;
-	} while (n);
-	fclose(f);
-	buf[len] = 0;
-	return buf;
 }
 
 /* ------------------------------------------------------------- registers */
@@ -807,41 +577,6 @@ uint64_t uart_frame_ps(struct sim *s, int n)
 	return uart_char_ps(s, &uarts_of(s)->u[n]);
 }
 
-/* A terminal on stdin (make run): keys go to the guest as they are typed,
- * not a line at a time, and without the terminal's own echo (the guest
- * echoes). Ctrl-C still ends the simulator. Restored at exit. */
-static struct termios saved_tty;
-
-static void stdin_restore(void)
-{
-	tcsetattr(0, TCSANOW, &saved_tty);
-}
-
-static void stdin_signal(int sig)
-{
-	tcsetattr(0, TCSANOW, &saved_tty);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void stdin_raw(void)
-{
-	struct termios t;
-
-	if (tcgetattr(0, &saved_tty))
-		return;
-	t = saved_tty;
-	t.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
-	t.c_iflag &= ~(tcflag_t)(ICRNL | IXON);
-	t.c_cc[VMIN] = 1;
-	t.c_cc[VTIME] = 0;
-	if (!tcsetattr(0, TCSANOW, &t)) {
-		atexit(stdin_restore);
-		signal(SIGINT, stdin_signal);
-		signal(SIGTERM, stdin_signal);
-	}
-}
-
 void uart_init(struct sim *s)
 {
 	static const uint32_t base[3] = { 0x4806A000, 0x4806C000, 0x49020000 };
@@ -849,6 +584,7 @@ void uart_init(struct sim *s)
 	static const enum sim_clk clk[3] = { CLK_UART1, CLK_UART2, CLK_UART3 };
 	struct uarts *us = calloc(1, sizeof(*us));
 	const char *o = s->cfg.serial_out;
+	int fd;
 
 	if (!us)
 		abort();
@@ -865,28 +601,9 @@ void uart_init(struct sim *s)
 		model_add_dev(s, &d);
 	}
 	us->u[2].out = stdout;
-	us->in.fd = 0;
+	fd = 0;
 	if (o && !strcmp(o, "pty")) {
-		/* A pseudo-terminal for picocom, screen or lrzsz's sb, as if the
-		 * phone hung on a USB-serial cable. Raw, so YMODEM passes. */
-		int m = posix_openpt(O_RDWR | O_NOCTTY), sl;
-		struct termios t;
-
-		if (m < 0 || grantpt(m) || unlockpt(m) || !ptsname(m)) {
-			fprintf(stderr, "gtaboot-sim: cannot make a pty: %s\n", strerror(errno));
-			exit(2);
-		}
-		sl = open(ptsname(m), O_RDWR | O_NOCTTY);
-		if (sl >= 0 && !tcgetattr(sl, &t)) {
-			cfmakeraw(&t);
-			tcsetattr(sl, TCSANOW, &t);
-		}
-		/* sl stays open: the master must not see a hang-up while no
-		 * program has the terminal open yet. */
-		fprintf(stderr, "gtaboot-sim: console on %s\n", ptsname(m));
-		us->u[2].out = fdopen(m, "wb");
-		setvbuf(us->u[2].out, NULL, _IONBF, 0);
-		us->in.fd = m;
+		hostterm_pty(&us->u[2].out, &fd);
 		s->cfg.input_stdin = true;
 	} else if (o && strcmp(o, "stdio")) {
 		us->u[2].out = fopen(o, "wb");
@@ -895,29 +612,11 @@ void uart_init(struct sim *s)
 			exit(2);
 		}
 	}
-	if (s->cfg.input) {
-		char *script = NULL;
-		const char *text = s->cfg.input;
-
-		if (text[0] == '@') {
-			script = read_file(text + 1);
-			if (!script) {
-				fprintf(stderr, "gtaboot-sim: input file %s: %s\n", text + 1,
-					strerror(errno));
-				exit(2);
-			}
-			text = script;
-		}
-		if (uart_parse_input(&us->in, text)) {
-			fprintf(stderr, "gtaboot-sim: bad console input script (see tools/sim/uart.c "
-				"for the syntax): %s\n", s->cfg.input);
-			exit(2);
-		}
-		free(script);
-	}
-	us->in.stdin_open = s->cfg.input_stdin;
-	clock_gettime(CLOCK_MONOTONIC, &us->in.host_start);
-	if (s->cfg.input_stdin && us->in.fd == 0 && isatty(0))
-		stdin_raw();
-	rx_advance(s, us, sim_now_ps(s));
+	us->in.sim = s;   /* display issue: {press} */
+	if (s->cfg.input && console_in_load(&us->in, s->cfg.input))
+		exit(2);
+	console_in_start(&us->in, fd, s->cfg.input_stdin);
+	if (s->cfg.input_stdin && fd == 0)
+		hostterm_stdin_raw();
+	input_advance(s, us, sim_now_ps(s));
 }

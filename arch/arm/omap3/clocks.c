@@ -100,18 +100,48 @@ static uint32_t dpll_hz(uint32_t ref, const struct dpll_mn *d)
 	return (uint32_t)((uint64_t)ref * d->m / (d->n + 1u) / d->m2);
 }
 
-/* Called before the time base starts: register writes only, no waits. */
+/*
+ * sys_clk feeds every DPLL: changing its divider under a locked DPLL
+ * changes that DPLL's output on the fly (and the CORE clock the SDRC and
+ * this code's bus run on). A ROM that leaves DPLLs locked, or a warm
+ * reset, would see that; so when the divider must change, the DPLLs go to
+ * bypass first (DPLL1 low-power, DPLL3 fast-relock, DPLL4 and DPLL5
+ * stopped) and the divider is written once none reports a lock. They are
+ * programmed again right after (omap3_clocks_init). The time base does
+ * not run yet, so the wait is a bounded count of register reads.
+ */
+#define CM_CLKEN2_PLL		(OMAP3_CM_BASE + 0x0D04)
+#define CM_IDLEST2_CKGEN	(OMAP3_CM_BASE + 0x0D24)
+#define BYPASS_READS		100000
+
+static void dplls_to_bypass(void)
+{
+	clrsetbits32(CM_CLKEN_PLL_MPU, GENMASK(2, 0), DPLL_EN_LP_BYPASS);
+	clrsetbits32(CM_CLKEN_PLL, GENMASK(2, 0) | GENMASK(18, 16),
+		     DPLL_EN_FR_BYPASS | DPLL_EN_STOP << 16);
+	clrsetbits32(CM_CLKEN2_PLL, GENMASK(2, 0), DPLL_EN_STOP);
+	for (unsigned i = 0; i < BYPASS_READS; i++)
+		if (!(readl(CM_IDLEST_PLL_MPU) & BIT(0)) &&
+		    !(readl(CM_IDLEST_CKGEN) & (CKGEN_CORE | CKGEN_PERIPH)) &&
+		    !(readl(CM_IDLEST2_CKGEN) & BIT(0)))
+			return;
+}
+
+/* Called before the time base starts: no timed waits. */
 uint32_t omap3_sysclk_init(const struct omap3_chip *chip)
 {
 	const struct clock_plan *p = plan_for(chip);
-	uint32_t clr = CLKSRC_SYSCLKDIV;
+	uint32_t clr = CLKSRC_SYSCLKDIV, cur = readl(PRM_CLKSRC_CTRL);
 
 	writel(PRM_CLKSEL_26MHZ, PRM_CLKSEL);
 	/* A 3630 warm reset can leave DPLL4's 6.5 pre-divider on; it is
 	 * only for a 13 MHz oscillator. */
 	if (chip->family == OMAP3630_FAMILY)
 		clr |= CLKSRC_DPLL4_DIV6_5;
-	clrsetbits32(PRM_CLKSRC_CTRL, clr, FIELD_PREP(CLKSRC_SYSCLKDIV, p->sysclk_div));
+	if (FIELD_GET(CLKSRC_SYSCLKDIV, cur) != p->sysclk_div || (cur & clr & CLKSRC_DPLL4_DIV6_5)) {
+		dplls_to_bypass();
+		clrsetbits32(PRM_CLKSRC_CTRL, clr, FIELD_PREP(CLKSRC_SYSCLKDIV, p->sysclk_div));
+	}
 	return OSC_HZ / p->sysclk_div;
 }
 

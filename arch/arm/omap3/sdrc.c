@@ -3,11 +3,12 @@
  * OMAP3 SDRC initialisation and SDRAM sizing (TRM chapter 11 "Memory
  * Subsystem", SDRC initialisation sequence; registers.md §3.3).
  *
- * Sizing writes a distinct word at every power-of-two offset inside the
- * window MCFG opens, and one at the base last: a chip smaller than the
- * window repeats, so the first offset that reads back the base's word is
- * the size. The boot flow holds nothing in SDRAM yet, so the probe words
- * need not be saved.
+ * Sizing tests every address bit of the window MCFG opens, from the first
+ * column bit to the top row bit, against the base: a chip smaller than the
+ * window ignores the top bits, so the first aliasing bit is the size; an
+ * aliasing bit with a decoded one above it is a wrong geometry (probe_size).
+ * The boot flow holds nothing in SDRAM yet, so the probe words need not be
+ * saved.
  */
 #include "arch/arm/io.h"
 #include "arch/arm/omap3/omap3.h"
@@ -33,6 +34,9 @@
 #define SDRC_MANUAL(cs)		(0xA8 + 0x30 * (cs))
 
 #define MCFG_RAMSIZE		GENMASK(17, 8)	/* 2 MiB units */
+#define MCFG_BANKALLOC		GENMASK(7, 6)
+#define MCFG_CASWIDTH		GENMASK(22, 20)	/* columns - 5 */
+#define MCFG_RASWIDTH		GENMASK(26, 24)	/* rows - 11 */
 #define MANUAL_NOP		0
 #define MANUAL_PRECHARGE	1
 #define MANUAL_AUTOREFRESH	2
@@ -40,8 +44,6 @@
 #define DLL_LOCKED		BIT(2)
 /* PAGEPOLICY high, SRFRONRESET, WAKEUPPROC */
 #define POWER_VALUE		0x04000081
-
-#define PROBE_MIN		(1u << 20)
 
 static inline uintptr_t sdrc(uint32_t off)
 {
@@ -67,32 +69,98 @@ static void cs_init(int cs, const struct sdrc_cs_timings *t)
 		writel(t->emr2, sdrc(SDRC_EMR2(cs)));
 }
 
-static uint32_t probe_word(uint32_t off)
+/*
+ * Does the memory decode address bit `bit` (a byte offset 1 << bit from
+ * base) as a bit of its own? Two words, at base and at the bit, must both
+ * read back; a column, bank or row line the part does not have makes the
+ * second land on the first.
+ */
+static bool bit_decoded(volatile uint32_t *p, unsigned bit)
 {
-	return 0xA5000000u ^ off ^ (off >> 20);
+	const uint32_t a = 0x5A5A0000u | bit, b = ~a;
+
+	p[0] = a;
+	p[(1u << bit) / 4] = b;
+	return p[0] == a && p[(1u << bit) / 4] == b;
 }
 
-/* Bytes of memory at base, looking no further than max (a power of two). */
-static uint32_t probe_size(uintptr_t base, uint32_t max)
+/*
+ * Bytes of memory at base within max (a power of two), by testing every
+ * address bit from the first column bit up. A part smaller than the window
+ * ignores the top bits, all of them: the size is where they start. A bit
+ * that aliases with a decoded one above it is a geometry the part does not
+ * have (a column count too large, rows in the wrong place): -EIO with
+ * *bad the bit, since such memory loses data in holes, not at the top.
+ */
+static int probe_size(uintptr_t base, uint32_t max, uint32_t *size, int8_t *bad)
 {
 	volatile uint32_t *p = (volatile uint32_t *)base;
-	const uint32_t at0 = 0x5A5A5A5Au;
-	uint32_t off;
+	unsigned nbits = 0, first = 0;
+	bool failed = false;
 
-	/* Largest offset first, so an alias lands on a word written later. */
-	for (off = max >> 1; off >= PROBE_MIN; off >>= 1)
-		p[off / 4] = probe_word(off);
-	p[0] = at0;
+	while ((1u << nbits) < max)
+		nbits++;
+	*size = 0;
 	/* An unterminated bus can echo the last value written: drive a
 	 * different one elsewhere before checking the base. */
-	p[1] = ~at0;
-	if (p[0] != at0)
+	p[0] = 0x5A5A5A5Au;
+	p[1] = ~0x5A5A5A5Au;
+	if (p[0] != 0x5A5A5A5Au)
 		return 0;
-	for (off = PROBE_MIN; off < max; off <<= 1)
-		if (p[off / 4] != probe_word(off))
-			return off;
-	return max;
+	for (unsigned bit = 2; bit < nbits; bit++) {
+		if (bit_decoded(p, bit)) {
+			if (failed) {
+				*bad = (int8_t)first;
+				return -EIO;
+			}
+		} else if (!failed) {
+			failed = true;
+			first = bit;
+		}
+	}
+	*size = failed ? 1u << first : max;
+	return 0;
 }
+
+const char *omap3_sdram_bit_field(uint32_t mcfg, unsigned bit)
+{
+	unsigned cols = FIELD_GET(MCFG_CASWIDTH, mcfg) + 5;
+	unsigned rows = FIELD_GET(MCFG_RASWIDTH, mcfg) + 11;
+	unsigned alloc = FIELD_GET(MCFG_BANKALLOC, mcfg);
+	unsigned b = bit - 2;      /* x32: bits 1:0 pick the byte */
+
+	if (bit < 2 || b < cols)
+		return "column";
+	b -= cols;
+	switch (alloc) {
+	case 2:  /* row-bank-column */
+		return b < 2 ? "bank" : b - 2 < rows ? "row" : "size";
+	case 1:  /* bank1-row-bank0-column */
+		return b < 1 ? "bank" : b - 1 < rows ? "row" : b - 1 - rows < 1 ? "bank" : "size";
+	default: /* bank-row-column */
+		return b < rows ? "row" : b - rows < 2 ? "bank" : "size";
+	}
+}
+
+/*
+ * The set for a part nobody identified. 13 rows and 10 columns are the
+ * smallest geometry of these x32 packages: on a larger part it leaves
+ * memory unused but never aliases. The timings are U-Boot's NUMONYX_*_200
+ * (arch/arm/include/asm/arch-omap3/mem.h, IGEP v2 at L3 200 MHz), the
+ * longest cycle counts of any set, refreshed every 0x4E2 cycles (7.8 us
+ * at 166 MHz, 6.3 us at 200 MHz).
+ */
+const struct sdram_config omap3_sdram_safest = {
+	.part = "unidentified: safest set, 2 x 128 MiB geometry",
+	.l3_max_hz = 200000000,
+	.sharing = 0x00000100,
+	.cs = {
+		{ 0x02584099, SDRC_ACTIM_A(28, 11, 8, 3, 4, 2, 3, 6),
+		  SDRC_ACTIM_B(2, 2, 3, 40), SDRC_RFR(0x4E2), 0x32, 0 },
+		{ 0x02584099, SDRC_ACTIM_A(28, 11, 8, 3, 4, 2, 3, 6),
+		  SDRC_ACTIM_B(2, 2, 3, 40), SDRC_RFR(0x4E2), 0x32, 0 },
+	},
+};
 
 static uint32_t cs_size_max(const struct sdrc_cs_timings *t)
 {
@@ -105,14 +173,14 @@ static uint32_t mcfg_with_size(uint32_t mcfg, uint32_t size)
 	return (mcfg & ~MCFG_RAMSIZE) | FIELD_PREP(MCFG_RAMSIZE, size >> 21);
 }
 
-static uint32_t size_cs(int cs, const struct sdrc_cs_timings *t, uintptr_t base)
+static uint32_t size_cs(int cs, const struct sdrc_cs_timings *t, uintptr_t base,
+			int8_t *bad)
 {
 	uint32_t max = cs_size_max(t), size;
 
 	if (!max || (max & (max - 1)))
 		return 0;
-	size = probe_size(base, max);
-	if (size < (2u << 20)) {
+	if (probe_size(base, max, &size, bad) || size < (2u << 20)) {
 		writel(0, sdrc(SDRC_MCFG(cs)));
 		return 0;
 	}
@@ -128,6 +196,7 @@ int omap3_sdram_init(const struct sdram_config *cfg, struct sdram_banks *banks)
 	banks->base[0] = OMAP3_SDRAM_BASE;
 	banks->base[1] = 0;
 	banks->size[0] = banks->size[1] = 0;
+	banks->bad_bit[0] = banks->bad_bit[1] = -1;
 
 	setbits32(CM_ICLKEN1_CORE, CORE_SDRC);
 	writel(BIT(1), sdrc(SDRC_SYSCONFIG));	/* SOFTRESET */
@@ -142,9 +211,9 @@ int omap3_sdram_init(const struct sdram_config *cfg, struct sdram_banks *banks)
 	poll32(sdrc(SDRC_DLLA_STATUS), DLL_LOCKED, DLL_LOCKED, 1000);
 
 	cs_init(0, &cfg->cs[0]);
-	banks->size[0] = size_cs(0, &cfg->cs[0], banks->base[0]);
+	banks->size[0] = size_cs(0, &cfg->cs[0], banks->base[0], &banks->bad_bit[0]);
 	if (!banks->size[0])
-		return -ENODEV;
+		return banks->bad_bit[0] >= 0 ? -EIO : -ENODEV;
 
 	if (!cfg->cs[1].mcfg)
 		return 0;
@@ -160,8 +229,8 @@ int omap3_sdram_init(const struct sdram_config *cfg, struct sdram_banks *banks)
 		return 0;
 	}
 	cs_init(1, &cfg->cs[1]);
-	banks->size[1] = size_cs(1, &cfg->cs[1], banks->base[1]);
+	banks->size[1] = size_cs(1, &cfg->cs[1], banks->base[1], &banks->bad_bit[1]);
 	if (!banks->size[1])
 		banks->base[1] = 0;
-	return 0;
+	return banks->bad_bit[1] >= 0 ? -EIO : 0;
 }

@@ -27,6 +27,9 @@ struct sdrc_cs_timings {
 
 struct sdram_config {
 	const char *part;   /* for the banner */
+	/* The fastest L3 clock these cycle counts are proven at on real
+	 * boards; the boot flow warns when L3 runs faster. */
+	uint32_t l3_max_hz;
 	uint32_t sharing;   /* SDRC_SHARING */
 	struct sdrc_cs_timings cs[2];
 };
@@ -34,11 +37,24 @@ struct sdram_config {
 struct sdram_banks {
 	uint32_t base[2];
 	uint32_t size[2];   /* bytes found, 0 = chip select disabled */
+	int8_t bad_bit[2];  /* -1, or the first aliasing address bit (-EIO) */
 };
 
 /* Program the SDRC for cfg, then size each chip select by probing for
- * aliases; CS1 is placed right after what CS0 really holds. Returns 0, or
- * -ENODEV when CS0 has no working memory. */
+ * aliases; CS1 is placed right after what CS0 really holds. Returns 0,
+ * -ENODEV when CS0 has no working memory, or -EIO when an address bit
+ * below the top of a chip select aliases (a column, bank or row the part
+ * does not have: the geometry is wrong and the memory is not used);
+ * banks->bad_bit[cs] then names the first such system address bit. */
 int omap3_sdram_init(const struct sdram_config *cfg, struct sdram_banks *banks);
+
+/* For a wrong geometry: which MCFG field address bit `bit` of a chip
+ * select falls in ("column", "bank", "row"; "size" above the geometry). */
+const char *omap3_sdram_bit_field(uint32_t mcfg, unsigned bit);
+
+/* The set for an unidentified part: the smallest x32 geometry (13 rows,
+ * 10 columns: 128 MiB per CS, which never aliases on a larger part) and
+ * the longest timings of any set (U-Boot's NUMONYX_*_200, mem.h). */
+extern const struct sdram_config omap3_sdram_safest;
 
 #endif

@@ -45,6 +45,10 @@ struct omap3_boot {
 /* Family, ES level and part name (reads IDCODE and OMAP_STATUS only). */
 void omap3_chip_detect(struct omap3_chip *chip);
 
+/* Before the caches go on (GP devices): L2 invalidated and enabled through
+ * the ROM's secure services (l2cache.c). */
+void omap3_l2_prepare(void);
+
 /* First things in C: identify the chip, fix sys_clk, start the time base
  * (GPTIMER1 on sys_clk) and stop WDT2. Returns 0 or a negative errno
  * (the watchdog did not acknowledge). */

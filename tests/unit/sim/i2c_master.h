@@ -42,9 +42,6 @@ static inline struct sim *storage_sim(void)
 	simtest_clocks_3530(s);
 	set_bits(s, CM + 0xA00, (1u << 15) | (1u << 24));
 	set_bits(s, CM + 0xA10, (1u << 15) | (1u << 24));
-	i2c_init(s);
-	twl4030_init(s);
-	hsmmc_init(s);
 	return s;
 }
 

@@ -141,8 +141,6 @@ static void test_stuck_bus(void **state)
 	simtest_clocks_3530(s);
 	set_bits(s, CM + 0xA00, 1u << 15);
 	set_bits(s, CM + 0xA10, 1u << 15);
-	i2c_init(s);
-	twl4030_init(s);
 	i2c_setup(s, 23, 13, 15);
 	assert_true(r16(s, I2C1 + I2C_STAT) & 0x1000);
 	assert_int_equal(i2c_xfer_write(s, 0x4B, &b, 1, true) & 0x01, 0x01);   /* AL */

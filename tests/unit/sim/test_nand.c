@@ -3,7 +3,7 @@
  * Unit tests of the GPMC model and its NAND chip (tools/sim/gpmc.c,
  * tools/sim/nand.c): ID and ONFI page, read/program/erase through the
  * NAND ports, program only clearing bits, busy times and WAIT0, write
- * protect, factory bad blocks, the Hamming engine against lib/hamming.c,
+ * protect, factory bad blocks, the Hamming engine against nand_ecc.c's sector function,
  * bit-flip and power-cut injection, and the ROM's NAND boot read.
  */
 #include <fcntl.h>
@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "lib/bitops.h"
-#include "lib/hamming.h"
+#include "tools/sim/nand_ecc.h"
 #include "tests/unit/sim/simtest.h"
 #include "tools/sim/nand.h"
 
@@ -39,7 +39,6 @@ static struct sim *nand_sim(const char *fill, size_t pages)
 	}
 	s->cfg.nand_image = img_path;
 	simtest_init(s);
-	gpmc_init(s);
 	assert_non_null(s->nand);
 	return s;
 }
@@ -249,7 +248,6 @@ static void test_protection_and_bad_blocks(void **state)
 	assert_int_equal(s->cfg.nnand_bad, 2);
 	assert_int_equal(s->cfg.nand_bad[1], 32);
 	simtest_init(s);
-	gpmc_init(s);
 	/* CS0 reset state is not NAND: the port stops the run */
 	assert_int_equal(model_mmio(s, false, DATA0, 2, &v), 0);
 	assert_int_equal(s->result, SIM_FAULT);
@@ -275,7 +273,7 @@ static void test_protection_and_bad_blocks(void **state)
 }
 
 /* The Hamming engine over a page read, four results of 512 bytes each,
- * against lib/hamming.c; then a write through the engine. */
+ * against nand_ecc.c's sector function; then a write through the engine. */
 static void test_ecc_engine(void **state)
 {
 	static uint8_t pages[2 * NAND_RAW];
@@ -305,7 +303,7 @@ static void test_ecc_engine(void **state)
 	for (unsigned k = 0; k < 4; k++) {
 		uint32_t r = rd(s, GPMC + 0x200 + 4 * k);
 
-		assert_int_equal(r, ham1_calc(pages + NAND_RAW + 512 * k));
+		assert_int_equal(r, sim_ham_bytes(pages + NAND_RAW + 512 * k, 512, true));
 	}
 	assert_int_equal(rd(s, GPMC + 0x210), 0);             /* result 5 untouched */
 	/* a known sector: all 0xFF except bit 0x5A3 cleared */
@@ -338,7 +336,7 @@ static void make_mlo_page(uint8_t *raw, uint32_t size, uint8_t fill)
 	raw[2] = raw[3] = 0;
 	raw[4] = 0x00; raw[5] = 0x00; raw[6] = 0x20; raw[7] = 0x40;  /* 0x40200000 */
 	for (unsigned k = 0; k < 4; k++)
-		ham1_pack(ham1_calc(raw + 512 * k), raw + NAND_PAGE + HAM1_OOB_X16(k));
+		sim_ham_to_oob(sim_ham_bytes(raw + 512 * k, 512, true), raw + NAND_PAGE + SIM_HAM_OOB_X16(k));
 }
 
 static void test_rom_boot_and_injection(void **state)

@@ -131,9 +131,6 @@ static struct sim *machine(uint64_t bytes, enum sim_sd_type type, bool card)
 	simtest_clocks_3530(s);
 	set_bits(s, CM + 0xA00, (1u << 15) | (1u << 24));
 	set_bits(s, CM + 0xA10, (1u << 15) | (1u << 24));
-	i2c_init(s);
-	twl4030_init(s);
-	hsmmc_init(s);
 	if (card)
 		unlink(image);
 	cur = s;
@@ -272,6 +269,12 @@ static void test_twl_api(void **state)
 	assert_int_equal(bb, 0x15);
 	assert_int_equal(twl4030_set_bb_charger(&twl, 2400000, 150, &bb), 0);
 	assert_int_equal(bb & 0x10, 0);
+	/* only the charger fields change (Linux twl4030_charger.c) */
+	assert_int_equal(twl4030_write(&twl, 0x4B, 0x6D, 0xE0), 0);
+	assert_int_equal(twl4030_set_bb_charger(&twl, 3200000, 150, &bb), 0);
+	assert_int_equal(bb, 0xFD);
+	assert_int_equal(twl4030_set_bb_charger(&twl, 2400000, 150, &bb), 0);
+	assert_int_equal(bb, 0xED);
 	assert_int_equal(twl4030_battery_mv(&twl, &mv), 0);
 	assert_in_range(mv, 3790, 3810);
 	assert_int_equal(twl4030_backup_battery_mv(&twl, &mv), 0);
@@ -305,8 +308,6 @@ static void test_i2c_stuck_recovery(void **state)
 	simtest_clocks_3530(s);
 	set_bits(s, CM + 0xA00, 1u << 15);
 	set_bits(s, CM + 0xA10, 1u << 15);
-	i2c_init(s);
-	twl4030_init(s);
 	cur = s;
 	assert_int_equal(omap_i2c_init(&bus, &i2c_cfg), 0);
 	twl4030_setup(&twl, &bus);

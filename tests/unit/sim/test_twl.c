@@ -130,6 +130,9 @@ static void test_madc(void **state)
 	unsigned raw;
 
 	assert_int_equal(madc_read(s, 12, false), ~0u);    /* no clocks: no EOC */
+	/* BCICTL1.MESBAT off: the battery divider is not connected */
+	assert_int_equal(madc_read(s, 12, true), 0);
+	assert_int_equal(twl_write(s, 0x4A, 0x97, 0x02), 0);
 	raw = madc_read(s, 12, true);
 	assert_in_range(raw * 1500 * 4 / 1023, 3790, 3800); /* 3800 mV, 10-bit */
 	s->cfg.battery_mv = 3300;

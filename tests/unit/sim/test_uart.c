@@ -2,7 +2,7 @@
 /*
  * Unit tests of the UART model (tools/sim/uart.c): LSR.THRE/TEMT timing at
  * 115200 baud (divisor 26 from 48 MHz), FIFO overrun, garbling at a wrong
- * rate, and the paced console input with {wait} and {expect}.
+ * rate, and the paced console input with {wait}, {expect} and {end}.
  */
 #include <string.h>
 
@@ -165,6 +165,24 @@ static void test_input_expect(void **state)
 	assert_int_equal(getc_now(s), 'y');
 }
 
+/* {end}: the run stops (result stop) once everything before it is done,
+ * not earlier. */
+static void test_input_end(void **state)
+{
+	struct sim *s = console(SOC_OMAP3530, "a{expect ok}{end}", true);
+
+	assert_int_equal(getc_now(s), 'a');
+	run_for(s, 10 * PS_PER_MS);
+	assert_int_equal(s->result, SIM_RUNNING);
+	wr(s, UART3, 'o');
+	wr(s, UART3, 'k');
+	run_for(s, FRAME_PS);
+	assert_int_equal(s->result, SIM_RUNNING);   /* 'k' still on the line */
+	run_for(s, FRAME_PS);
+	assert_int_equal(s->result, SIM_STOP);
+	assert_non_null(strstr(s->result_msg, "{end}"));
+}
+
 static void test_registers(void **state)
 {
 	struct sim *s = console(SOC_DM3730, NULL, false);
@@ -195,6 +213,7 @@ int main(void)
 		cmocka_unit_test(test_disabled_and_wrong_baud),
 		cmocka_unit_test(test_input_pacing),
 		cmocka_unit_test(test_input_expect),
+		cmocka_unit_test(test_input_end),
 		cmocka_unit_test(test_registers),
 	};
 

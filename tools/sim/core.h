@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * gtaboot-sim: the core's private state, shared by the files of the core
+ * only: sim.c (memory map, MMIO dispatch, virtual time, the run), exc.c
+ * (CPU exceptions and ROM services) and handoff.c (the hand-off and
+ * --stop-at). Models never include it.
+ */
+#ifndef GTABOOT_SIM_CORE_H
+#define GTABOOT_SIM_CORE_H
+
+#include "lib/bitops.h"
+#include "tools/sim/models.h"
+
+#define SRAM_BASE    0x40200000u
+#define SRAM_SIZE    0x10000u
+#define ROM_BASE     0x40000000u
+#define ROM_SIZE     0x20000u
+#define SDRAM_START  0x80000000u
+
+#define IDLE_ADDRS   16
+
+#define CPSR_T       BIT(5)
+#define CPSR_F       BIT(6)
+#define CPSR_I       BIT(7)
+#define CPSR_A       BIT(8)
+#define CPSR_E       BIT(9)
+#define CPSR_J       BIT(24)
+#define CPSR_IT      (GENMASK(26, 25) | GENMASK(15, 10))
+#define SCTLR_M      BIT(0)
+#define SCTLR_C      BIT(2)
+#define SCTLR_I      BIT(12)
+#define SCTLR_V      BIT(13)
+#define SCTLR_EE     BIT(25)
+#define SCTLR_TE     BIT(30)
+
+struct ram_map {
+	uint32_t addr, size;
+	uint8_t *host;
+};
+
+struct mmio {
+	struct sim *s;
+	struct sim_dev d;
+};
+
+struct sim_core {
+	uint8_t *sram, *rom;
+	struct ram_map ram[64];
+	int nram;
+	struct mmio *mmio[256];
+	int nmmio;
+	uc_hook h_code, h_sdram, h_intr, h_unmapped, h_prot;
+
+	/* virtual time: now_ps = base_ps + (cycles - base_cycles) / mpu_hz */
+	uint64_t cycles;             /* MPU cycles charged (cost model above) */
+	uint64_t base_ps, base_cycles, base_hz;
+	uint64_t deadline;           /* cycles at which core_event() runs */
+	uint64_t next_tick_ps;
+	uint64_t next_event_ps;      /* earliest sim_event_at(), or UINT64_MAX */
+	uint32_t sctlr;              /* as last sampled */
+	unsigned cpi_sram, cpi_sdram, dcyc_sram, dcyc_sdram;
+	uc_hook h_data[2];
+	uint64_t entry_ps;           /* when sim_run() first started the CPU */
+	bool entered;
+
+	/* idle detection */
+	unsigned idle_reads, idle_clock_reads;
+	int nidle;
+	uint32_t idle_addr[IDLE_ADDRS], idle_val[IDLE_ADDRS];
+	bool clock_read;             /* set by sim_clock_read() during a read */
+	uint64_t idle_skips, idle_skipped_ps;
+
+	int pending_exc;             /* UC_HOOK_INTR number to deliver, or -1 */
+	bool by_block;               /* counting per block (after a hand-off) */
+	bool running;
+};
+
+/* The core's state, allocated at first use. */
+struct sim_core *core_of(struct sim *s);
+/* Bring now_ps up to the cycles charged so far. */
+void time_sync(struct sim *s);
+
+/* exc.c: QEMU's exception numbers as Unicorn hands them to UC_HOOK_INTR. */
+enum { EXC_UDEF = 1, EXC_SWI = 2, EXC_PABT = 3, EXC_DABT = 4, EXC_BKPT = 7,
+       EXC_SMC = 13 };
+/* UC_HOOK_INTR: ROM SMC services here, other exceptions left pending for
+ * the run loop to deliver. */
+void core_hook_intr(uc_engine *uc, uint32_t intno, void *user);
+/* Take exception exc (EXC_*) into the guest's vectors, or stop the run. */
+void core_deliver(struct sim *s, int exc);
+/* Whether the instruction at pc is a 32-bit Thumb-2 one. */
+bool core_thumb32_at(struct sim *s, uint32_t pc);
+/* Code hooks for --inject cpu-undef:ADDR. */
+void core_undef_hooks_add(struct sim *s);
+
+/* handoff.c: the hand-off check (first SDRAM fetch with the MMU off, or
+ * --handoff-pc) and --stop-at, both as Unicorn code/block hooks. */
+void core_hook_handoff(uc_engine *uc, uint64_t addr, uint32_t size, void *user);
+void core_hook_stop_at(uc_engine *uc, uint64_t addr, uint32_t size, void *user);
+
+#endif

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* gtaboot-sim: the host terminal behind the simulated console (hostterm.h). */
+#define _GNU_SOURCE /* posix_openpt, ptsname */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "tools/sim/hostterm.h"
+
+void hostterm_pty(FILE **out, int *fd)
+{
+	/* A pseudo-terminal for picocom, screen or lrzsz's sb, as if the
+	 * phone hung on a USB-serial cable. Raw, so YMODEM passes. */
+	int m = posix_openpt(O_RDWR | O_NOCTTY), sl;
+	struct termios t;
+
+	if (m < 0 || grantpt(m) || unlockpt(m) || !ptsname(m)) {
+		fprintf(stderr, "gtaboot-sim: cannot make a pty: %s\n", strerror(errno));
+		exit(2);
+	}
+	sl = open(ptsname(m), O_RDWR | O_NOCTTY);
+	if (sl >= 0 && !tcgetattr(sl, &t)) {
+		cfmakeraw(&t);
+		tcsetattr(sl, TCSANOW, &t);
+	}
+	/* sl stays open: the master must not see a hang-up while no
+	 * program has the terminal open yet. */
+	fprintf(stderr, "gtaboot-sim: console on %s\n", ptsname(m));
+	*out = fdopen(m, "wb");
+	setvbuf(*out, NULL, _IONBF, 0);
+	*fd = m;
+}
+
+/* A terminal on stdin (make run): keys go to the guest as they are typed,
+ * not a line at a time, and without the terminal's own echo (the guest
+ * echoes). Ctrl-C still ends the simulator. Restored at exit. */
+static struct termios saved_tty;
+
+static void stdin_restore(void)
+{
+	tcsetattr(0, TCSANOW, &saved_tty);
+}
+
+static void stdin_signal(int sig)
+{
+	tcsetattr(0, TCSANOW, &saved_tty);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void hostterm_stdin_raw(void)
+{
+	struct termios t;
+
+	if (!isatty(0) || tcgetattr(0, &saved_tty))
+		return;
+	t = saved_tty;
+	t.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+	t.c_iflag &= ~(tcflag_t)(ICRNL | IXON);
+	t.c_cc[VMIN] = 1;
+	t.c_cc[VTIME] = 0;
+	if (!tcsetattr(0, TCSANOW, &t)) {
+		atexit(stdin_restore);
+		signal(SIGINT, stdin_signal);
+		signal(SIGTERM, stdin_signal);
+	}
+}

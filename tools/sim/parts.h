@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * gtaboot-sim: the memory package each machine carries: the SDRAM die
+ * (geometry, datasheet minimum timings) and what its flash answers on GPMC
+ * CS0 (a NAND ID, or nothing for OneNAND / no flash).
+ */
+#ifndef GTABOOT_SIM_PARTS_H
+#define GTABOOT_SIM_PARTS_H
+
+#include <stdint.h>
+
+enum sim_flash { FLASH_NAND, FLASH_ONENAND, FLASH_NONE };
+
+struct sim_part {
+	const char *name;
+	/* SDRAM, per chip select: x32, 4 banks */
+	unsigned rows, cols;
+	/* datasheet minimums in picoseconds (tREFI: the maximum) */
+	uint32_t trfc, trc, tras, trp, trcd, trrd, twr, txsr, trefi;
+	/* minimums in clock cycles */
+	unsigned twtr_ck, tcke_ck, txp_ck;
+	/* flash on GPMC CS0 */
+	enum sim_flash flash;
+	uint8_t nand_id[5];
+	unsigned nand_mib;
+};
+
+/* Bytes of one chip select of the part: 2^rows x 2^cols x 4 banks x 4. */
+uint64_t sim_part_cs_bytes(const struct sim_part *p);
+/* The part called name (e.g. "micron-2c-bc"), NULL if none. */
+const struct sim_part *sim_part_find(const char *name);
+/*
+ * --sdram-part SPEC: a part name and/or changes to the machine's part,
+ * comma-separated: NAME, rows=N, cols=N, and any minimum in ns (trfc=,
+ * trc=, tras=, trp=, trcd=, trrd=, twr=, txsr=), tREFI in ns (trefi=),
+ * the NAND ID bytes 0-1 in hex (id=2cbc).
+ * This is how a test feeds the firmware a part its table does not
+ * describe. 0, or -1 with *why set.
+ */
+int sim_part_apply(struct sim_part *p, const char *spec, const char **why);
+
+#endif
