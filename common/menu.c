@@ -6,7 +6,8 @@
  * gpio_7 on the GTA04) moves the selection, the power button (TWL4030
  * STS_HW_CONDITIONS.STS_PWON) boots it. Opened by AUX held at power-on,
  * it boots the default when the timeout (extlinux TIMEOUT, else 10 s)
- * runs out. After the autoboot chain failed, the menu stays on the screen
+ * runs out. Buttons and timeout only on a board with a screen: the
+ * Beagle's menu is the serial one it always was. After the autoboot chain failed, the menu stays on the screen
  * while the serial prompt runs: the buttons still work from there.
  */
 #include "arch/arm/omap3/soc.h"
@@ -130,6 +131,10 @@ int menu_run(int stop)
 		}
 		if (c >= 0)
 			break;
+		/* The buttons and the timeout are the screen's menu: a board
+		 * without one (Beagle) keeps the serial menu as it was. */
+		if (!board.display)
+			continue;
 		if (buttons() == 2)
 			return boot_selected(m.sel);
 		/* Opened by the button: nobody may be at the serial console. */
