@@ -162,11 +162,11 @@ static int boot_nand(void)
 
 int boot_default_chain(void)
 {
-	const struct extlinux_conf *conf = boot_conf();
 	/* Counting is opt-in, as in U-Boot: only a set bootlimit (environment or
 	 * /uEnv.txt; 0 counts without a limit) lets gtaboot touch the TWL4030's
 	 * backup registers, which other software may own. */
 	bool counting = var_get("bootlimit") != NULL;
+	const struct extlinux_conf *conf = boot_conf();
 	int first, next, err = -ENOENT, count = counting ? bootcount_read() : -1;
 	unsigned long limit = var_num("bootlimit", 0);
 

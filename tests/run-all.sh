@@ -33,9 +33,21 @@ for t in build/host/test_* build/host/sim_test_*; do
 done
 
 echo "== system tests (simulator)"
-timeout 780 "$PYTHON" -m pytest -q -rs tests/system >"$log/pytest.log" 2>&1
+# Two workers when pytest-xdist is there: each test is one single-threaded
+# simulator run. --dist loadfile keeps a file's tests (and its module
+# fixtures: a kernel download, a pty console) on one worker; what fixtures
+# make in build/ is prebuilt by `make check`. The slowest tests are listed
+# at the end of the run.
+par=()
+if "$PYTHON" -c 'import xdist' 2>/dev/null; then
+	par=(-n "${PYTEST_WORKERS:-2}" --dist loadfile)
+fi
+timeout 780 "$PYTHON" -m pytest -q -rs "${par[@]}" --durations=10 tests/system \
+	>"$log/pytest.log" 2>&1
 rc=$?
-tail -n 25 "$log/pytest.log" | sed 's/^/  /'
+sed -n '/slowest 10 durations/,$p' "$log/pytest.log" | grep -E '^[0-9.]+s ' \
+	>"$log/slowest.txt"
+grep -vE '^[0-9.]+s |slowest 10 durations' "$log/pytest.log" | tail -n 25 | sed 's/^/  /'
 line=$(grep -E '^=* *[0-9]+ (passed|failed|skipped|error)' "$log/pytest.log" | tail -1)
 p=$(echo "$line" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+'); p=${p:-0}
 f=$(echo "$line" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+'); f=${f:-0}
@@ -62,6 +74,10 @@ for fz in build/fuzz/fuzz_*; do
 	fi
 done
 
+if [ -s "$log/slowest.txt" ]; then
+	echo "== slowest system tests (host seconds)"
+	sed 's/^/  /' "$log/slowest.txt"
+fi
 [ ${#failed[@]} -eq 0 ] || echo "failed: ${failed[*]} (logs in $log)"
 echo "check: $pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ] && [ "$pass" -gt 0 ]

@@ -4,6 +4,8 @@
  * MPU clock from the registers.md §1.6 values for 3530 and 3730, FREQSEL
  * checking, IDLEST polarity and the UART functional clock.
  */
+#include <string.h>
+
 #include "tests/unit/sim/simtest.h"
 
 static void program_mpu(struct sim *s, unsigned m, unsigned n, unsigned fsel, unsigned m2)
@@ -79,6 +81,20 @@ static void test_freqsel_3530(void **state)
 	assert_int_equal(s->mpu_hz, 500000000);
 }
 
+/* memory issue: SYSCLKDIV under a locked DPLL glitches it: a fault */
+static void test_sysclkdiv_under_locked_dpll(void **state)
+{
+	struct sim *s = simtest_new(SOC_DM3730);
+
+	simtest_init(s);
+	program_mpu(s, 300, 12, 0, 1);
+	run_for(s, 10 * PS_PER_US);
+	assert_int_equal(rd(s, CM + 0x924), 1);
+	wr(s, PRM + 0x1270, 0x83);
+	assert_int_equal(s->result, SIM_FAULT);
+	assert_non_null(strstr(s->result_msg, "while DPLL1 is locked"));
+}
+
 static void test_mpu_3730(void **state)
 {
 	struct sim *s = simtest_new(SOC_DM3730);
@@ -89,8 +105,11 @@ static void test_mpu_3730(void **state)
 	run_for(s, 10 * PS_PER_US);
 	assert_int_equal(rd(s, CM + 0x924), 1);
 	assert_int_equal(s->mpu_hz, 600000000);
-	/* U-Boot: sys_clk 13 MHz, M 600; changing sys_clk relocks */
+	/* U-Boot: sys_clk 13 MHz, M 600; changing sys_clk relocks. The divider
+	 * changes only with the DPLL in bypass (else a fault, below). */
+	wr(s, CM + 0x904, (rd(s, CM + 0x904) & ~7u) | 5);
 	wr(s, PRM + 0x1270, 0x83);
+	assert_int_equal(s->result, SIM_RUNNING);
 	program_mpu(s, 600, 12, 0, 1);
 	assert_int_equal(rd(s, CM + 0x924), 0);
 	run_for(s, 10 * PS_PER_US);
@@ -165,6 +184,7 @@ int main(void)
 		cmocka_unit_test(test_mpu_3530),
 		cmocka_unit_test(test_freqsel_3530),
 		cmocka_unit_test(test_mpu_3730),
+		cmocka_unit_test(test_sysclkdiv_under_locked_dpll),
 		cmocka_unit_test(test_per_clocks),
 		cmocka_unit_test(test_per_clocks_3730),
 		cmocka_unit_test(test_global_reset),
