@@ -59,23 +59,26 @@ static int boot_files(const char *kernel, const char *initrd, const char *fdtpat
 	uint32_t klen, ilen, flen, entry, istart = 0, iend = 0;
 	int err;
 
+	/* DTB and initrd first, the kernel last: what the console says about
+	 * them then leaves the UART while the kernel loads, and the hand-off
+	 * follows the kernel's last block (docs/performance.md). */
 	mem_windows_reset();
-	err = boot_load_file("kernel", kernel, kaddr, 0, &klen);
-	if (!err)
-		err = boot_check_kernel(kaddr, klen, false, &entry);
+	err = boot_load_file("fdt", fdtpath, faddr, FDT_HEADROOM, &flen);
+	if (!err && flen > FDT_MAX) {
+		printf("fdt: %s is %u bytes: too large for a device tree\n", fdtpath, (unsigned)flen);
+		err = -EFBIG;
+	}
 	if (!err && initrd) {
 		err = boot_load_file("initrd", initrd, iaddr, 0, &ilen);
 		if (!err)
 			err = boot_check_initrd(iaddr, ilen, &istart, &iend);
 	}
 	if (!err)
-		err = boot_load_file("fdt", fdtpath, faddr, FDT_HEADROOM, &flen);
-	if (!err && flen > FDT_MAX) {
-		printf("fdt: %s is %u bytes: too large for a device tree\n", fdtpath, (unsigned)flen);
-		err = -EFBIG;
-	}
-	if (!err)
 		err = boot_fixup_fdt(faddr, flen, boot_cmdline(append), istart, iend, &flen);
+	if (!err)
+		err = boot_load_file("kernel", kernel, kaddr, 0, &klen);
+	if (!err)
+		err = boot_check_kernel(kaddr, klen, false, &entry);
 	if (err)
 		return err;
 	boot_handoff(entry, faddr, flen);

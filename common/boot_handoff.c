@@ -106,6 +106,6 @@ void boot_handoff(uint32_t entry, uint32_t faddr, uint32_t flen)
 	printf("Starting kernel at 0x%08x, DTB at 0x%08x (%u bytes)\n\n", (unsigned)entry,
 	       (unsigned)faddr, (unsigned)flen);
 	display_handoff();
-	console_flush();
+	console_handoff();
 	linux_jump(entry, 0xFFFFFFFFu, faddr);
 }

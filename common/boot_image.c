@@ -80,9 +80,9 @@ int boot_check_kernel(uint32_t kaddr, uint32_t klen, bool want_uimage, uint32_t 
 	       (unsigned)info.load, (unsigned)info.entry);
 	if (info.load != kaddr + info.offset) {
 		/* The payload moves: from now on its window is where it runs,
-		 * so the initrd and the DTB loaded next cannot land on it. The
-		 * file's window was the only one claimed so far. */
-		mem_windows_reset();
+		 * and it must not land on the initrd or the DTB, which are
+		 * loaded before it (common/boot.c). */
+		mem_window_release("kernel");
 		err = mem_window_claim("kernel", info.load, info.size);
 		if (err)
 			return err;

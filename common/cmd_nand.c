@@ -2,19 +2,22 @@
 /*
  * Console commands for the on-board NAND: `nand info|bad|erase|read|write`
  * and `flash mlo`, which installs an MLO into blocks 0-3 where the boot ROM
- * looks for it (TRM chapter 26 "Initialization", NAND boot; registers.md
- * §11.4), one block at a time so that a power cut never leaves the NAND
+ * looks for it (SPRUF98/SPRUGN4 chapter "Initialization", NAND boot), one
+ * block at a time so that a power cut never leaves the NAND
  * without a good copy.
  */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "arch/arm/cold.h"
 #include "arch/arm/omap3/gpmc_nand.h"
+#include "arch/arm/omap3/mlo_rest.h"
 #include "common/command.h"
 #include "common/sys.h"
 #include "lib/bitops.h"
 #include "lib/cmdline.h"
+#include "lib/crc32.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
 #include "lib/string.h"
@@ -23,11 +26,10 @@
  * The running image (linker.ld): what the ROM loaded, header excluded.
  * Its .data has changed since (every initialised variable written at run
  * time), so `flash mlo` takes .data from the untouched copy start.S keeps
- * in __data_pristine; without that copy it refuses to flash itself.
+ * in __data_pristine.
  */
-extern char _start[], __image_end[];
-extern char __data_start[] __attribute__((weak));
-extern char __data_pristine[] __attribute__((weak));
+extern char _start[], __image_end[], __data_start[], __data_end[];
+extern char __data_pristine[];
 
 #define MLO_COPIES    4
 #define SRAM_LOAD_MIN 0x40200000u
@@ -178,26 +180,20 @@ static int nand_write_cmd(struct nand_chip *c, unsigned long addr, unsigned long
 		return -ENOSPC;
 	while (left) {
 		uint32_t n = left < c->page_size ? left : c->page_size;
-		uint32_t pg;
-		int r;
+		uint32_t pg, block = (uint32_t)(pos / c->block_size);
+		int r = nand_skip_bad(c, &pos, c->size, &check);
 
-		if (pos >= c->size) {
+		if (r == -ENOSPC) {
 			printf("error: nand: reached the end of the chip with %lu bytes left\n", left);
-			return -ENOSPC;
+			return r;
+		}
+		if (r < 0)
+			return r;
+		if (r) {
+			printf("skipping bad block %u\n", (unsigned)block);
+			continue;
 		}
 		pg = (uint32_t)(pos / c->page_size);
-		if (check || !(pg % c->pages_per_block)) {
-			r = nand_block_is_bad(c, pg / c->pages_per_block);
-			if (r < 0)
-				return r;
-			check = false;
-			if (r) {
-				printf("skipping bad block %u\n", (unsigned)(pg / c->pages_per_block));
-				pos += c->block_size;
-				check = true;
-				continue;
-			}
-		}
 		memset(page, 0xFF, sizeof(page));
 		memcpy(page, src, n);
 		r = nand_write_page(c, pg, page);
@@ -260,14 +256,17 @@ CMD(nand, "nand", do_nand, "nand info|bad|erase <off> <len>|read <addr> <off> <l
 
 /* ---------------------------------------------------------------- flash mlo */
 
-/* The image as the ROM reads it: the 8-byte GP header, then the code in
- * up to three pieces (text + rodata; .data from its pristine copy; the
- * packed cold part that follows the hot image in SRAM, see linker.ld). */
+/* The MLO as it lies in NAND: the 8-byte GP header, then the image in up
+ * to five pieces (early text + rodata; .data from its pristine copy; the
+ * late hot part; the packed cold part; the CRC trailer, see linker.ld and
+ * docs/design.md "The ROM-loaded part"). The GP size, which is all the
+ * ROM reads, may be less than size: the early part reads the rest. */
+#define MLO_SEGS 5
 struct mlo_src {
 	uint8_t hdr[8];
-	const uint8_t *seg[3];
-	uint32_t len[3];
-	uint32_t size;          /* code bytes: the sum of len[] */
+	const uint8_t *seg[MLO_SEGS];
+	uint32_t len[MLO_SEGS];
+	uint32_t size;          /* image bytes written: the sum of len[] */
 };
 
 static uint8_t mlo_byte(const struct mlo_src *m, uint32_t pos)
@@ -275,7 +274,7 @@ static uint8_t mlo_byte(const struct mlo_src *m, uint32_t pos)
 	if (pos < 8)
 		return m->hdr[pos];
 	pos -= 8;
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < MLO_SEGS; i++) {
 		if (pos < m->len[i])
 			return m->seg[i][pos];
 		pos -= m->len[i];
@@ -361,6 +360,7 @@ static int mlo_from_ram(char *const argv[], struct mlo_src *m)
 {
 	unsigned long addr, len;
 	const uint8_t *p;
+	uint32_t gp;
 
 	if (num(argv, 2, "address", &addr) || num(argv, 3, "length", &len))
 		return -EINVAL;
@@ -375,42 +375,61 @@ static int mlo_from_ram(char *const argv[], struct mlo_src *m)
 	if (len < 8)
 		return cmd_error(argv, "image too short");
 	memcpy(m->hdr, p, 8);
-	m->size = get_le32(p);
-	if (!m->size || m->size > len - 8)
+	gp = get_le32(p);
+	if (!gp || gp > len - 8)
 		return cmd_error(argv, "no GP header: size 0x%x does not fit the 0x%lx bytes given",
-				 (unsigned)m->size, len);
+				 (unsigned)gp, len);
+	m->size = gp;
+	/* gtaboot's short MLO: the GP size covers the early part, the image
+	 * runs on to the length its descriptor gives (start.S) */
+	if (gp >= 0x3C + 16 && get_le32(p + 8 + 0x3C) == 0x4F4C4D47u &&
+	    get_le32(p + 8 + 0x40) == gp) {
+		uint32_t total = get_le32(p + 8 + 0x44);
+
+		if (total < gp || total > len - 8)
+			return cmd_error(argv, "MLO of %u bytes, only 0x%lx given", (unsigned)total,
+					 len);
+		m->size = total;
+	}
+	memset(m->seg, 0, sizeof(m->seg));
+	memset(m->len, 0, sizeof(m->len));
 	m->seg[0] = p + 8;
 	m->len[0] = m->size;
-	m->seg[1] = m->seg[2] = NULL;
-	m->len[1] = m->len[2] = 0;
 	return 0;
 }
 
 static int mlo_running(char *const argv[], struct mlo_src *m)
 {
-	uint32_t load = (uint32_t)(uintptr_t)_start;
+	uint32_t load = (uint32_t)(uintptr_t)_start, crc = 0;
+	const uint8_t *packed = mlo_rest_packed();
 
-	if (!__data_start || !__data_pristine) {
-		printf("error: flash: this build keeps no pristine copy of its .data, so the\n"
-		       "running MLO cannot be written safely; load the MLO file into RAM and\n"
-		       "use 'flash mlo <addr> <len>'\n");
-		return -ENOTSUP;
-	}
 	m->seg[0] = (const uint8_t *)_start;
 	m->len[0] = (uint32_t)(__data_start - _start);
 	m->seg[1] = (const uint8_t *)__data_pristine;
-	m->len[1] = (uint32_t)(__image_end - __data_start);
-	/* The packed cold part: its length word, then the deflated bytes. */
-	m->seg[2] = (const uint8_t *)__image_end;
-	m->len[2] = 4 + get_le32(__image_end);
-	m->size = m->len[0] + m->len[1] + m->len[2];
-	if (m->size > 0xE000) {
-		printf("error: flash: the running image looks damaged (%u bytes)\n",
-		       (unsigned)m->size);
+	m->len[1] = (uint32_t)(__data_end - __data_start);
+	m->seg[2] = (const uint8_t *)__data_end;
+	m->len[2] = (uint32_t)(__image_end - __data_end);
+	/* The packed cold part, where the early part found it: its length
+	 * word, the deflated bytes; then the CRC trailer. */
+	m->seg[3] = packed;
+	m->len[3] = packed ? 4 + get_le32(packed) : 0;
+	m->seg[4] = (const uint8_t *)&mlo_desc.crc;
+	m->len[4] = 4;
+	m->size = m->len[0] + m->len[1] + m->len[2] + m->len[3] + m->len[4];
+	if (packed && m->size == mlo_desc.total) {
+		crc = crc32(0, m->seg[2], m->len[2]);
+		crc = crc32(crc, m->seg[3], m->len[3]);
+	}
+	/* The packed part lies in SDRAM after an SD or NAND boot, where a
+	 * load may since have overwritten it. */
+	if (!packed || m->size != mlo_desc.total || crc != mlo_desc.crc) {
+		printf("error: flash: the running image's packed part was overwritten since the\n"
+		       "boot (a load to 0x%08x..0x%08x?); load the MLO file into RAM and use\n"
+		       "'flash mlo <addr> <len>'\n", COLD_STAGE, COLD_STAGE + COLD_STAGE_MAX);
 		return -EBADMSG;
 	}
 	for (int i = 0; i < 4; i++) {
-		m->hdr[i] = (uint8_t)(m->size >> (8 * i));
+		m->hdr[i] = (uint8_t)(mlo_desc.early >> (8 * i));
 		m->hdr[4 + i] = (uint8_t)(load >> (8 * i));
 	}
 	return 0;
@@ -420,7 +439,7 @@ static int do_flash(int argc, char *const argv[])
 {
 	struct mlo_src m;
 	struct nand_chip *c;
-	uint32_t load;
+	uint32_t load, gp;
 	unsigned good = 0;
 	int r;
 
@@ -430,17 +449,18 @@ static int do_flash(int argc, char *const argv[])
 	if (r)
 		return r;
 	load = get_le32(m.hdr + 4);
-	if (m.size > MLO_MAX || load < SRAM_LOAD_MIN || load + m.size > SRAM_LOAD_END)
+	gp = get_le32(m.hdr);
+	if (gp > MLO_MAX || load < SRAM_LOAD_MIN || load + gp > SRAM_LOAD_END)
 		return cmd_error(argv, "0x%x bytes at 0x%08x: the ROM loads at most 0x%x bytes "
-				 "into SRAM 0x%08x-0x%08x", (unsigned)m.size, (unsigned)load,
+				 "into SRAM 0x%08x-0x%08x", (unsigned)gp, (unsigned)load,
 				 MLO_MAX, SRAM_LOAD_MIN, SRAM_LOAD_END);
 	c = chip_or_error();
 	if (!c)
 		return -ENODEV;
 	if (m.size + 8 > c->block_size)
 		return cmd_error(argv, "image larger than a block");
-	printf("MLO: %u bytes, load address 0x%08x, into blocks 0-%u\n", (unsigned)m.size,
-	       (unsigned)load, MLO_COPIES - 1);
+	printf("MLO: %u bytes (the ROM loads %u), load address 0x%08x, into blocks 0-%u\n",
+	       (unsigned)m.size, (unsigned)gp, (unsigned)load, MLO_COPIES - 1);
 	/* one block at a time: the others keep whatever good copy they hold */
 	for (uint32_t b = 0; b < MLO_COPIES; b++) {
 		r = nand_block_is_bad(c, b);

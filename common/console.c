@@ -15,11 +15,14 @@ static bool tx_dead;
  * Output the UART's 64-byte FIFO cannot take at once waits here and is fed
  * to the UART from every busy wait (io_idle), so printing costs the boot no
  * time while it waits for the SD card anyway. Only a full ring makes the
- * CPU wait for the UART.
+ * CPU wait for the UART: 512 bytes in SRAM until SDRAM works, then 16 KiB
+ * there (console_use_ring), more than the boot prints before the kernel.
  */
-#define RING_SIZE 1024u
-static char ring[RING_SIZE];
-static unsigned ring_head, ring_tail;
+#define EARLY_RING 512u
+static char early_ring[EARLY_RING];
+static char *ring = early_ring;
+static unsigned ring_size = EARLY_RING, ring_head, ring_tail;
+#define RING_MASK (ring_size - 1)   /* sizes are powers of two */
 static bool draining;
 static void (*mirror)(char c);
 static void (*poll_fn)(void);
@@ -40,7 +43,7 @@ static void drain(void)
 		return;
 	draining = true;
 	while (ring_tail != ring_head && omap_uart_try_putc(con, ring[ring_tail]))
-		ring_tail = (ring_tail + 1) % RING_SIZE;
+		ring_tail = (ring_tail + 1) & RING_MASK;
 	draining = false;
 }
 
@@ -51,7 +54,7 @@ static void raw_putc(char c)
 	drain();
 	if (ring_tail == ring_head && omap_uart_try_putc(con, c))
 		return;
-	if ((ring_head + 1) % RING_SIZE == ring_tail) {
+	if (((ring_head + 1) & RING_MASK) == ring_tail) {
 		/* Full: wait (bounded) for the UART to take the oldest. */
 		draining = true;
 		if (omap_uart_putc(con, ring[ring_tail]))
@@ -59,10 +62,10 @@ static void raw_putc(char c)
 		draining = false;
 		if (tx_dead)
 			return;
-		ring_tail = (ring_tail + 1) % RING_SIZE;
+		ring_tail = (ring_tail + 1) & RING_MASK;
 	}
 	ring[ring_head] = c;
-	ring_head = (ring_head + 1) % RING_SIZE;
+	ring_head = (ring_head + 1) & RING_MASK;
 }
 
 void console_putc(char c)
@@ -89,6 +92,8 @@ void console_init(const struct omap_uart *u)
 {
 	con = u;
 	tx_dead = false;
+	ring = early_ring;
+	ring_size = EARLY_RING;
 	ring_head = ring_tail = 0;
 	printf_set_output(printf_sink);
 	io_set_idle(drain);
@@ -127,13 +132,40 @@ int console_getc_timeout(unsigned timeout_ms)
 	return -ETIMEDOUT;
 }
 
-void console_flush(void)
+void console_use_ring(char *buf, unsigned size)
+{
+	unsigned n = 0;
+
+	if (!buf || size < EARLY_RING || (size & (size - 1)))
+		return;
+	drain();
+	while (ring_tail != ring_head) {
+		buf[n++] = ring[ring_tail];
+		ring_tail = (ring_tail + 1) & RING_MASK;
+	}
+	ring = buf;
+	ring_size = size;
+	ring_tail = 0;
+	ring_head = n;
+}
+
+/* Bounded: 16 KiB at 115200 baud is 1.4 s; a dead UART stops it. */
+static void push_out(void)
 {
 	uint64_t start = timer_us();
 
-	/* Bounded: 1 KiB at 115200 baud is 90 ms; a dead UART stops it. */
-	while (con && !tx_dead && ring_tail != ring_head && timer_us() - start < 500000)
+	while (con && !tx_dead && ring_tail != ring_head && timer_us() - start < 2000000)
 		drain();
+}
+
+void console_handoff(void)
+{
+	push_out();
+}
+
+void console_flush(void)
+{
+	push_out();
 	if (con && !tx_dead)
 		omap_uart_flush(con);
 }

@@ -8,9 +8,12 @@
 #include "arch/arm/cold.h"
 #include "arch/arm/cpu.h"
 #include "arch/arm/mmu.h"
+#include "arch/arm/omap3/memid.h"
+#include "arch/arm/omap3/mlo_rest.h"
 #include "arch/arm/omap3/soc.h"
 #include "board/board.h"
 #include "common/autoboot.h"
+#include "common/banner.h"
 #include "common/boot.h"
 #include "common/cli.h"
 #include "common/console.h"
@@ -27,71 +30,11 @@
 #define SCRATCH_SIZE 0x100000u
 /* The SDRAM stack for the cold part (deep FAT/libfdt/console paths). */
 #define LATE_STACK 0x10000u
+/* The console's buffer once SDRAM works: more than the boot prints. */
+#define CONSOLE_RING 0x4000u
 
-static void print_size(uint32_t bytes)
-{
-	if (bytes >= (1u << 30) && !(bytes & ((1u << 30) - 1)))
-		printf("%u GiB", (unsigned)(bytes >> 30));
-	else
-		printf("%u MiB", (unsigned)(bytes >> 20));
-}
-
-static void banner(void)
-{
-	printf("\n\ngtaboot %s (g%s) for %s %s\n", GTABOOT_VERSION, GTABOOT_GITREV,
-	       board.name, board.rev_name ? board.rev_name(sys.board_rev) : "");
-	printf("SoC: %s ES%s, MPU %u MHz, L3 %u MHz\n", sys.chip.part, sys.chip.es,
-	       (unsigned)(sys.clocks.mpu_hz / 1000000), (unsigned)(sys.clocks.l3_hz / 1000000));
-}
-
-/* How the memory package was found: the banner's "Memory:" line. */
-static void print_mem_part(const struct mem_found *m)
-{
-	printf("Memory: %s (", m->part->sdram->part);
-	if (m->how == MEM_NO_ANSWER)
-		printf("no NAND answered on GPMC CS0: %s)\n",
-		       m->part->flash == MEM_FLASH_ONENAND ? "OneNAND package" : "no NAND fitted");
-	else
-		printf("NAND ID %02x %02x on GPMC CS0%s)\n", m->mfr, m->dev,
-		       m->how == MEM_UNKNOWN_ID ? ", not a known part: safest set" : "");
-}
-
-static int sdram_setup(void)
-{
-	const struct mem_part *mp = omap3_mem_identify(board.mem_parts, board.nmem_parts,
-						       board.mem_none, board.mem_unknown);
-	const struct sdram_config *cfg = mp->sdram;
-	int ret = omap3_sdram_init(cfg, &sys.dram);
-	uint64_t total = (uint64_t)sys.dram.size[0] + sys.dram.size[1];
-
-	print_mem_part(&omap3_mem);
-	if (sys.clocks.l3_hz > cfg->l3_max_hz)
-		printf("warning: L3 %u MHz is faster than this set is proven at (%u MHz)\n",
-		       (unsigned)(sys.clocks.l3_hz / 1000000), (unsigned)(cfg->l3_max_hz / 1000000));
-
-	printf("DRAM: ");
-	for (int cs = 0; cs < 2; cs++) {
-		printf("CS%d ", cs);
-		if (sys.dram.size[cs])
-			print_size(sys.dram.size[cs]);
-		else
-			printf("none");
-		printf(", ");
-	}
-	printf("total ");
-	print_size((uint32_t)(total > 0xFFFFFFFFu ? 0xFFFFFFFFu : total));
-	printf(" (%s)\n", cfg->part);
-	for (int cs = 0; cs < 2; cs++)
-		if (sys.dram.bad_bit[cs] >= 0)
-			printf("DRAM: CS%d: address bit %d (a %s bit of MCFG 0x%08x) aliases: "
-			       "this set's geometry is not the part's\n", cs, sys.dram.bad_bit[cs],
-			       omap3_sdram_bit_field(cfg->cs[cs].mcfg, (unsigned)sys.dram.bad_bit[cs]),
-			       (unsigned)cfg->cs[cs].mcfg);
-	if (ret)
-		printf("DRAM: initialisation failed (%s): no memory to load into\n",
-		       errname(ret));
-	return ret;
-}
+/* What the early part found out, printed once the cold part runs. */
+static int wdt_err, clk_err;
 
 static void print_boot_source(void)
 {
@@ -105,6 +48,7 @@ static void print_boot_source(void)
 /* Everything from here on runs from SDRAM (linker.ld, arch/arm/cold.c). */
 static void main_late(void)
 {
+	banner_print(wdt_err, clk_err);
 	print_boot_source();
 	vars_init();
 	/* 8. Storage: TWL4030 (I2C1): VMMC1 and the backup-battery charger;
@@ -138,8 +82,9 @@ static void __attribute__((noreturn)) give_up(const char *why)
 int main(const uint8_t *rom_bootinfo)
 {
 	const struct omap_uart *uart;
-	int wdt_err, clk_err;
+	int err;
 
+	sys.board_rev = BOARD_REV_UNKNOWN;
 	/* 1. SoC: chip ID, sys_clk, time base, watchdog off. */
 	wdt_err = omap3_early_init(&sys.chip);
 	/* 2. Clocks: DPLL1 (MPU), DPLL3 (CORE/L3/L4), DPLL4 (96/48 MHz). */
@@ -154,24 +99,36 @@ int main(const uint8_t *rom_bootinfo)
 	if (board.revision)
 		sys.board_rev = board.revision();
 	omap3_boot_info(rom_bootinfo, &sys.boot);
-	banner();
-	if (wdt_err)
-		printf("warning: WDT2 did not stop (%s): expect a reset\n", errname(wdt_err));
-	if (clk_err)
-		printf("warning: a DPLL did not lock (%s)\n", errname(clk_err));
-	/* 6. SDRAM: program the SDRC, size each chip select. */
-	if (sdram_setup() != 0)
+	/* When the rest of this MLO is on the SD card: MMC1 up and the card's
+	 * power-up (ACMD41) started, to run while SDRAM is set up. */
+	mlo_rest_begin(sys.boot.device);
+	/* 6. SDRAM: program the SDRC, size each chip select. The banner and
+	 *    what was found are printed from the cold part (common/banner.c),
+	 *    so that their code is not in the part the ROM reads. */
+	err = omap3_sdram_init(omap3_mem_identify(board.mem_parts, board.nmem_parts,
+						  board.mem_none, board.mem_unknown)->sdram,
+			       &sys.dram);
+	if (err) {
+		printf("DRAM: initialisation failed (%s)\n", errname(err));
 		give_up("no working SDRAM: nothing can be loaded");
+	}
 	sys.scratch_end = sys_ram_end();
 	sys.scratch_start = sys.scratch_next = sys.scratch_end - SCRATCH_SIZE;
 	/* 7. The SDRAM part. Caches on while loading (performance); linux.S
 	 *    turns them off. The cold part only ever runs with the MMU on. */
 	omap3_l2_prepare();
 	mmu_enable(scratch_alloc(MMU_AREA_SIZE), sys.dram.base[0], sys_ram_end());
-	/*    The rest of gtaboot, packed behind this part, into SDRAM; then
-	 *    leave the small SRAM stack for one in SDRAM. */
-	if (cold_load())
+	/* 7. The rest of this MLO (the ROM loaded only the early part), then
+	 *    the cold part unpacked into SDRAM; then leave the small SRAM
+	 *    stack for one in SDRAM. */
+	const uint8_t *packed = mlo_rest_load(sys.boot.device);
+
+	if (!packed)
+		give_up("the rest of this MLO cannot be read: write MLO again");
+	if (cold_load(packed))
 		give_up("the packed part of this MLO is damaged: write MLO again");
+	/* Now nothing printed before the kernel load waits for the UART. */
+	console_use_ring(scratch_alloc(CONSOLE_RING), CONSOLE_RING);
 	run_on_stack(main_late, (uintptr_t)scratch_alloc(LATE_STACK) + LATE_STACK);
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include "lib/bitops.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
+#include "lib/string.h"
 
 #define MAX_WINDOWS 6
 
@@ -23,6 +24,16 @@ static unsigned nwindows;
 void mem_windows_reset(void)
 {
 	nwindows = 0;
+}
+
+void mem_window_release(const char *name)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < nwindows; i++)
+		if (strcmp(windows[i].name, name))
+			windows[n++] = windows[i];
+	nwindows = n;
 }
 
 static bool overlaps(uint64_t a0, uint64_t a1, uint64_t b0, uint64_t b1)

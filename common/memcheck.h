@@ -13,6 +13,9 @@ void mem_windows_reset(void);
  * what it collides with, naming both, and returns -ENOSPC (past the end of
  * RAM) or -EBUSY (overlap); 0 when the window is free and now taken. */
 int mem_window_claim(const char *name, uint32_t addr, uint32_t size);
+/* Give up the window(s) of that name (a uImage payload moving away from
+ * where its file was loaded). */
+void mem_window_release(const char *name);
 /* 0 when [addr, addr + size) is RAM that is not gtaboot's own (for the
  * console's load and write commands); prints why not otherwise. */
 int mem_check_free(const char *what, uint32_t addr, uint32_t size);

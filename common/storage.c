@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Storage bring-up for the boot flow: I2C1 at 400 kHz, the TWL4030's VMMC1
- * and backup-battery charger, then MMC1 with its card (hardware.md "GTA04:
- * MMC1" and "TWL4030 / TPS65950").
+ * and backup-battery charger, then MMC1 with its card (the card's supply
+ * is the TWL4030's VMMC1: TPS65950 TRM SWCU050 "Power Management";
+ * docs/design.md, boot step 8).
  */
 #include "common/storage.h"
 
@@ -17,10 +18,6 @@
 static struct omap_i2c i2c1;
 static struct twl4030 twl;
 static bool twl_ok;
-static struct omap_hsmmc mmc1_host;
-static struct mmc_card mmc1 = {
-	.name = "mmc1", .ops = &omap_hsmmc_ops, .host = &mmc1_host,
-};
 
 static int pmic_init(void)
 {
@@ -59,37 +56,55 @@ static int pmic_init(void)
 
 int storage_init(void)
 {
+	/* shared with the early part, which may have identified it already */
+	struct mmc_card *card = omap3_mmc1();
 	char line[64];
 	int err = pmic_init();
 
 	if (err)
 		return err;
-	err = omap3_mmc1_init(&mmc1_host);
+	/* Identified, or its power-up started, by the early part (SD boot,
+	 * arch/arm/omap3/mlo_rest.c)? */
+	if (card->started) {
+		err = mmc_init_finish(card);
+		if (err) {
+			card->type = MMC_TYPE_NONE;
+			printf("mmc1: card initialisation failed (%s); retrying\n", errname(err));
+		}
+	}
+	if (card->type != MMC_TYPE_NONE) {
+		mmc_describe(card, line, sizeof(line));
+		printf("mmc1: %s\n", line);
+		return 0;
+	}
+	err = omap3_mmc1_init(card->host);
 	if (err) {
 		printf("mmc1: host controller did not come up (%s)\n", errname(err));
 		return err;
 	}
 	/* A command lost to noise during identification should not cost the
 	 * card: start again from CMD0, as the card allows at any time. */
-	for (int tries = 1; (err = mmc_init(&mmc1)) && tries < MMC_INIT_TRIES; tries++)
+	for (int tries = 1; (err = mmc_init(card)) && tries < MMC_INIT_TRIES; tries++)
 		printf("mmc1: card initialisation failed (%s); retrying\n", errname(err));
 	if (err) {
-		mmc1.type = MMC_TYPE_NONE;
+		card->type = MMC_TYPE_NONE;
 		return err;
 	}
-	mmc_describe(&mmc1, line, sizeof(line));
+	mmc_describe(card, line, sizeof(line));
 	printf("mmc1: %s\n", line);
 	return 0;
 }
 
 struct blockdev *storage_mmc1(void)
 {
-	return mmc1.type != MMC_TYPE_NONE ? &mmc1.bd : NULL;
+	struct mmc_card *card = omap3_mmc1();
+
+	return card->type != MMC_TYPE_NONE ? &card->bd : NULL;
 }
 
 struct mmc_card *storage_mmc1_card(void)
 {
-	return &mmc1;
+	return omap3_mmc1();
 }
 
 struct twl4030 *storage_twl(void)

@@ -7,7 +7,7 @@
 #include "board/board.h"
 #include "common/sys.h"
 
-struct sysinfo sys = { .board_rev = BOARD_REV_UNKNOWN };
+struct sysinfo sys;   /* bss: main() sets board_rev first (no room in the ROM-loaded .data) */
 
 uint32_t sys_ram_end(void)
 {

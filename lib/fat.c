@@ -507,6 +507,42 @@ int fat_list(struct fat_fs *fs, const char *path, fat_list_fn fn, void *arg)
 	return dir_scan(fs, st.cluster, list_entry, &l);
 }
 
+/*
+ * Follows links to the very next cluster while their FAT16/32 entries are
+ * in the cached FAT window: the common case of a contiguous file, without
+ * chain_next()'s per-link work (it was most of the time before a large
+ * file's first block). A chain that only ever goes one cluster up cannot
+ * loop; the step count still bounds it. Returns the links followed, at
+ * most max.
+ */
+static uint32_t chain_skip_contiguous(struct fat_fs *fs, struct chain *ch, uint32_t max)
+{
+	uint32_t n = 0, width = fs->bits / 8;
+
+	if (fs->bits == 12)
+		return 0;
+	while (n < max) {
+		uint32_t off = ch->cur * width, sec = off / SECTOR, v;
+		const uint8_t *p;
+
+		if (!fs->fat_count || sec < fs->fat_first || sec >= fs->fat_first + fs->fat_count)
+			break;
+		p = fs->fat + (sec - fs->fat_first) * SECTOR + off % SECTOR;
+		v = fs->bits == 32 ? get_le32(p) & 0x0fffffff : get_le16(p);
+		if (v != ch->cur + 1 || !cluster_ok(fs, v))
+			break;
+		ch->cur = v;
+		n++;
+	}
+	if (n) {
+		ch->steps += n;
+		ch->mark = ch->cur;
+		while (ch->power <= ch->steps)
+			ch->power <<= 1;
+	}
+	return n;
+}
+
 /* Reads len clusters starting at cluster run: whole sectors straight into
  * the caller's buffer, the partial last sector through fs->sec. */
 static int read_run(struct fat_fs *fs, uint32_t run, uint32_t len, uint8_t *buf,
@@ -553,6 +589,10 @@ static int read_chain(struct fat_fs *fs, uint32_t first, uint32_t size, uint8_t 
 	while (n < need) {
 		len = 1;
 		while (n + len < need) {
+			/* ch.cur is the run's last cluster, run + len - 1 */
+			len += chain_skip_contiguous(fs, &ch, need - n - len);
+			if (n + len >= need)
+				break;
 			ret = chain_next(fs, &ch);
 			if (ret < 0)
 				return ret;

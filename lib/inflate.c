@@ -7,6 +7,7 @@
  */
 #include "lib/inflate.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lib/errno.h"
@@ -16,6 +17,11 @@ struct huff {
 	uint16_t sym[288];    /* symbols ordered by code */
 };
 
+/* Literal/length codes of up to FAST_BITS bits are decoded with one look-up
+ * (most of them are); longer ones and distances bit by bit. 512 bytes, in
+ * the SRAM bss for gtaboot: a table for distances too would not fit. */
+#define FAST_BITS 8
+
 struct inf {
 	const uint8_t *in, *in_end;
 	uint8_t *out, *out_start, *out_end;
@@ -23,6 +29,7 @@ struct inf {
 	unsigned bitcnt;
 	int err;
 	struct huff lit, dist;
+	uint16_t lit_fast[1u << FAST_BITS];   /* length << 9 | symbol; 0: longer */
 };
 
 static unsigned bits(struct inf *s, unsigned n)
@@ -69,17 +76,61 @@ static int build(struct huff *h, const uint8_t *len, unsigned n)
 	return 0;
 }
 
-static int decode(struct inf *s, const struct huff *h)
+/* The look-up table of h's codes up to FAST_BITS long: the stream holds
+ * codes MSB first in LSB-first bytes, so an entry sits at the bit-reversed
+ * code and repeats for every value of the bits that follow it. */
+static void build_fast(uint16_t *fast, const struct huff *h)
+{
+	unsigned code = 0, idx = 0;
+
+	for (unsigned i = 0; i < (1u << FAST_BITS); i++)
+		fast[i] = 0;
+	for (unsigned len = 1; len <= FAST_BITS; len++) {
+		for (unsigned k = 0; k < h->count[len]; k++, code++) {
+			unsigned rev = 0;
+
+			for (unsigned b = 0; b < len; b++)
+				rev |= ((code >> b) & 1u) << (len - 1 - b);
+			for (unsigned e = rev; e < (1u << FAST_BITS); e += 1u << len)
+				fast[e] = (uint16_t)(len << 9 | h->sym[idx + k]);
+		}
+		idx += h->count[len];
+		code <<= 1;
+	}
+}
+
+/* One symbol. The bit buffer is topped up to 25 bits or more first and the
+ * code walked in it, not one bits() call per bit: that was 80 % of the
+ * time. */
+static int decode(struct inf *s, const struct huff *h, const uint16_t *fast)
 {
 	int code = 0, first = 0, index = 0;
+	uint32_t buf;
 
-	for (unsigned len = 1; len < 16; len++) {
-		code |= (int)bits(s, 1);
-		if (s->err)
-			return -1;
+	while (s->bitcnt <= 24 && s->in != s->in_end) {
+		s->bitbuf |= (uint32_t)*s->in++ << s->bitcnt;
+		s->bitcnt += 8;
+	}
+	if (fast) {
+		unsigned e = fast[s->bitbuf & ((1u << FAST_BITS) - 1)], len = e >> 9;
+
+		if (e && len <= s->bitcnt) {
+			s->bitbuf >>= len;
+			s->bitcnt -= len;
+			return (int)(e & 0x1FF);
+		}
+	}
+	buf = s->bitbuf;
+	for (unsigned len = 1; len < 16 && len <= s->bitcnt; len++) {
 		int count = h->count[len];
-		if (code - count < first)
+
+		code |= (int)(buf & 1);
+		buf >>= 1;
+		if (code - count < first) {
+			s->bitbuf = buf;
+			s->bitcnt -= len;
 			return h->sym[index + (code - first)];
+		}
 		index += count;
 		first += count;
 		first <<= 1;
@@ -103,7 +154,7 @@ static const uint16_t dist_base[30] = {
 static int codes(struct inf *s)
 {
 	for (;;) {
-		int sym = decode(s, &s->lit);
+		int sym = decode(s, &s->lit, s->lit_fast);
 
 		if (s->err)
 			return s->err;
@@ -120,7 +171,7 @@ static int codes(struct inf *s)
 			if (sym >= 29)
 				return -EBADMSG;
 			len = len_base[sym] + bits(s, len_extra[sym]);
-			sym = decode(s, &s->dist);
+			sym = decode(s, &s->dist, NULL);
 			if (s->err)
 				return s->err;
 			if (sym >= 30)
@@ -155,6 +206,7 @@ static int fixed(struct inf *s)
 	for (; i < 288; i++)
 		len[i] = 8;
 	build(&s->lit, len, 288);
+	build_fast(s->lit_fast, &s->lit);
 	for (i = 0; i < 30; i++)
 		len[i] = 5;
 	build(&s->dist, len, 30);
@@ -178,7 +230,7 @@ static int dynamic(struct inf *s)
 	if (s->err || build(&s->lit, len, 19))
 		return -EBADMSG;
 	for (i = 0; i < nlen + ndist;) {
-		int sym = decode(s, &s->lit);
+		int sym = decode(s, &s->lit, NULL);
 		unsigned rep, val = 0;
 
 		if (s->err)
@@ -206,6 +258,7 @@ static int dynamic(struct inf *s)
 		return -EBADMSG;
 	if (build(&s->lit, len, nlen) || build(&s->dist, len + nlen, ndist))
 		return -EBADMSG;
+	build_fast(s->lit_fast, &s->lit);
 	return codes(s);
 }
 
@@ -230,6 +283,9 @@ int inflate_raw(void *dst, size_t dst_size, const void *src, size_t src_size, si
 		if (type == 0) {
 			unsigned len, nlen;
 
+			/* to the byte boundary; whole bytes decode() read
+			 * ahead go back to the input */
+			s.in -= s.bitcnt / 8;
 			s.bitbuf = 0;
 			s.bitcnt = 0;
 			if (s.in_end - s.in < 4)

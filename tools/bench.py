@@ -33,6 +33,10 @@ BUS_LIMIT = BUS_HZ * BUS_WIDTH / 8 / MB  # 24 MB/s: data bits only, no CRC or ga
 PART_START = 2048                        # sectors, as tools/mksd.sh
 KERNEL_ADDR_UBOOT = 0x82000000           # Debian omap3_beagle kernel_addr_r
 MLO_GOAL = 32 * 1024
+ROM_GOAL = 16 * 1024                     # bytes the boot ROM reads (GP size)
+KERNEL_BUS_GOAL = 0.92                   # kernel load, fraction of BUS_LIMIT
+RESET_GOAL_US = 300000                   # reset to hand-off, 5 MB kernel
+OVERHEAD_GOAL = 10                       # U-Boot's overhead / gtaboot's
 # The firmware build to measure: build/ by default; BENCH_FW=DIR measures
 # DIR/gta04/MLO and DIR/beagle/MLO instead (e.g. another checkout's build).
 FW = os.environ.get("BENCH_FW", BUILD)
@@ -186,18 +190,25 @@ def stalls(trace_lines, reg="CM+0xd24 r32", gap_us=1000.0, min_us=10000.0):
     return out
 
 
-def sim(args, timeout=900, trace=False):
+UBOOT_TRACE = r"CM\+0xd24 r32"
+# MMC1's command and block registers and I2C1: enough to see where gtaboot
+# is without the console, whose lines trail the CPU since it is buffered
+GTABOOT_TRACE = r"MMC1\+0x10[4c] w32|I2C1\+"
+
+
+def sim(args, timeout=900, trace=None):
+    """Run the simulator; with trace (a grep -E pattern) the matching
+    --trace lines are kept in r["trace"]."""
     with tempfile.TemporaryDirectory() as tmp:
         rep = os.path.join(tmp, "r.json")
         cmd = [SIM] + args + ["--report", rep, "--serial", os.path.join(tmp, "s")]
         if trace:
-            # only the DPLL5 lock-status polls are kept (see uboot_phases)
             p = subprocess.Popen(cmd + ["--trace"], stdout=subprocess.DEVNULL,
                                  stderr=subprocess.PIPE, text=True, errors="replace")
-            g = subprocess.Popen(["grep", "-F", "CM+0xd24 r32"], stdin=p.stderr,
+            g = subprocess.Popen(["grep", "-E", trace], stdin=p.stderr,
                                  stdout=subprocess.PIPE, text=True)
             p.stderr.close()
-            found = stalls(g.stdout)
+            lines = g.stdout.read().splitlines()
             g.wait()
             p.wait(timeout=timeout)
         else:
@@ -206,10 +217,14 @@ def sim(args, timeout=900, trace=False):
         with open(rep) as f:
             r = json.load(f)
         if trace:
-            r["dpll5_stalls"] = found
-            return r
+            r["trace"] = lines
+            if trace == UBOOT_TRACE:
+                # only the DPLL5 lock-status polls are kept (see uboot_phases)
+                r["dpll5_stalls"] = stalls(lines)
+                return r
     if r["result"] != "handoff":
         raise RuntimeError("%s: %s: %s\n%s" % (" ".join(args), r["result"], r["message"],
+                                                "" if trace else
                                                 p.stderr.decode(errors="replace")[-2000:]))
     return r
 
@@ -228,26 +243,46 @@ def console_us(r):
     return chars * 10 / 115200 * 1e6
 
 
+def mmc_events(r):
+    """From the trace: [(us, kind, value)] with kind "cmd" (index), "blk"
+    (block count) or "i2c" (the first access of a burst)."""
+    out, prev = [], None
+    for line in r.get("trace", []):
+        p = line.split()
+        # "mmio:  36134.911 us MMC1+0x10c w32 <- 0x1a020000 (PC 0x402022b6)"
+        t, reg, v = float(p[1]), p[3], int(p[6], 16)
+        if reg == "MMC1+0x10c":
+            out.append((t, "cmd", (v >> 24) & 0x3F))
+        elif reg == "MMC1+0x104":
+            out.append((t, "blk", v >> 16))
+        elif reg.startswith("I2C1") and prev != "i2c":
+            out.append((t, "i2c", 0))
+        prev = "i2c" if reg.startswith("I2C1") else "mmc"
+    return out
+
+
 def gtaboot_phases(r):
+    """Phases from hardware activity (the trace): the card's identification
+    (CMD2 ends ACMD41's wait), the cold part's first TWL4030 access, the
+    kernel's long multi-block reads up to the boot's last read command."""
     t_entry = r["entry_us"]
-    t_banner = line_at(r, r"^gtaboot ")[0]
-    t_first = r["console"][0][0]
-    t_dram = line_at(r, r"^DRAM:")[0]
-    t_mmc = line_at(r, r"^mmc1: ")[0]
-    t_boot = line_at(r, r"^Booting ")[0]
-    t_kernel, ktext = line_at(r, r"^kernel ")
-    t_start = line_at(r, r"^Starting kernel")[0]
     t_end = r["handoff"]["virtual_us"]
+    ev = mmc_events(r)
+    t_ready = next(t for t, k, v in ev if k == "cmd" and v == 2)
+    t_cold = next(t for t, k, v in ev if k == "i2c" and t > t_ready)
+    t_kstart = next(t for t, k, v in ev if k == "blk" and v >= 1024 and t > t_cold)
+    # the kernel is the last thing read: its last read command (the
+    # partial last sector, or the last run) ends the phase
+    t_kend = max(t for t, k, v in ev if k == "cmd" and t >= t_kstart)
+    _, ktext = line_at(r, r"^kernel ")
     m = re.search(r"(\d+) bytes, ([\d.]+) ms", ktext)
     phases = [
-        ("ROM loads MLO", 0, t_entry),
-        ("clocks, pads, console", t_entry, min(t_first, t_banner)),
-        ("banner, SDRAM", min(t_first, t_banner), t_dram),
-        ("PMIC, SD card init", t_dram, t_mmc),
-        ("FAT, extlinux.conf", t_mmc, t_boot),
-        ("kernel load", t_boot, t_kernel),
-        ("DTB load and patch", t_kernel, t_start),
-        ("hand-off", t_start, t_end),
+        ("ROM loads MLO (early part)", 0, t_entry),
+        ("clocks, SDRAM; SD card powers up", t_entry, t_ready),
+        ("rest of MLO, CRC, unpack", t_ready, t_cold),
+        ("PMIC, FAT, extlinux, DTB", t_cold, t_kstart),
+        ("kernel load", t_kstart, t_kend),
+        ("hand-off", t_kend, t_end),
     ]
     return phases, int(m.group(1)), float(m.group(2)) * 1000
 
@@ -424,13 +459,20 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
         # the long U-Boot run first, so that the others fill the other core
         order = sorted(runs, key=lambda k: k != "uboot")
-        futs = {k: ex.submit(sim, runs[k], trace=(k == "uboot")) for k in order}
+        traces = {"uboot": UBOOT_TRACE, "gta04": GTABOOT_TRACE, "beagle": GTABOOT_TRACE}
+        futs = {k: ex.submit(sim, runs[k], trace=traces.get(k)) for k in order}
         res = {k: f.result() for k, f in futs.items()}
     speed, speed_insns, speed_host = sim_speed()
 
     # ---- figures
     def summary(r):
-        phases, kbytes, kus = gtaboot_phases(r)
+        if "trace" in r:
+            phases, kbytes, kus = gtaboot_phases(r)
+        else:
+            phases = []
+            _, ktext = line_at(r, r"^kernel ")
+            m = re.search(r"(\d+) bytes, ([\d.]+) ms", ktext)
+            kbytes, kus = int(m.group(1)), float(m.group(2)) * 1000
         return {"handoff_us": round(r["handoff"]["virtual_us"], 1),
                 "entry_us": round(r["entry_us"], 1),
                 "kernel_bytes": kbytes, "kernel_load_us": round(kus, 1),
@@ -442,8 +484,14 @@ def main():
     beagle, beagle_phases = summary(res["beagle"])
     kb = base["kernel_bytes"]
     goal_us = 1.15 * kb / (BUS_LIMIT * MB) * 1e6 + 30000
+    rom_bytes = {}
+    for b in BOARDS:
+        with open(gmlo[b], "rb") as f:
+            rom_bytes[b] = struct.unpack("<I", f.read(4))[0]   # the GP header's size
     out = {
         "mlo_bytes": {b: os.path.getsize(gmlo[b]) for b in BOARDS},
+        "rom_bytes": rom_bytes,
+        "rom_goal_bytes": ROM_GOAL,
         "mlo_goal_bytes": MLO_GOAL,
         "machine": "gta04 A5 (DM3730, MPU 600 MHz)",
         "handoff_us": base["handoff_us"],
@@ -455,6 +503,10 @@ def main():
         "goal_handoff_us": round(goal_us, 1),
         "goal_met_from_reset": base["handoff_us"] <= goal_us,
         "goal_met_from_mlo_entry": base["handoff_us"] - base["entry_us"] <= goal_us,
+        "reset_goal_us": RESET_GOAL_US,
+        "kernel_bus_goal": KERNEL_BUS_GOAL,
+        # hand-off time minus the kernel's transfer time
+        "overhead_us": round(base["handoff_us"] - base["kernel_load_us"], 1),
         "console_us": base["console_us"],
         "phases_us": base["phases_us"],
         "beagle": beagle,
@@ -488,6 +540,11 @@ def main():
         out["uboot_dpll5_stall_us"] = round(stall, 1)
         out["uboot_phases_us"] = {n: round(b - a, 1) for n, a, b in uphases}
         out["uboot_vs_gtaboot_beagle"] = round(u_us / beagle["handoff_us"], 2)
+        u_over = u_us - out["uboot_phases_us"]["kernel load"]
+        g_over = beagle["handoff_us"] - beagle["kernel_load_us"]
+        out["uboot_overhead_us"] = round(u_over, 1)
+        out["gtaboot_beagle_overhead_us"] = round(g_over, 1)
+        out["overhead_ratio"] = round(u_over / g_over, 2)
         rows.append(("U-Boot 2023.01 (Beagle)", uphases))
     else:
         out["uboot_handoff_us"] = None
@@ -504,15 +561,25 @@ def print_table(o):
     print("MLO size          " + ", ".join("%s %d bytes" % (b, n) for b, n in o["mlo_bytes"].items())
           + "  (goal %d: %s)" % (o["mlo_goal_bytes"], "met" if max(o["mlo_bytes"].values())
                                  <= o["mlo_goal_bytes"] else "NOT met"))
+    print("ROM reads         " + ", ".join("%s %d bytes" % (b, n) for b, n in o["rom_bytes"].items())
+          + "  (goal <= %d: %s)" % (o["rom_goal_bytes"], "met" if max(o["rom_bytes"].values())
+                                    <= o["rom_goal_bytes"] else "NOT met"))
     print("\nPhases, GTA04 A5, %d-byte kernel, FAT32 64 MB:" % o["kernel_bytes"])
     for n, us in o["phases_us"].items():
-        print("  %-28s %s" % (n, ms(us)))
-    print("  %-28s %s   (from MLO entry %s)" % ("reset to hand-off", ms(o["handoff_us"]),
+        print("  %-34s %s" % (n, ms(us)))
+    print("  %-34s %s   (from MLO entry %s)" % ("reset to hand-off", ms(o["handoff_us"]),
                                                ms(o["handoff_us"] - o["entry_us"]).strip()))
-    print("  %-28s %s   (115200 baud console, inside the phases)" % ("of which console output",
+    print("  %-34s %s   (115200 baud console, inside the phases)" % ("of which console output",
                                                                      ms(o["console_us"])))
     print("\nKernel load      %.2f MB/s vs bus limit %.1f MB/s (%.0f %%)" % (
         o["kernel_load_mb_s"], o["bus_limit_mb_s"], 100 * o["kernel_load_mb_s"] / o["bus_limit_mb_s"]))
+    print("Goals            reset to hand-off %s (<= %s: %s); kernel load %.0f %% of bus (>= %.0f %%: %s)"
+          % (ms(o["handoff_us"]).strip(), ms(o["reset_goal_us"]).strip(),
+             "met" if o["handoff_us"] <= o["reset_goal_us"] else "NOT met",
+             100 * o["kernel_load_mb_s"] / o["bus_limit_mb_s"], 100 * o["kernel_bus_goal"],
+             "met" if o["kernel_load_mb_s"] >= o["kernel_bus_goal"] * o["bus_limit_mb_s"]
+             else "NOT met"))
+    print("                 overhead (hand-off minus kernel load) %s" % ms(o["overhead_us"]).strip())
     print("Goal             hand-off <= 1.15 x bus time + 30 ms = %s: from reset %s, from MLO entry %s"
           % (ms(o["goal_handoff_us"]).strip(), "met" if o["goal_met_from_reset"] else "NOT met",
              "met" if o["goal_met_from_mlo_entry"] else "NOT met"))
@@ -523,6 +590,11 @@ def print_table(o):
                   ms(o["uboot_countdown_us"]).strip(), ms(o["uboot_dpll5_stall_us"]).strip()))
         print("                 gtaboot on the same card %s: U-Boot/gtaboot = %.1f x (goal >= 10 x)"
               % (ms(o["beagle"]["handoff_us"]).strip(), o["uboot_vs_gtaboot_beagle"]))
+        print("                 overhead (hand-off minus kernel load): U-Boot %s, gtaboot %s:"
+              " %.1f x (goal >= %d x: %s)" % (
+                  ms(o["uboot_overhead_us"]).strip(), ms(o["gtaboot_beagle_overhead_us"]).strip(),
+                  o["overhead_ratio"], OVERHEAD_GOAL,
+                  "met" if o["overhead_ratio"] >= OVERHEAD_GOAL else "NOT met"))
         for n, us in o["uboot_phases_us"].items():
             print("  %-36s %s" % (n, ms(us)))
     d = o["display"]

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * mkmlo: wrap a raw firmware image for the OMAP3 boot ROM (TRM chapter 26
- * "Initialization", image formats; registers.md §11.3).
+ * "Initialization", image formats; SPRUF98/SPRUGN4 "Initialization", image formats).
  *
- *   mkmlo --load ADDR [--ch] IN OUT
+ *   mkmlo --load ADDR [--ch] [--short] IN OUT
  *
  * Without --ch: the 8-byte GP header (u32 size, u32 load address, little
  * endian) and the image; size counts the image bytes. That is what an MLO
@@ -14,6 +14,13 @@
  * with valid = 0 (so the ROM applies nothing), the 0xFF terminator, and a
  * GP size that, like mkimage's, also counts the 8-byte GP header itself.
  * Raw-mode SD boot needs this header.
+ *
+ * With --short: the GP size declares only the part the ROM must load, as
+ * gtaboot's MLO descriptor at offset 0x3C of IN names it (arch/arm/start.S:
+ * "GMLO", early bytes); the whole image still follows in the file, where
+ * gtaboot's early part reads the rest (docs/design.md "The ROM-loaded
+ * part"). Without it the GP size covers the whole image, which only the
+ * ROM's peripheral boots (UART, USB) need.
  *
  * The ROM copies the image into SRAM at the load address and refuses
  * anything that reaches the public area at 0x4020F000, so mkmlo does too.
@@ -29,6 +36,13 @@
 #define CH_SIZE		512u
 #define GP_SIZE		8u
 #define CHSETTINGS_KEY	0xC0C0C0C1u
+#define DESC_OFF	0x3Cu
+#define DESC_MAGIC	0x4F4C4D47u	/* "GMLO" */
+
+static uint32_t get_le32(const uint8_t *p)
+{
+	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+}
 
 static void put_le32(uint8_t *p, uint32_t v)
 {
@@ -40,7 +54,7 @@ static void put_le32(uint8_t *p, uint32_t v)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: mkmlo --load ADDR [--ch] IN OUT\n");
+	fprintf(stderr, "usage: mkmlo --load ADDR [--ch] [--short] IN OUT\n");
 	exit(2);
 }
 
@@ -83,7 +97,7 @@ static uint8_t *read_file(const char *path, size_t *len)
 	return buf;
 }
 
-/* The CH as mkimage -T omapimage lays it out (registers.md §11.3). */
+/* The CH as mkimage -T omapimage lays it out (SPRUF98/SPRUGN4 "Initialization", image formats). */
 static void build_ch(uint8_t ch[CH_SIZE])
 {
 	memset(ch, 0, CH_SIZE);
@@ -100,7 +114,7 @@ int main(int argc, char **argv)
 {
 	const char *in = NULL, *out = NULL;
 	uint32_t load = 0;
-	int have_load = 0, ch = 0;
+	int have_load = 0, ch = 0, shorten = 0;
 	uint8_t *img, hdr[CH_SIZE + GP_SIZE];
 	size_t len, hlen = 0;
 	uint32_t gp_size;
@@ -117,6 +131,8 @@ int main(int argc, char **argv)
 			have_load = 1;
 		} else if (!strcmp(argv[i], "--ch")) {
 			ch = 1;
+		} else if (!strcmp(argv[i], "--short")) {
+			shorten = 1;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			usage();
 		} else if (!in) {
@@ -143,8 +159,20 @@ int main(int argc, char **argv)
 		fprintf(stderr, "mkmlo: %s is empty\n", in);
 		return 1;
 	}
-	gp_size = (uint32_t)len + (ch ? GP_SIZE : 0);
-	if (len > SRAM_PUBLIC - load || gp_size > SRAM_PUBLIC - load) {
+	gp_size = (uint32_t)len;
+	if (shorten) {
+		uint32_t early = len >= DESC_OFF + 8 && get_le32(img + DESC_OFF) == DESC_MAGIC ?
+				 get_le32(img + DESC_OFF + 4) : 0;
+
+		if (!early || early > len || early % 4) {
+			fprintf(stderr, "mkmlo: %s: --short needs gtaboot's MLO descriptor at "
+				"0x%x with an early part inside the image\n", in, DESC_OFF);
+			return 1;
+		}
+		gp_size = early;
+	}
+	gp_size += ch ? GP_SIZE : 0;
+	if ((!shorten && len > SRAM_PUBLIC - load) || gp_size > SRAM_PUBLIC - load) {
 		fprintf(stderr, "mkmlo: %s is %zu bytes: at 0x%08x it would end at 0x%08llx, "
 			"past the ROM's limit 0x%08x (%u bytes free)\n", in, len, load,
 			(unsigned long long)load + gp_size, SRAM_PUBLIC, SRAM_PUBLIC - load);

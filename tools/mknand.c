@@ -2,8 +2,9 @@
 /*
  * mknand: build a raw NAND image for the GTA04 / BeagleBoard x16 NAND the
  * way the OMAP3 boot ROM reads it (TRM chapter 26 "Initialization", NAND
- * boot; registers.md §4.2 and §11.4): pages of 2048 data + 64 OOB bytes,
- * 64 pages per block, the MLO (GP-header image) in each of blocks 0-3,
+ * boot; SPRUF98/SPRUGN4 "Memory Subsystem", GPMC Hamming ECC): pages of 2048 data + 64 OOB bytes,
+ * 64 pages per block, the MLO file (GP-header image, and what follows the
+ * part its header declares) in each of blocks 0-3,
  * 1-bit Hamming ECC of every 512-byte sector at OOB bytes 2-13, OOB bytes
  * 0-1 (the bad-block marker) 0xFF. Optional extra images (kernel, DTB) are
  * written at given offsets with the same ECC. Everything else is erased
@@ -148,13 +149,16 @@ int main(int argc, char **argv)
 			len -= 512;
 		}
 		size = len >= 8 ? le32(p) : 0;
-		if (len < 8 || !size || size > len - 8 || size + 8 > BLOCK) {
+		if (len < 8 || !size || size > len - 8 || len > BLOCK) {
 			fprintf(stderr, "mknand: %s: not a GP-header image that fits a %u KiB block\n",
 				mlo, BLOCK >> 10);
 			return 1;
 		}
+		/* The whole file: gtaboot's MLO declares only its early part
+		 * in the GP header and reads the rest from the following pages
+		 * (docs/design.md "The ROM-loaded part"). */
 		for (int c = 0; c < copies; c++)
-			img[nimg++] = (struct image){ mlo, p, size + 8, (uint64_t)c * BLOCK };
+			img[nimg++] = (struct image){ mlo, p, len, (uint64_t)c * BLOCK };
 	}
 	for (int i = 0; i < nimg; i++) {
 		if (!img[i].data && !(img[i].data = slurp(img[i].path, &img[i].len)))

@@ -2,35 +2,51 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Append gtaboot's cold part, deflated, to its hot part (see linker.ld).
 
-    packcold.py HOT.bin COLD.bin OUT.bin --max BYTES
+    packcold.py HOT.bin COLD.bin OUT.bin --max-packed BYTES --max-full BYTES
 
-OUT = HOT + u32 length (little-endian) + raw deflate of COLD. arch/arm/cold.c
-reads it back from __image_end. Fails when OUT would not fit below the hot
-bss, which is what the ROM-loaded image may occupy.
+OUT = HOT + u32 length (little-endian) + raw deflate of COLD + u32 CRC-32
+of OUT[early:] (everything behind the part the ROM loads). The MLO
+descriptor at offset 0x3C of HOT (arch/arm/start.S: magic, early bytes,
+image bytes, CRC) gets the image length and the CRC. arch/arm/omap3/
+mlo_rest.c reads the rest of the MLO with it, arch/arm/cold.c inflates.
 
-The deflate stream comes from zopfli (Debian package zopfli) when it is
-installed: the same raw DEFLATE format lib/inflate.c reads, about 2 % (some
-800 bytes of the MLO) smaller than zlib's best. Without it, zlib level 9.
-Either stream is checked by inflating it back.
+Limits (docs/design.md): the early part <= 16 KiB and the hot part below
+the SRAM bss are the linker's checks; here the packed part must fit its
+SDRAM staging area (--max-packed). An image larger than --max-full (the
+ROM's 0xE000) cannot be loaded whole by the ROM: the build then makes no
+MLO.full (peripheral boot) and says so; the CLI exit status stays 0.
 """
 import argparse
+import os
 import shutil
 import struct
 import subprocess
 import sys
+import tempfile
 import zlib
 
+DESC_OFF = 0x3C
+DESC_MAGIC = 0x4F4C4D47  # "GMLO"
 
-def deflate(path, data):
+
+def deflate(data):
+    """Raw deflate: zopfli's (tools/install-deps.sh), about 2 % smaller than
+    zlib's best for the same decoder; zlib's when zopfli is missing."""
     if shutil.which("zopfli"):
-        z = subprocess.run(["zopfli", "--deflate", "-c", path], check=True,
-                           stdout=subprocess.PIPE).stdout
+        with tempfile.TemporaryDirectory() as tmp:
+            src = os.path.join(tmp, "cold")
+            with open(src, "wb") as f:
+                f.write(data)
+            z = subprocess.run(["zopfli", "--deflate", "-c", src], check=True,
+                               stdout=subprocess.PIPE).stdout
+        if zlib.decompress(z, -15) == data:
+            return z
+        print("packcold: zopfli's output does not inflate back: using zlib", file=sys.stderr)
     else:
-        c = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
-        z = c.compress(data) + c.flush()
-    if zlib.decompress(z, -15) != data:
-        sys.exit("packcold: the deflated cold part does not inflate back")
-    return z
+        print("packcold: zopfli not installed (tools/install-deps.sh): using zlib",
+              file=sys.stderr)
+    c = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
+    return c.compress(data) + c.flush()
 
 
 def main():
@@ -38,20 +54,35 @@ def main():
     ap.add_argument("hot")
     ap.add_argument("cold")
     ap.add_argument("out")
-    ap.add_argument("--max", type=lambda s: int(s, 0), required=True)
+    ap.add_argument("--max-packed", type=lambda s: int(s, 0), required=True)
+    ap.add_argument("--max-full", type=lambda s: int(s, 0), required=True)
     a = ap.parse_args()
-    hot = open(a.hot, "rb").read()
+    hot = bytearray(open(a.hot, "rb").read())
     cold = open(a.cold, "rb").read()
     if len(hot) % 4:
         sys.exit("packcold: hot part not word-aligned (%d bytes)" % len(hot))
-    z = deflate(a.cold, cold)
-    out = hot + struct.pack("<I", len(z)) + z
-    if len(out) > a.max:
-        sys.exit("packcold: image %d bytes exceeds %d (hot %d + cold %d deflated from %d)"
-                 % (len(out), a.max, len(hot), len(z), len(cold)))
+    magic, early, _, _ = struct.unpack_from("<4I", hot, DESC_OFF)
+    if magic != DESC_MAGIC:
+        sys.exit("packcold: no MLO descriptor at 0x%x of %s" % (DESC_OFF, a.hot))
+    if not 0 < early <= len(hot) or early % 4:
+        sys.exit("packcold: early part of %d bytes does not fit the %d-byte hot part"
+                 % (early, len(hot)))
+    z = deflate(cold)
+    if len(z) + 4 > a.max_packed:
+        sys.exit("packcold: cold part deflates to %d bytes, its SDRAM staging area "
+                 "holds %d" % (len(z) + 4, a.max_packed))
+    total = len(hot) + 4 + len(z) + 4
+    struct.pack_into("<I", hot, DESC_OFF + 8, total)
+    body = bytes(hot) + struct.pack("<I", len(z)) + z
+    crc = zlib.crc32(body[early:]) & 0xFFFFFFFF
+    struct.pack_into("<I", hot, DESC_OFF + 12, crc)
+    out = bytes(hot) + struct.pack("<I", len(z)) + z + struct.pack("<I", crc)
+    assert len(out) == total and out[early:-4] == body[early:]
     open(a.out, "wb").write(out)
-    print("image: hot %d + cold %d (deflated from %d) = %d bytes of %d"
-          % (len(hot), len(z) + 4, len(cold), len(out), a.max))
+    print("image: early %d (ROM-loaded) + late hot %d + cold %d (deflated from %d) = %d "
+          "bytes%s" % (early, len(hot) - early, len(z) + 8, len(cold), total,
+                       "" if total <= a.max_full else
+                       "; larger than %d: no full-size MLO for peripheral boot" % a.max_full))
 
 
 if __name__ == "__main__":

@@ -10,10 +10,17 @@
 #include <stdint.h>
 
 /*
- * The MMU is off, so every access is strongly ordered: no barrier is
- * needed between a register write and the next access. The compiler
- * barrier keeps the compiler from moving ordinary memory accesses (a
- * buffer a DMA engine reads, say) across the register access.
+ * Ordering. In the SRAM part the MMU is off and every data access is
+ * strongly ordered. Once main() turns the MMU on (arch/arm/mmu.c), the
+ * peripherals are mapped as Shareable Device memory: accesses to Device
+ * memory still reach the device in program order, and a read does not
+ * complete before the device answers (ARM ARM A3.5.5), so a register write
+ * is seen before the next register access and poll32() sees the device's
+ * current state without a DSB. The compiler barrier keeps the compiler from
+ * moving ordinary memory accesses across a register access. What neither
+ * orders is a Normal-memory write against a register write as another bus
+ * master sees them: a driver that starts DMA on a buffer must add a DSB
+ * first (gtaboot has none).
  */
 #define io_barrier() __asm__ volatile("" ::: "memory")
 

@@ -8,9 +8,10 @@
  * inside our image), so everything here is set up from scratch: SVC mode
  * with IRQ/FIQ masked, our own vector table, one stack per mode we can be
  * in, a zeroed bss and the VFP, which -mfloat-abi=hard code may use
- * anywhere. r0 is the ROM's boot-parameter block (registers.md §11.1); it
- * is copied before the stacks are touched, because the ROM keeps the block
- * in SRAM where our stack may grow.
+ * anywhere. r0 is the ROM's boot-parameter block (SPRUF98/SPRUGN4
+ * "Initialization", boot parameters); it is copied before the stacks are
+ * touched, because the ROM keeps the block in SRAM where our stack may
+ * grow.
  */
 	.syntax unified
 	.arm
@@ -49,6 +50,20 @@ vec_unused:	.word	exc_unused
 vec_irq:	.word	exc_irq
 vec_fiq:	.word	exc_fiq
 
+/*
+ * The MLO descriptor, at a fixed offset (0x3C) so that the build tools find
+ * it (docs/design.md "The ROM-loaded part"): the bytes the ROM must load
+ * (the early part, linker.ld), the whole image's length and the CRC-32 of
+ * what lies between the two, which also ends the image as its last word.
+ * tools/packcold.py fills in the last two.
+ */
+	.global mlo_desc
+mlo_desc:
+	.word	0x4F4C4D47		/* "GMLO" */
+	.word	__early_end - SRAM_START
+	.word	0			/* image bytes, trailer included */
+	.word	0			/* CRC-32 of the rest */
+
 	.section .text.reset, "ax"
 reset:
 	mov	r4, r0
@@ -56,7 +71,7 @@ reset:
 	/* Keep .data as loaded, before anything writes to it: `flash mlo`
 	 * writes the running image back to NAND (linker.ld: .pristine). */
 	ldr	r0, =__data_start
-	ldr	r1, =__image_end
+	ldr	r1, =__data_end
 	ldr	r2, =__data_pristine
 0:	cmp	r0, r1
 	ldrlo	r3, [r0], #4
@@ -153,6 +168,12 @@ reset:
 	EXC_STUB exc_fiq, 7
 
 exc_common:
+	/* arm_exception() is part of the cold part (linker.ld): until that is
+	 * unpacked, a short message from the early part instead. */
+	ldr	r4, =cold_loaded
+	ldr	r4, [r4]
+	cmp	r4, #0
+	beq	exc_before_rest
 	mrs	r2, spsr
 	mrs	r3, cpsr
 	and	r4, r2, #0x1f

@@ -27,36 +27,14 @@
 #define MAX_CHUNK	2048u        /* blocks per read command */
 #define READ_TRIES	4
 
-const char *mmc_type_name(enum mmc_type t)
-{
-	switch (t) {
-	case MMC_TYPE_SDSC1: return "SDSC v1";
-	case MMC_TYPE_SDSC:  return "SDSC";
-	case MMC_TYPE_SDHC:  return "SDHC";
-	case MMC_TYPE_SDXC:  return "SDXC";
-	default:             return "none";
-	}
-}
-
-/* Bits start+size-1..start of a 128-bit register held as resp[0] = 127:96. */
-static uint32_t csd_bits(const uint32_t r[4], unsigned start, unsigned size)
-{
-	unsigned word = 3 - start / 32, shift = start % 32;
-	uint64_t v = r[word] >> shift;
-
-	if (shift + size > 32 && word > 0)
-		v |= (uint64_t)r[word - 1] << (32 - shift);
-	return (uint32_t)(v & ((1ull << size) - 1));
-}
-
 uint64_t mmc_csd_capacity(const uint32_t csd[4])
 {
-	switch (csd_bits(csd, 126, 2)) {
+	switch (mmc_reg_bits(csd, 126, 2)) {
 	case 0:
-		return (uint64_t)(csd_bits(csd, 62, 12) + 1) <<
-			(csd_bits(csd, 47, 3) + 2 + csd_bits(csd, 80, 4));
+		return (uint64_t)(mmc_reg_bits(csd, 62, 12) + 1) <<
+			(mmc_reg_bits(csd, 47, 3) + 2 + mmc_reg_bits(csd, 80, 4));
 	case 1:
-		return (uint64_t)(csd_bits(csd, 48, 22) + 1) * 512 * 1024;
+		return (uint64_t)(mmc_reg_bits(csd, 48, 22) + 1) * 512 * 1024;
 	default:
 		return 0;
 	}
@@ -98,12 +76,24 @@ static int card_set_clock(struct mmc_card *card, uint32_t hz)
 	return 0;
 }
 
-/* CMD0, CMD8, ACMD41: card type and OCR. */
-static int identify(struct mmc_card *card)
+/* One ACMD41: 1 while the card is still busy, 0 once it is ready. */
+static int acmd41(struct mmc_card *card, struct mmc_cmd *c)
+{
+	int err = card_acmd(card, 41, OCR_VOLTAGES | (card->v2 ? OCR_HCS : 0), MMC_RSP_R3, c, NULL);
+
+	if (err == -ETIMEDOUT && c->idx == 55 && !card->v2) {
+		printf("%s: no card (no answer to CMD8 or CMD55)\n", card->name);
+		return -ENODEV;
+	}
+	if (err)
+		return card_fail(card, "operating condition", c, err);
+	return c->resp[0] & OCR_BUSY ? 0 : 1;
+}
+
+/* CMD0, CMD8 and the first ACMD41, which starts the card's power-up. */
+static int identify_start(struct mmc_card *card)
 {
 	struct mmc_cmd c;
-	uint64_t start;
-	bool v2;
 	int err;
 
 	card->rca = 0;
@@ -118,28 +108,34 @@ static int identify(struct mmc_card *card)
 	}
 	if (err && err != -ETIMEDOUT)
 		return card_fail(card, "interface condition", &c, err);
-	v2 = !err;   /* a v1.x card does not know CMD8 */
-	start = timer_us();
-	for (;;) {
-		err = card_acmd(card, 41, OCR_VOLTAGES | (v2 ? OCR_HCS : 0), MMC_RSP_R3, &c, NULL);
-		if (err == -ETIMEDOUT && c.idx == 55 && !v2) {
-			printf("%s: no card (no answer to CMD8 or CMD55)\n", card->name);
-			return -ENODEV;
-		}
-		if (err)
-			return card_fail(card, "operating condition", &c, err);
-		if (c.resp[0] & OCR_BUSY)
-			break;
-		if (timer_us() - start > INIT_TIMEOUT_US) {
+	card->v2 = !err;   /* a v1.x card does not know CMD8 */
+	card->acmd41_start_us = timer_us();
+	err = acmd41(card, &c);
+	card->ocr = c.resp[0];
+	return err < 0 ? err : 0;
+}
+
+/* ACMD41 until the card has powered up (SD spec 4.2.3: at most 1 s). */
+static int identify_finish(struct mmc_card *card)
+{
+	struct mmc_cmd c = { .resp = { card->ocr } };
+	int err = card->ocr & OCR_BUSY ? 0 : 1;
+
+	while (err > 0) {
+		if (timer_us() - card->acmd41_start_us > INIT_TIMEOUT_US) {
 			printf("%s: card still busy after 1 s of ACMD41 (OCR 0x%08x)\n",
 			       card->name, (unsigned)c.resp[0]);
 			return -ETIMEDOUT;
 		}
-		mdelay(1);
+		/* each ACMD41 is two commands, 0.5 ms at 400 kHz: poll on */
+		udelay(100);
+		err = acmd41(card, &c);
 	}
+	if (err)
+		return err;
 	card->ocr = c.resp[0];
-	card->block_addr = v2 && (card->ocr & OCR_HCS);
-	card->type = !v2 ? MMC_TYPE_SDSC1 : card->block_addr ? MMC_TYPE_SDHC : MMC_TYPE_SDSC;
+	card->block_addr = card->v2 && (card->ocr & OCR_HCS);
+	card->type = !card->v2 ? MMC_TYPE_SDSC1 : card->block_addr ? MMC_TYPE_SDHC : MMC_TYPE_SDSC;
 	return 0;
 }
 
@@ -200,15 +196,14 @@ static int bd_read(struct blockdev *bd, uint64_t lba, uint32_t count, void *buf)
 	return mmc_read_blocks(bd->priv, lba, count, buf);
 }
 
-int mmc_init(struct mmc_card *card)
+int mmc_init_start(struct mmc_card *card)
 {
-	uint32_t max = card->max_hz ? card->max_hz : 48000000u;
-	struct mmc_cmd c;
 	int err;
 
 	card->type = MMC_TYPE_NONE;
 	card->high_speed = false;
 	card->width = 1;
+	card->started = false;
 	err = card->ops->set_width(card->host, 1);
 	if (!err)
 		err = card_set_clock(card, IDENT_HZ);
@@ -216,7 +211,28 @@ int mmc_init(struct mmc_card *card)
 		printf("%s: host set-up failed (%s)\n", card->name, errname(err));
 		return err;
 	}
-	err = identify(card);
+	err = identify_start(card);
+	card->started = !err;
+	return err;
+}
+
+int mmc_init(struct mmc_card *card)
+{
+	int err = mmc_init_start(card);
+
+	return err ? err : mmc_init_finish(card);
+}
+
+int mmc_init_finish(struct mmc_card *card)
+{
+	uint32_t max = card->max_hz ? card->max_hz : 48000000u;
+	struct mmc_cmd c;
+	int err;
+
+	if (!card->started)
+		return -ENODEV;
+	card->started = false;
+	err = identify_finish(card);
 	if (err)
 		return err;
 	err = card_cmd(card, 2, 0, MMC_RSP_R2, &c, NULL);
@@ -233,7 +249,7 @@ int mmc_init(struct mmc_card *card)
 	memcpy(card->csd, c.resp, sizeof(card->csd));
 	card->capacity = mmc_csd_capacity(card->csd);
 	if (!card->capacity) {
-		printf("%s: unknown CSD structure %u\n", card->name, (unsigned)csd_bits(card->csd, 126, 2));
+		printf("%s: unknown CSD structure %u\n", card->name, (unsigned)mmc_reg_bits(card->csd, 126, 2));
 		return -EIO;
 	}
 	if (card->type == MMC_TYPE_SDHC && card->capacity > (32ull << 30))
@@ -325,54 +341,4 @@ int mmc_read_blocks(struct mmc_card *card, uint64_t lba, uint32_t count, void *b
 		p += (size_t)n * BLOCK_SIZE;
 	}
 	return 0;
-}
-
-static void fmt_size(uint64_t bytes, char *buf, unsigned size)
-{
-	if (bytes >= (1ull << 30)) {
-		uint64_t tenths = (bytes * 10 + (1ull << 29)) >> 30;
-
-		snprintf(buf, size, "%u.%u GiB", (unsigned)(tenths / 10), (unsigned)(tenths % 10));
-	} else {
-		snprintf(buf, size, "%u MiB", (unsigned)((bytes + (1u << 19)) >> 20));
-	}
-}
-
-void mmc_describe(const struct mmc_card *card, char *buf, unsigned size)
-{
-	char sz[24];
-	uint32_t hz = card->clock_hz;
-
-	fmt_size(card->capacity, sz, sizeof(sz));
-	if (hz >= 1000000)
-		snprintf(buf, size, "%s %s, %u-bit, %u MHz", mmc_type_name(card->type), sz,
-			 card->width, (unsigned)(hz / 1000000));
-	else
-		snprintf(buf, size, "%s %s, %u-bit, %u kHz", mmc_type_name(card->type), sz,
-			 card->width, (unsigned)(hz / 1000));
-}
-
-void mmc_print_info(const struct mmc_card *card)
-{
-	char line[64];
-	const uint32_t *cid = card->cid;
-	char pnm[6];
-
-	if (card->type == MMC_TYPE_NONE) {
-		printf("%s: no card\n", card->name);
-		return;
-	}
-	mmc_describe(card, line, sizeof(line));
-	for (int i = 0; i < 5; i++)
-		pnm[i] = (char)csd_bits(cid, 96 - 8 * i, 8);
-	pnm[5] = '\0';
-	printf("%s: %s\n", card->name, line);
-	printf("  manufacturer 0x%02x, OEM \"%c%c\", product \"%s\", rev %u.%u, serial 0x%08x, %u-%02u\n",
-	       (unsigned)csd_bits(cid, 120, 8), (char)csd_bits(cid, 112, 8), (char)csd_bits(cid, 104, 8), pnm,
-	       (unsigned)csd_bits(cid, 60, 4), (unsigned)csd_bits(cid, 56, 4), (unsigned)csd_bits(cid, 24, 32),
-	       2000 + (unsigned)csd_bits(cid, 12, 8), (unsigned)csd_bits(cid, 8, 4));
-	printf("  blocks %llu, RCA 0x%04x, OCR 0x%08x, CSD v%u, SD spec %u, high speed %s\n",
-	       (unsigned long long)card->bd.nblocks, card->rca, (unsigned)card->ocr,
-	       (unsigned)csd_bits(card->csd, 126, 2) + 1, card->scr[0] & 0xF,
-	       card->high_speed ? "yes" : "no");
 }

@@ -57,16 +57,38 @@ struct mmc_card {
 	unsigned width;                  /* 1 or 4 */
 	uint32_t clock_hz;
 	struct blockdev bd;
+	/* between mmc_init_start() and mmc_init_finish() */
+	bool started, v2;
+	uint64_t acmd41_start_us;
 };
 
 /* Identify and set up the card; prints what failed. */
 int mmc_init(struct mmc_card *card);
+/*
+ * The same in two halves, so that other work overlaps the card's power-up
+ * (SD spec 4.2.3: ACMD41 busy for up to 1 s): start sends CMD0, CMD8 and
+ * the first ACMD41; finish polls ACMD41 until the card is ready and does
+ * the rest (CID, RCA, CSD, select, bus width, high speed).
+ */
+int mmc_init_start(struct mmc_card *card);
+int mmc_init_finish(struct mmc_card *card);
 int mmc_read_blocks(struct mmc_card *card, uint64_t lba, uint32_t count, void *buf);
 const char *mmc_type_name(enum mmc_type t);
 /* "SDHC 7.4 GiB, 4-bit, 48 MHz" */
 void mmc_describe(const struct mmc_card *card, char *buf, unsigned size);
 /* `mmc info`: the line above plus CID, CSD and SCR details. */
 void mmc_print_info(const struct mmc_card *card);
+
+/* Bits start+size-1..start of a 128-bit register held as resp[0] = 127:96. */
+static inline uint32_t mmc_reg_bits(const uint32_t r[4], unsigned start, unsigned size)
+{
+	unsigned word = 3 - start / 32, shift = start % 32;
+	uint64_t v = r[word] >> shift;
+
+	if (shift + size > 32 && word > 0)
+		v |= (uint64_t)r[word - 1] << (32 - shift);
+	return (uint32_t)(v & ((1ull << size) - 1));
+}
 
 /* CSD capacity in bytes, both layouts (csd[0] = bits 127:96). */
 uint64_t mmc_csd_capacity(const uint32_t csd[4]);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The OMAP3 MMC/SD host controller, PIO only (TRM chapter 22 "MMC/SD/SDIO
- * Card Interface", registers.md §5: the OMAP3 layout with SYSCONFIG at
+ * Card Interface", SPRUF98/SPRUGN4 "MMC/SD/SDIO": the OMAP3 layout with SYSCONFIG at
  * 0x010 and the command block at 0x100).
  */
 #include "drivers/mmc/omap_hsmmc.h"
@@ -205,20 +205,32 @@ static int hsmmc_read_data(struct omap_hsmmc *h, struct mmc_cmd *c, struct mmc_d
 	uint32_t st;
 
 	for (uint32_t b = 0; b < d->blocks; b++) {
-		st = mmc_wait_stat(h, ST_BRR, BLOCK_US);
+		/* Streaming, the next block is usually in already: only
+		 * wait (and read the clock) when it is not. */
+		st = mmc_rd(h, STAT);
+		if (!(st & (ST_BRR | ST_ERRI)))
+			st = mmc_wait_stat(h, ST_BRR, BLOCK_US);
 		if (!st || (st & ST_ERRI)) {
 			c->err = st ? hsmmc_error_name(st) : "data timeout";
 			hsmmc_reset_lines(h, SYSCTL_SRD);
 			return st ? hsmmc_error_code(st) : -ETIMEDOUT;
 		}
 		mmc_wr(h, STAT, ST_BRR);
-		for (uint32_t i = 0; i < d->blksz; i += 4) {
-			uint32_t w = mmc_rd(h, DATA);
+		if (!((uintptr_t)p & 3)) {
+			/* the DATA register as fast as the bus: one store a word */
+			uint32_t *w = (uint32_t *)(void *)p;
 
-			p[i] = (uint8_t)w;
-			p[i + 1] = (uint8_t)(w >> 8);
-			p[i + 2] = (uint8_t)(w >> 16);
-			p[i + 3] = (uint8_t)(w >> 24);
+			for (uint32_t i = 0; i < d->blksz / 4; i++)
+				w[i] = mmc_rd(h, DATA);
+		} else {
+			for (uint32_t i = 0; i < d->blksz; i += 4) {
+				uint32_t w = mmc_rd(h, DATA);
+
+				p[i] = (uint8_t)w;
+				p[i + 1] = (uint8_t)(w >> 8);
+				p[i + 2] = (uint8_t)(w >> 16);
+				p[i + 3] = (uint8_t)(w >> 24);
+			}
 		}
 		p += d->blksz;
 	}

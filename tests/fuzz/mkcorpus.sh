@@ -9,7 +9,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export MTOOLS_SKIP_CHECK=1
 rm -rf "$c"
-mkdir -p "$c"/fuzz_fat "$c"/fuzz_mbr "$c"/fuzz_extlinux "$c"/fuzz_image "$c"/fuzz_fdt_fixup
+mkdir -p "$c"/fuzz_fat "$c"/fuzz_mbr "$c"/fuzz_extlinux "$c"/fuzz_image "$c"/fuzz_fdt_fixup "$c"/fuzz_fatmlo
 cd "$tmp"
 
 # FAT12 on 64 KiB, bare and behind an MBR; FAT32 (non-canonical, small).
@@ -33,6 +33,20 @@ cp mbr.img "$c/fuzz_fat/fat12-mbr"
 truncate -s 300K fat32.img
 mkfs.vfat -F 32 -s 1 -R 2 -f 1 fat32.img >/dev/null 2>&1
 cp fat32.img "$c/fuzz_fat/fat32-empty"
+
+# MLO in the root of an active FAT12 partition, and fragmented on a
+# FAT16 one (the hot part's reader, lib/fatmlo.c).
+head -c 6000 /dev/urandom >mlo
+for t in 12:256K 16:2300K; do
+	truncate -s ${t#*:} mlo.img
+	printf 'label: dos\n1,,06,*\n' | sfdisk -q mlo.img >/dev/null
+	mkfs.vfat -F ${t%%:*} -s 1 --offset=1 mlo.img >/dev/null
+	mcopy -i mlo.img@@512 mlo ::/GAP1
+	mcopy -i mlo.img@@512 conf ::/GAP2
+	mdel -i mlo.img@@512 ::/GAP1
+	mcopy -i mlo.img@@512 mlo ::/MLO
+	cp mlo.img "$c/fuzz_fatmlo/fat${t%%:*}-mlo"
+done
 
 # MBR: a first sector plus 8 bytes of device size.
 truncate -s 16M disk.img

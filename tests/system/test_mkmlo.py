@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """tools/mkmlo against U-Boot's mkimage -T omapimage, byte for byte, and its
-refusals (TRM chapter 26 image formats; registers.md §11.3)."""
+refusals (TRM chapter 26 image formats; SPRUF98/SPRUGN4 "Initialization", image formats)."""
 import os
 import shutil
 import struct
 import subprocess
+import zlib
 
 import pytest
 
@@ -86,13 +87,55 @@ def test_usage_errors(mkmlo, tmp_path):
 
 
 def test_firmware_mlo_header(mkmlo):
-    """The built MLO carries the firmware with the header the Makefile asked for."""
+    """The built MLO carries the whole firmware, its GP header declaring only
+    the early part named by the MLO descriptor (start.S, offset 0x3C); the
+    descriptor's length and CRC describe the rest; MLO.full declares all."""
     subprocess.run(["make", "-s", "-C", ROOT, "BOARD=gta04"], check=True,
                    stdout=subprocess.DEVNULL)
     out = os.path.join(ROOT, "build", "gta04")
     mlo = open(os.path.join(out, "MLO"), "rb").read()
     binary = open(os.path.join(out, "gtaboot.bin"), "rb").read()
-    assert struct.unpack("<II", mlo[:8]) == (len(binary), 0x40200000)
+    magic, early, total, crc = struct.unpack_from("<4I", binary, 0x3C)
+    assert magic == 0x4F4C4D47
+    assert struct.unpack("<II", mlo[:8]) == (early, 0x40200000)
     assert mlo[8:] == binary
-    # The 32 KiB goal is reported by `make bench`; the hard limit is the ROM's.
-    assert len(mlo) - 8 <= 0xE000, "the ROM copies at most 0xE000 bytes"
+    assert total == len(binary)
+    assert struct.unpack("<I", binary[-4:])[0] == crc == zlib.crc32(binary[early:-4])
+    # The 16 KiB goal is reported by `make bench`; the ROM's hard limit:
+    assert early <= 0xE000, "the ROM copies at most 0xE000 bytes"
+    full = os.path.join(out, "MLO.full")
+    if len(binary) <= 0xE000:
+        blob = open(full, "rb").read()
+        assert struct.unpack("<II", blob[:8]) == (len(binary), 0x40200000)
+        assert blob[8:] == binary
+    else:
+        assert not os.path.exists(full)
+
+
+def test_short_needs_descriptor(mkmlo, tmp_path):
+    """--short refuses an image without gtaboot's MLO descriptor."""
+    src = tmp_path / "in.bin"
+    src.write_bytes(os.urandom(4096))
+    r = run(mkmlo, "--load", "0x40200000", "--short", str(src), str(tmp_path / "o"))
+    assert r.returncode != 0
+    assert "descriptor" in r.stderr
+
+
+def test_short_header(mkmlo, tmp_path):
+    """--short: GP size from the descriptor, the whole image in the file;
+    with --ch the GP size also counts the GP header, as mkimage's does."""
+    img = bytearray(os.urandom(8192))
+    struct.pack_into("<II", img, 0x3C, 0x4F4C4D47, 0x1000)
+    src = tmp_path / "in.bin"
+    src.write_bytes(bytes(img))
+    out = tmp_path / "MLO"
+    r = run(mkmlo, "--load", "0x40200000", "--short", str(src), str(out))
+    assert r.returncode == 0, r.stderr
+    blob = out.read_bytes()
+    assert struct.unpack("<II", blob[:8]) == (0x1000, 0x40200000)
+    assert blob[8:] == bytes(img)
+    r = run(mkmlo, "--load", "0x40200000", "--short", "--ch", str(src), str(out))
+    assert r.returncode == 0, r.stderr
+    blob = out.read_bytes()
+    assert struct.unpack("<II", blob[512:520]) == (0x1000 + 8, 0x40200000)
+    assert blob[520:] == bytes(img)

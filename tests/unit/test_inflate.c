@@ -68,6 +68,37 @@ static void check_level(int size, int level, int strategy)
 }
 
 static void test_stored(void **st)   { check_level(70000, 0, 0); }
+
+/* Stored blocks behind Huffman ones: the decoder reads ahead and must give
+ * the whole bytes back at the stored block's byte boundary. */
+static void test_mixed(void **st)
+{
+	static const char script[] =
+		"import random,sys,zlib\nr=random.Random(3)\n"
+		"c=zlib.compressobj(6,zlib.DEFLATED,-15,9)\no=b\"\"\n"
+		"for k in range(6):\n"
+		" d=bytes(r.choice(b\"ab\") for i in range(5000))\n"
+		" o+=c.compress(d)+c.flush(zlib.Z_FULL_FLUSH)\n"
+		" o+=c.compress(bytes(r.randrange(256) for i in range(3000)))+c.flush(zlib.Z_FULL_FLUSH)\n"
+		"o+=c.flush()\nsys.stdout.buffer.write(o)";
+	static const char plain[] =
+		"import random,sys\nr=random.Random(3)\no=b\"\"\n"
+		"for k in range(6):\n"
+		" o+=bytes(r.choice(b\"ab\") for i in range(5000))\n"
+		" o+=bytes(r.randrange(256) for i in range(3000))\n"
+		"sys.stdout.buffer.write(o)";
+	size_t zlen, dlen, outlen = 0;
+	uint8_t *z = run_python(script, &zlen), *d = run_python(plain, &dlen);
+	uint8_t *out = malloc(dlen);
+
+	assert_int_equal(inflate_raw(out, dlen, z, zlen, &outlen), 0);
+	assert_int_equal(outlen, dlen);
+	assert_memory_equal(out, d, dlen);
+	free(z);
+	free(d);
+	free(out);
+	(void)st;
+}
 static void test_fixed(void **st)    { check_level(100, 9, 4); /* Z_FIXED */ }
 static void test_dynamic(void **st)  { check_level(200000, 9, 0); }
 static void test_huffman(void **st)  { check_level(30000, 9, 2); /* Z_HUFFMAN_ONLY */ }
@@ -91,6 +122,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_stored),
+		cmocka_unit_test(test_mixed),
 		cmocka_unit_test(test_fixed),
 		cmocka_unit_test(test_dynamic),
 		cmocka_unit_test(test_huffman),

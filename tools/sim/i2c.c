@@ -2,7 +2,7 @@
 /*
  * gtaboot-sim: the OMAP3 multimaster I2C controllers I2C1-3 (0x48070000,
  * 0x48072000, 0x48060000), TRM chapter 18 "Multimaster High-Speed I2C
- * Controller", registers.md §6, in master mode.
+ * Controller", SPRUF98/SPRUGN4 "I2C", in master mode.
  *
  * Registers are 16 bits wide at a 4-byte stride and accept 16-bit accesses
  * only; the module needs its interface and functional clocks.

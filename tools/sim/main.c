@@ -312,6 +312,7 @@ int main(int argc, char **argv)
 	if (!s->result)
 		sim_run(s);
 	sim_tick_models(s); /* flush console output up to the end */
+	uart_drain_tx(s);   /* and what the UART FIFOs still hold */
 	dss_final_screenshots(s);
 	sim_write_report(s);
 	fprintf(stderr, "sim: result=%s at %.6f s virtual: %s\n", sim_result_name(s->result),

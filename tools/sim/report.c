@@ -2,7 +2,8 @@
 /*
  * gtaboot-sim: the run report (--report FILE.json) and the one-line
  * summary; the hand-off checks follow the Linux ARM boot protocol
- * (Documentation/arch/arm/booting.rst, see hardware.md).
+ * (Linux's Documentation/arch/arm/booting.rst: SVC mode, IRQ/FIQ masked,
+ * MMU and D-cache off, r0 = 0, r1 = machine type, r2 = the DTB).
  */
 #include <errno.h>
 #include <string.h>

@@ -4,7 +4,7 @@
  * (the real ROM's code is not public). It follows OMAP35x/DM37x TRM chapter
  * 26 "Initialization": the boot order from SYS_BOOT[5:0], MMC1 in FAT and
  * raw (CH/TOC) mode, NAND through the NAND model's hook, the GP header
- * checks, and the hand-over state in registers.md §11. See README.md for
+ * checks, and the hand-over state in SPRUF98/SPRUGN4 "Initialization". See README.md for
  * the choices where the TRM is silent.
  */
 #include <stdlib.h>
@@ -65,14 +65,6 @@ static const struct { uint8_t code; uint8_t dev[5]; } boot_table[] = {
 };
 
 static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
-
-__attribute__((weak)) long nand_rom_read(struct sim *s, uint8_t *buf, size_t max,
-					 const char **why)
-{
-	*why = s->cfg.nand_image ? "no NAND chip model yet (the --nand image is not seen)"
-				 : "no NAND chip";
-	return -1;
-}
 
 static void note(struct sim *s, const char *src, const char *what)
 {
@@ -151,11 +143,28 @@ static bool load_gp(struct sim *s, const char *src, const uint8_t *img, size_t l
 	return true;
 }
 
+/* ---- iss17: the ROM reads what the GP header declares, not the whole
+ * file or MAX_IMAGE (TRM chapter 26: the image is "size" bytes behind the
+ * header); a file may go on past it. */
+static long gp_want(const uint8_t *p, size_t got)
+{
+	size_t hdr = got >= 512 && !memcmp(p + 0x14, "CHSETTINGS", 10) ? 512 : 0;
+
+	if (got < 512 || got < hdr + 8)
+		return -1;
+	return (long)(hdr + 8 + (size_t)MIN(le32(p + hdr), (uint32_t)MAX_IMAGE));
+}
+/* ---- end iss17 */
+
 static bool mmc1_fat(struct sim *s, struct sdimg *img, uint8_t *buf, uint32_t *entry)
 {
 	const char *why;
 	size_t avail;
-	long n = sdimg_fat_read(img, "MLO        ", buf, MAX_IMAGE, &avail, &why);
+	long n;
+
+	img->want = gp_want;
+	n = sdimg_fat_read(img, "MLO        ", buf, MAX_IMAGE, &avail, &why);
+	img->want = NULL;
 	const uint8_t *p = buf;
 
 	if (n < 0) {
@@ -178,15 +187,21 @@ static bool mmc1_raw(struct sim *s, struct sdimg *img, uint8_t *buf, uint32_t *e
 
 	for (size_t i = 0; i < ARRAY_SIZE(where); i++) {
 		uint8_t ch[512];
-		size_t got = 0;
+		size_t got = 0, ch_want = MAX_IMAGE;
 
 		if (sdimg_sector(img, where[i], ch) || !is_ch(ch, sizeof(ch)))
 			continue;
 		snprintf(src, sizeof(src), "MMC1 raw @ sector %u", where[i]);
 		ch_note(src, ch);
-		/* the GP header and image follow the 512-byte CH */
-		while (got < MAX_IMAGE && !sdimg_sector(img, where[i] + 1 + got / 512, buf + got))
+		/* the GP header and image follow the 512-byte CH; iss17: read
+		 * only the sectors the GP header declares */
+		while (got < MAX_IMAGE && !sdimg_sector(img, where[i] + 1 + got / 512, buf + got)) {
 			got += 512;
+			if (got == 512 && le32(buf) && le32(buf) < MAX_IMAGE - 8)
+				ch_want = ALIGN_UP(le32(buf) + 8, 512);
+			if (got >= ch_want)
+				break;
+		}
 		if (got >= 8 && le32(buf) && (uint64_t)le32(buf) + 8 < got)
 			got = le32(buf) + 8;
 		if (load_gp(s, src, buf, got, entry))

@@ -222,6 +222,12 @@ long sdimg_fat_read(struct sdimg *img, const char name83[11], uint8_t *buf, size
 			}
 			memcpy(buf + got, sec, n);
 			got += n;
+			if (img->want) {
+				long w = img->want(buf, got);
+
+				if (w >= 0 && (size_t)w < max)
+					max = (size_t)w < got ? got : (size_t)w;
+			}
 		}
 		if (got < size && got < max)
 			cl = fat_next(&f, (uint32_t)cl);

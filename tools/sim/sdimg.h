@@ -13,6 +13,10 @@ struct sdimg {
 	int fd;
 	uint64_t size;
 	uint64_t sectors_read;   /* for the ROM's transfer time */
+	/* Optional, for sdimg_fat_read(): given the file's first got bytes,
+	 * how many the reader wants in all, or -1 while it cannot tell yet.
+	 * The ROM reads what the image header declares, not the whole file. */
+	long (*want)(const uint8_t *buf, size_t got);
 };
 
 int sdimg_open(struct sdimg *img, const char *path);

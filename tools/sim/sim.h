@@ -233,6 +233,9 @@ void sdrc_init(struct sim *s);                       /* also SMS */
 void uart_init(struct sim *s);
 /* Bytes the console (UART3) has sent, for tests inside the simulator. */
 const char *uart_output(struct sim *s, size_t *len);
+/* Let the TX FIFOs empty after the stop (their characters keep their
+ * virtual times); for the report and the serial output. */
+void uart_drain_tx(struct sim *s);
 /* performance issue: UART3's lines with the virtual time their first
  * character ended, as a JSON array of [virtual_us, "text"] (report.c). */
 void uart_write_lines_json(struct sim *s, FILE *f);
@@ -246,8 +249,7 @@ void misc_init(struct sim *s);                       /* TAP IDs, small blocks */
 void sim_tick_models(struct sim *s);
 /* WDT2: virtual time at which it will expire, UINT64_MAX if stopped. */
 uint64_t wdt_expiry_ps(struct sim *s);
-/* twl4030.c: VMMC1 output in mV, 0 when off (scm.c has a weak fallback
- * returning 0 while no TWL4030 model is linked). */
+/* twl4030.c: VMMC1 output in mV, 0 when off. */
 unsigned twl4030_vmmc1_mv(struct sim *s);
 /* twl4030.c: BACKUP_REG_A..H now, for the report (boot counter tests). */
 void twl4030_backup_regs(struct sim *s, uint8_t out[8]);
@@ -264,7 +266,7 @@ void gpmc_init(struct sim *s);
 /* NAND issue (nand.c): the ROM's NAND boot source. Copy the first valid
  * GP image (header included) from blocks 0-3, read with the ROM's ECC, into
  * buf; return its length, or -1 with *why set when there is no chip or no
- * good copy. rom.c has a weak fallback: "no NAND chip modelled". */
+ * good copy. */
 long nand_rom_read(struct sim *s, uint8_t *buf, size_t max, const char **why);
 /* --nand-bad B[,B...] into c->nand_bad; 0, or -1 for a bad list. */
 int nand_parse_bad(struct sim_config *c, const char *arg);

@@ -4,7 +4,7 @@
  * 17 "UART/IrDA/CIR": the 16550 registers with the OMAP register modes
  * (operational, configuration A with LCR[7] = 1, configuration B with
  * LCR = 0xBF), EFR, MDR1, 64-byte FIFOs, SSR, MVR and SYSC/SYSS
- * (registers.md §7).
+ * (SPRUF98/SPRUGN4 "UART/IrDA/CIR").
  *
  * Transmit: THR writes fill the TX FIFO (64 bytes, or the 1-byte holding
  * register with FCR[0] = 0); a write into a full FIFO loses the character,
@@ -522,6 +522,23 @@ void uart_sync(struct sim *s)
 	for (int i = 0; i < 3; i++)
 		tx_progress(s, &us->u[i], sim_now_ps(s));
 	rx_poll(s, &us->u[2]);
+	if (us->u[2].dirty) {
+		fflush(us->u[2].out);
+		us->u[2].dirty = false;
+	}
+}
+
+/* performance issue (iss17): at the end of a run, what the TX FIFOs still
+ * hold leaves at the line rate after the stop, as on hardware that keeps
+ * running: a loader may hand over with its last bytes in the FIFO. */
+void uart_drain_tx(struct sim *s)
+{
+	struct uarts *us = uarts_of(s);
+
+	if (!us)
+		return;
+	for (int i = 0; i < 3; i++)
+		tx_progress(s, &us->u[i], UINT64_MAX);
 	if (us->u[2].dirty) {
 		fflush(us->u[2].out);
 		us->u[2].dirty = false;

@@ -2,13 +2,12 @@
 /*
  * OMAP3 chip identification: family and silicon revision from the TAP
  * IDCODE, the part from CONTROL_OMAP_STATUS (TRM chapter 1 "Introduction",
- * device identification; registers.md §2.2-§2.3).
+ * device identification; SPRUF98/SPRUGN4 "SCM", general registers).
  */
 #include "arch/arm/io.h"
 #include "arch/arm/omap3/omap3.h"
 #include "arch/arm/omap3/soc.h"
 #include "lib/bitops.h"
-#include "lib/printf.h"
 
 #define HAWKEYE_3430	0xB7AE
 #define HAWKEYE_3630	0xB891
@@ -70,8 +69,16 @@ void omap3_chip_detect(struct omap3_chip *c)
 		if (ver < ARRAY_SIZE(es_3430))
 			es = es_3430[ver];
 	}
-	if (es)
-		snprintf(c->es, sizeof(c->es), "%s", es);
-	else
-		snprintf(c->es, sizeof(c->es), "v%u", ver);
+	if (es) {
+		unsigned i;
+
+		for (i = 0; es[i] && i < sizeof(c->es) - 1; i++)
+			c->es[i] = es[i];
+		c->es[i] = '\0';
+	} else {            /* "v" and the 4-bit version: snprintf is cold */
+		c->es[0] = 'v';
+		c->es[1] = ver >= 10 ? '1' : (char)('0' + ver);
+		c->es[2] = ver >= 10 ? (char)('0' + ver - 10) : '\0';
+		c->es[3] = '\0';
+	}
 }

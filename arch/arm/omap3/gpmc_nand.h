@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The OMAP3's on-board NAND: GPMC chip select 0, x16, as on the GTA04 and
- * the BeagleBoard (TRM chapter 10 "GPMC"; registers.md §4.1).
+ * the BeagleBoard (TRM chapter 10 "GPMC"; SPRUF98/SPRUGN4 "Memory Subsystem", GPMC registers).
  */
 #ifndef ARCH_ARM_OMAP3_GPMC_NAND_H
 #define ARCH_ARM_OMAP3_GPMC_NAND_H
@@ -11,5 +11,9 @@
 /* Set up CS0 and probe the chip on first use; later calls return the same
  * chip. NULL with *err set when there is none (-ENODEV, -ETIMEDOUT). */
 struct nand_chip *omap3_nand(int *err);
+
+/* CS0 set up for the x16 NAND, without probing the chip: the port the
+ * early part reads the rest of a NAND-booted MLO through. */
+const struct gpmc_nand *omap3_nand_port(void);
 
 #endif

@@ -2,7 +2,7 @@
 /*
  * The SoC side of the storage path: I2C1 and MMC1 clocks, the MMC1 I/O
  * cell bias (CONTROL_PBIAS_LITE) and clock loop-back (CONTROL_DEVCONF0)
- * (TRM chapters 4 "PRCM" and 7 "System Control Module"; registers.md §2.2
+ * (TRM chapters 4 "PRCM" and 7 "System Control Module"; SPRUF98/SPRUGN4 "SCM", general registers
  * and §5.3).
  */
 #include "arch/arm/omap3/storage.h"
@@ -57,7 +57,7 @@ static int mmc1_soc_setup(void)
 
 	omap3_chip_detect(&chip);
 	/* The I/O cells must be powered down while their mode is set; on
-	 * the 3630 the GPIO I/O power-down follows them (registers.md §2.2). */
+	 * the 3630 the GPIO I/O power-down follows them (SPRUF98/SPRUGN4 "SCM", general registers). */
 	if (chip.family == OMAP3630_FAMILY)
 		clrbits32(CONTROL_WKUP_CTRL, GPIO_IO_PWRDNZ);
 	v = readl(CONTROL_PBIAS_LITE) & ~(PBIAS_PWRDNZ0 | PBIAS_PWRDNZ1);
@@ -70,6 +70,21 @@ static int mmc1_soc_setup(void)
 	/* MMC1 samples its input clock from the loop-back */
 	setbits32(CONTROL_DEVCONF0, MMCSDIO1ADPCLKISEL);
 	return core_clock_on(CORE_MMC1);
+}
+
+/* One MMC1 card for the whole boot: the early part identifies it to read
+ * the rest of the MLO, the boot flow goes on using it (common/storage.c). */
+static struct omap_hsmmc mmc1_host;
+static struct mmc_card mmc1;    /* bss: no room in the ROM-loaded .data */
+
+struct mmc_card *omap3_mmc1(void)
+{
+	if (!mmc1.ops) {
+		mmc1.name = "mmc1";
+		mmc1.ops = &omap_hsmmc_ops;
+		mmc1.host = &mmc1_host;
+	}
+	return &mmc1;
 }
 
 int omap3_mmc1_init(struct omap_hsmmc *host)

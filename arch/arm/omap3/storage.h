@@ -15,4 +15,8 @@ int omap3_i2c1_init(struct omap_i2c *bus, uint32_t speed_hz);
  * must already be on at 3 V or more. */
 int omap3_mmc1_init(struct omap_hsmmc *host);
 
+/* The MMC1 card and its host (host: card->host), MMC_TYPE_NONE until
+ * mmc_init() or mmc_init_finish() succeeds. */
+struct mmc_card *omap3_mmc1(void);
+
 #endif

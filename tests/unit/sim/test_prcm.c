@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Unit tests of the PRCM model (tools/sim/prcm.c): DPLL lock timing, the
- * MPU clock from the registers.md §1.6 values for 3530 and 3730, FREQSEL
+ * MPU clock from the SPRUF98/SPRUGN4 "PRCM", DPLL M/N at 26 MHz values for 3530 and 3730, FREQSEL
  * checking, IDLEST polarity and the UART functional clock.
  */
 #include <string.h>

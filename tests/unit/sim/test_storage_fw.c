@@ -101,6 +101,7 @@ static void io_idle(void)
 #include "drivers/i2c/omap_i2c.c"
 #include "drivers/power/twl4030.c"
 #include "drivers/mmc/mmc.c"
+#include "drivers/mmc/mmc_info.c"
 #include "drivers/mmc/omap_hsmmc.c"
 #include "lib/blockdev.c"
 #include "lib/errno.c"

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The rest of the MLO behind the ROM-loaded early part (docs/design.md
+ * "The ROM-loaded part"). */
+#ifndef ARCH_ARM_OMAP3_MLO_REST_H
+#define ARCH_ARM_OMAP3_MLO_REST_H
+
+#include <stdint.h>
+
+/* The descriptor at offset 0x3C of the image (arch/arm/start.S). */
+struct mlo_desc {
+	uint32_t magic;         /* "GMLO" */
+	uint32_t early;         /* bytes the ROM loads (the GP size of MLO) */
+	uint32_t total;         /* image bytes, CRC trailer included */
+	uint32_t crc;           /* CRC-32 of image bytes [early, total - 4) */
+};
+extern const struct mlo_desc mlo_desc;
+
+/*
+ * Before SDRAM: when the rest has to come from the SD card, bring MMC1 up
+ * and start the card's power-up (ACMD41), which then runs while SDRAM is
+ * set up. bootdev is the ROM's boot device (BOOTDEV_*).
+ */
+void mlo_rest_begin(uint8_t bootdev);
+
+/*
+ * After SDRAM and the MMU: the late hot part in place in SRAM and the
+ * packed cold part (u32 length, raw deflate) readable. When the ROM loaded
+ * the whole image (MLO.full) that is already so; otherwise the rest is
+ * read from where the ROM found the MLO (MMC1 FAT file or raw sectors,
+ * NAND blocks 0-3), then from the other places in turn. Returns the packed
+ * cold part, or NULL after printing why nothing worked.
+ */
+const uint8_t *mlo_rest_load(uint8_t bootdev);
+
+/* Where the packed cold part was found (for `flash mlo`); NULL before. */
+const uint8_t *mlo_rest_packed(void);
+
+#endif

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The banner and what the early part found (SoC, clocks, SDRAM), printed
+ * by the cold part: the early part (linker.ld) is what the boot ROM reads
+ * at its slow rate, so its text waits here until the rest of the MLO is in.
+ */
+#include "common/banner.h"
+
+#include <stdint.h>
+
+#include "arch/arm/omap3/memid.h"
+#include "arch/arm/omap3/sdrc.h"
+#include "board/board.h"
+#include "common/sys.h"
+#include "lib/errno.h"
+#include "lib/printf.h"
+
+static void print_size(uint32_t bytes)
+{
+	if (bytes >= (1u << 30) && !(bytes & ((1u << 30) - 1)))
+		printf("%u GiB", (unsigned)(bytes >> 30));
+	else
+		printf("%u MiB", (unsigned)(bytes >> 20));
+}
+
+static void banner(void)
+{
+	printf("\n\ngtaboot %s (g%s) for %s %s\n", GTABOOT_VERSION, GTABOOT_GITREV,
+	       board.name, board.rev_name ? board.rev_name(sys.board_rev) : "");
+	printf("SoC: %s ES%s, MPU %u MHz, L3 %u MHz\n", sys.chip.part, sys.chip.es,
+	       (unsigned)(sys.clocks.mpu_hz / 1000000), (unsigned)(sys.clocks.l3_hz / 1000000));
+}
+
+/* How the memory package was found: the banner's "Memory:" line. */
+static void print_mem_part(const struct mem_found *m)
+{
+	printf("Memory: %s (", m->part->sdram->part);
+	if (m->how == MEM_NO_ANSWER)
+		printf("no NAND answered on GPMC CS0: %s)\n",
+		       m->part->flash == MEM_FLASH_ONENAND ? "OneNAND package" : "no NAND fitted");
+	else
+		printf("NAND ID %02x %02x on GPMC CS0%s)\n", m->mfr, m->dev,
+		       m->how == MEM_UNKNOWN_ID ? ", not a known part: safest set" : "");
+}
+
+static void dram(void)
+{
+	const struct sdram_config *cfg = omap3_mem.part->sdram;
+	uint64_t total = (uint64_t)sys.dram.size[0] + sys.dram.size[1];
+
+	print_mem_part(&omap3_mem);
+	if (sys.clocks.l3_hz > cfg->l3_max_hz)
+		printf("warning: L3 %u MHz is faster than this set is proven at (%u MHz)\n",
+		       (unsigned)(sys.clocks.l3_hz / 1000000), (unsigned)(cfg->l3_max_hz / 1000000));
+	printf("DRAM: ");
+	for (int cs = 0; cs < 2; cs++) {
+		printf("CS%d ", cs);
+		if (sys.dram.size[cs])
+			print_size(sys.dram.size[cs]);
+		else
+			printf("none");
+		printf(", ");
+	}
+	printf("total ");
+	print_size((uint32_t)(total > 0xFFFFFFFFu ? 0xFFFFFFFFu : total));
+	printf(" (%s)\n", cfg->part);
+	for (int cs = 0; cs < 2; cs++)
+		if (sys.dram.bad_bit[cs] >= 0)
+			printf("DRAM: CS%d: address bit %d (a %s bit of MCFG 0x%08x) aliases: "
+			       "this set's geometry is not the part's\n", cs, sys.dram.bad_bit[cs],
+			       omap3_sdram_bit_field(cfg->cs[cs].mcfg, (unsigned)sys.dram.bad_bit[cs]),
+			       (unsigned)cfg->cs[cs].mcfg);
+}
+
+void banner_print(int wdt_err, int clk_err)
+{
+	banner();
+	if (wdt_err)
+		printf("warning: WDT2 did not stop (%s): expect a reset\n", errname(wdt_err));
+	if (clk_err)
+		printf("warning: a DPLL did not lock (%s)\n", errname(clk_err));
+	dram();
+}
