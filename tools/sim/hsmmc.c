@@ -220,7 +220,7 @@ static void update(struct sim *s, struct hsmmc *h)
 		if (h->nfull < 2 && h->blocks_left != 0)
 			h->blk_ready_ps = t + block_ps(s, h);
 	}
-	/* performance issue: the idle fast-forward stops at these */
+	/* the idle fast-forward stops at these */
 	if (h->cmd_busy)
 		sim_event_at(s, h->cmd_done_ps);
 	if (h->data_busy) {

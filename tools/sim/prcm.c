@@ -706,7 +706,7 @@ static int prm_write(struct sim *s, void *opaque, uint32_t off, unsigned size,
 	if (!regfile_def(&s->prcm->prm, off))
 		return SIM_EUNIMPL;
 	models_sync(s);
-	/* memory issue: the sys_clk divider changes every DPLL's reference;
+	/* the sys_clk divider changes every DPLL's reference;
 	 * changing it under a locked DPLL glitches that clock (TRM PRCM) */
 	if (off == 0x1270 && ((val ^ prm(s, 0x1270)) & GENMASK(7, 6))) {
 		for (int i = 0; i < NDPLL; i++) {

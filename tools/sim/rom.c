@@ -278,7 +278,7 @@ static void exit_state(struct sim *s, bool sd_boot)
 
 static void hand_over(struct sim *s, uint8_t device, uint32_t entry)
 {
-	/* Beagle issue: --entry-r0 in SRAM moves the block there (qemu-linaro
+	/* --entry-r0 in SRAM moves the block there (qemu-linaro
 	 * writes it at 0x4020EE28); elsewhere r0 points at nothing of ours. */
 	uint32_t r0 = s->cfg.entry_r0_set ? s->cfg.entry_r0 : BOOT_PARAMS;
 	uint8_t *bp = sim_ram_ptr(s, r0 - SRAM_BASE < 0x10000 - 0x40 ? r0 : BOOT_PARAMS, 0x40);

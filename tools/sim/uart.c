@@ -77,7 +77,7 @@ struct uart {
 	bool line_start, dirty;
 	char *log;
 	size_t log_len, log_cap;
-	/* performance issue: where each line starts in log, and when */
+	/* where each line starts in log, and when */
 	struct line_mark { size_t off; uint64_t ps; } *lines;
 	size_t nlines, lines_cap;
 	unsigned lost;
@@ -232,7 +232,7 @@ static void tx_progress(struct sim *s, struct uart *u, uint64_t now)
 		u->txn--;
 		u->shifting = true;
 		u->shift_end = t + uart_char_ps(s, u);
-		sim_event_at(s, u->shift_end); /* performance issue: THRE/TEMT change */
+		sim_event_at(s, u->shift_end); /* THRE/TEMT change */
 	}
 }
 
@@ -557,7 +557,7 @@ const char *uart_output(struct sim *s, size_t *len)
 	return us->u[2].log_len ? us->u[2].log : "";
 }
 
-/* performance issue: [[virtual_us, "line"], ...] for the report; a line
+/* [[virtual_us, "line"], ...] for the report; a line
  * without its newline yet is included as it stands. */
 void uart_write_lines_json(struct sim *s, FILE *f)
 {

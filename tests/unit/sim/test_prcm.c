@@ -81,7 +81,7 @@ static void test_freqsel_3530(void **state)
 	assert_int_equal(s->mpu_hz, 500000000);
 }
 
-/* memory issue: SYSCLKDIV under a locked DPLL glitches it: a fault */
+/* SYSCLKDIV under a locked DPLL glitches it: a fault */
 static void test_sysclkdiv_under_locked_dpll(void **state)
 {
 	struct sim *s = simtest_new(SOC_DM3730);
