@@ -11,6 +11,7 @@
 #   make fuzz                   long fuzzing runs
 
 BOARD   ?= gta04
+.DEFAULT_GOAL := all
 BOARDS  := gta04 beagle
 CROSS   ?= arm-none-eabi-
 BUILD   := build
@@ -50,7 +51,35 @@ LIBFDT_A := $(DEPS)/usr/lib/arm-linux-gnueabihf/libfdt.a
 
 FW_SRCS := $(sort $(wildcard arch/arm/*.S arch/arm/*.c arch/arm/omap3/*.S arch/arm/omap3/*.c \
            drivers/*/*.c drivers/*/*/*.c lib/*.c common/*.c)) board/$(BOARD).c
+
+# The GTA04's screen (common/display.c, drivers/video/, the font): about
+# 3.4 KB of the deflated SDRAM part and 60 bytes of the ROM-loaded part.
+# DISPLAY=0 links common/display_none.c instead: no screen, everything
+# else the same.
+DISPLAY ?= 1
+ifeq ($(DISPLAY),1)
+FW_SRCS := $(filter-out common/display_none.c,$(FW_SRCS))
+FW_OBJS := $(patsubst %,$(OUT)/obj/%.o,$(FW_SRCS)) $(OUT)/obj/gen/font.c.o
+else
+FW_SRCS := $(filter-out common/display.c drivers/video/%,$(FW_SRCS))
 FW_OBJS := $(patsubst %,$(OUT)/obj/%.o,$(FW_SRCS))
+endif
+# Relink when DISPLAY changes.
+$(OUT)/display-setting: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(DISPLAY)' | cmp -s - $@ || echo '$(DISPLAY)' > $@
+
+# The screen's font, printable ASCII, from Debian's console-setup-linux: the
+# 8x8 VGA font drawn with doubled rows (8x16 cells). CONSOLE_FONT=
+# /usr/share/consolefonts/Lat15-VGA16.psf.gz is finer and costs about 100
+# MLO bytes more, which the MLO does not have to spare.
+CONSOLE_FONT ?= /usr/share/consolefonts/Lat15-VGA8.psf.gz
+$(OUT)/gen/font.c: tools/mkfont.py Makefile $(CONSOLE_FONT)
+	@mkdir -p $(dir $@)
+	$(Q)$(PYTHON) tools/mkfont.py $(CONSOLE_FONT) $@
+$(OUT)/obj/gen/font.c.o: $(OUT)/gen/font.c
+	@mkdir -p $(dir $@)
+	$(Q)$(FW_CC) $(FW_CFLAGS) -c $< -o $@
 
 .PHONY: all all-boards sim run run-linux check bench fuzz clean distclean deps unit system tools
 all: $(OUT)/MLO
@@ -83,7 +112,8 @@ FORCE:
 
 # The SRAM part may reach the SDRAM part only through its entry points:
 # tools/check-hotcold.py checks every reference of the linked image.
-$(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld tools/check-hotcold.py
+$(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld tools/check-hotcold.py \
+		$(OUT)/display-setting
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -o $@ $(FW_OBJS) $(LIBFDT_A) -lgcc
 	$(Q)$(PYTHON) tools/check-hotcold.py $(OUT)/gtaboot.map $@ $(CROSS)nm $(CROSS)objdump \
 	  || { rm -f $@; exit 1; }
@@ -133,7 +163,7 @@ $(BUILD)/tools/mknand: tools/mknand.c tools/sim/nand_ecc.c tools/sim/nand_ecc.h
 SIM_SRCS := $(sort $(wildcard tools/sim/*.c))
 SIM_OBJS := $(patsubst %,$(BUILD)/sim/obj/%.o,$(SIM_SRCS))
 SIM_CFLAGS := -O2 -g $(WARN) -I. -Itools/sim -DGTABOOT_HOST
-SIM_LIBS := -lunicorn -lpthread -lm
+SIM_LIBS := -lunicorn -lpthread -lm -lpng
 
 sim: $(BUILD)/sim/gtaboot-sim
 
@@ -185,7 +215,8 @@ else
 run: deps
 	$(Q)$(MAKE) --no-print-directory $(OUT)/MLO $(OUT)/sd.img sim
 	$(BUILD)/sim/gtaboot-sim --machine $(SIM_MACHINE_$(BOARD)) --sd $(OUT)/sd.img --serial stdio --stdin \
-	  --on-handoff continue
+	  --on-handoff continue --screenshot $(OUT)/screen.png
+	@echo "run: the screen at the hand-off (or at the end): $(OUT)/screen.png"
 endif
 
 # Debian's armmp kernel booted by gtaboot to a busybox shell on the simulated

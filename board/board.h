@@ -13,8 +13,27 @@
 #include "arch/arm/omap3/memid.h"
 #include "arch/arm/omap3/mux.h"
 #include "arch/arm/omap3/sdrc.h"
+#include "drivers/video/omap_dss.h"
+#include "drivers/video/td028ttec1.h"
 
 #define BOARD_REV_UNKNOWN	(~0u)
+
+/* A board's built-in display: an RGB (DPI) panel on the DSS's LCD output
+ * (its mode in struct lcd_mode), a controller set up over bit-banged SPI,
+ * and a backlight switched by a GPIO. */
+struct board_display {
+	const char *panel;                  /* "TPO TD028TTEC1" */
+	struct lcd_mode mode;
+	uint16_t width_mm, height_mm;
+	/* The panel controller's bit-banged SPI; the init sequence is the
+	 * panel driver's (drivers/video). */
+	struct spi_gpio_pins spi;
+	uint8_t backlight_gpio;             /* high = on */
+	/* The DSS's LCD pads, all output mode 0: a run of pad offsets. */
+	uint16_t dss_pad_first, dss_pad_last;
+	const struct pad *pads;             /* SPI and backlight pads */
+	size_t npads;
+};
 
 /*
  * Each member says whether a board must provide it and when the boot flow
@@ -63,6 +82,9 @@ struct board {
 	int (*button_gpio)(unsigned rev);
 	/* Optional (NULL: none), SDRAM (step 13): board-specific DT changes
 	 * after the generic ones. */
+	/* Optional (NULL: none), SDRAM (steps 8-15): the built-in display
+	 * (Beagle: none). */
+	const struct board_display *display;
 	int (*fixup_fdt)(void *fdt, unsigned rev);
 };
 

@@ -138,6 +138,43 @@ static int gta04_button(unsigned rev)
 	return 7;
 }
 
+/* ---- display ----
+ * The TPO TD028TTEC1 480x640 panel on the DSS's 24-bit LCD output; its
+ * controller on bit-banged SPI: SCK gpio_12, CS gpio_19, MOSI gpio_20
+ * (MISO gpio_18 is not read), at most 100 kHz, SPI mode 3; the backlight
+ * enable on gpio_57 (Linux omap3-gta04.dtsi: spi_lcd, dss_dpi_pins,
+ * backlight_pins; letux-uboot board/goldelico/gta04/backlight.c drives
+ * gpio_57 as a plain on/off GPIO). Mode from Linux panel-tpo-td028ttec1.c.
+ */
+static const struct pad gta04_display_pads[] = {
+	{ 0x5D8, PAD_OUT | PAD_MODE(4) },	/* etk_clk: gpio_12, SPI SCK */
+	{ 0x5E6, PAD_OUT | PAD_MODE(4) },	/* etk_d5: gpio_19, SPI CS */
+	{ 0x5E8, PAD_OUT | PAD_MODE(4) },	/* etk_d6: gpio_20, SPI MOSI */
+	{ 0x5E4, PAD_IN | PAD_MODE(4) },	/* etk_d4: gpio_18, SPI MISO */
+	{ 0x0BA, PAD_OUT | PAD_MODE(4) },	/* gpmc_ncs6: gpio_57, backlight */
+};
+
+static const struct board_display gta04_display = {
+	.panel = "TPO TD028TTEC1",
+	.mode = {
+		.width = 480, .height = 640,
+		.hfp = 24, .hsw = 8, .hbp = 8,
+		.vfp = 4, .vsw = 2, .vbp = 2,
+		.pixclk_khz = 22153,
+		/* letux-uboot dssfb.c: ONOFF, IPC, IHS, IVS set, RF clear */
+		.flags = LCD_HSYNC_LOW | LCD_VSYNC_LOW | LCD_DATA_FALLING | LCD_SYNC_ON_EDGE,
+		.data_lines = 24,
+	},
+	.width_mm = 43, .height_mm = 58,
+	.spi = { .sck = 12, .mosi = 20, .cs = 19, .khz = 100 },
+	.backlight_gpio = 57,
+	/* dss_pclk, hsync, vsync, acbias, data0..23 */
+	.dss_pad_first = 0x0D4, .dss_pad_last = 0x10A,
+	.pads = gta04_display_pads,
+	.npads = ARRAY_SIZE(gta04_display_pads),
+};
+/* ---- end of display ---- */
+
 const struct board board = {
 	.name = "GTA04",
 	.pads = gta04_pads,
@@ -158,5 +195,6 @@ const struct board board = {
 	/* The GTA04 DT's &charger { ti,bb-uvolt = <3200000>; ti,bb-uamp = <150>; } */
 	.bb_uvolt = 3200000,
 	.bb_uamp = 150,
+	.display = &gta04_display,
 	.fixup_fdt = NULL,
 };

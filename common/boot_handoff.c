@@ -9,6 +9,7 @@
 #include "common/boot_internal.h"
 #include "common/bootcount.h"
 #include "common/console.h"
+#include "common/display.h"
 #include "common/sys.h"
 #include "common/vars.h"
 #include "lib/errno.h"
@@ -80,6 +81,11 @@ int boot_fixup_fdt(uint32_t faddr, uint32_t flen, const char *bootargs, uint32_t
 			return err;
 		}
 	}
+	err = display_fdt(fdt, &why);
+	if (err) {
+		boot_print_why("fdt: simple-framebuffer", err, why);
+		return err;
+	}
 	if (board.fixup_fdt) {
 		err = board.fixup_fdt(fdt, sys.board_rev);
 		if (err) {
@@ -99,6 +105,7 @@ void boot_handoff(uint32_t entry, uint32_t faddr, uint32_t flen)
 		printf("warning: boot counter not stored\n");
 	printf("Starting kernel at 0x%08x, DTB at 0x%08x (%u bytes)\n\n", (unsigned)entry,
 	       (unsigned)faddr, (unsigned)flen);
+	display_handoff();
 	console_handoff();
 	linux_jump(entry, 0xFFFFFFFFu, faddr);
 }

@@ -4,6 +4,7 @@
  * first (common/memcheck.c), then the kernel (zImage or legacy uImage) and
  * the initrd are checked before anything runs.
  */
+#include "common/display.h"
 #include "common/boot_internal.h"
 #include "common/memcheck.h"
 #include "drivers/timer/timer.h"
@@ -41,7 +42,9 @@ int boot_load_file(const char *what, const char *path, uint32_t addr, uint32_t e
 	if (err)
 		return err;
 	t0 = timer_us();
+	display_progress_begin(path, st.size);
 	err = fs_read(fs, path, (void *)(uintptr_t)addr, st.size, &len);
+	display_progress_end(!err);
 	us = (uint32_t)(timer_us() - t0);
 	if (err) {
 		printf("%s: reading %s failed (%s)\n", what, path, errname(err));

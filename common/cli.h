@@ -37,6 +37,9 @@ bool cli_ctrlc(void);
  * boot the default chain, negative for the prompt (also when a chosen
  * label failed). stop is the key that stopped the countdown, or -1. */
 int menu_run(int stop);
+/* After the autoboot chain failed: the menu on the screen (if any) while
+ * the prompt runs; AUX and the power button work from the prompt. */
+void menu_after_failure(void);
 
 /* The device tree `fdt addr` selected, or 0. */
 uint32_t cmd_fdt_addr(void);

@@ -24,6 +24,18 @@ static char *ring = early_ring;
 static unsigned ring_size = EARLY_RING, ring_head, ring_tail;
 #define RING_MASK (ring_size - 1)   /* sizes are powers of two */
 static bool draining;
+static void (*mirror)(char c);
+static void (*poll_fn)(void);
+
+void console_set_mirror(void (*fn)(char c))
+{
+	mirror = fn;
+}
+
+void console_set_poll(void (*fn)(void))
+{
+	poll_fn = fn;
+}
 
 static void drain(void)
 {
@@ -58,6 +70,8 @@ static void raw_putc(char c)
 
 void console_putc(char c)
 {
+	if (mirror)
+		mirror(c);
 	if (c == '\n')
 		raw_putc('\r');
 	raw_putc(c);
@@ -97,7 +111,11 @@ bool console_tstc(void)
 
 int console_getc(void)
 {
-	drain();
+	/* Polling for input is waiting too: the idle hook drains the output
+	 * (and advances the display's panel set-up, common/display.c). */
+	io_idle();
+	if (poll_fn)
+		poll_fn();
 	return con ? omap_uart_getc(con) : -EAGAIN;
 }
 

@@ -19,6 +19,11 @@ bool console_tstc(void);
 int console_getc_timeout(unsigned timeout_ms);
 /* Wait until every byte has left the UART (before a reset or power-off). */
 void console_flush(void);
+/* Every character written is also given to fn (the screen's log); NULL
+ * for none. */
+void console_set_mirror(void (*fn)(char c));
+/* fn runs whenever input is polled (the boot menu's buttons); NULL for none. */
+void console_set_poll(void (*fn)(void));
 /* At the hand-off: every byte into the UART's 64-byte FIFO, whose last
  * bytes then leave on their own (5.6 ms for a full FIFO at 115200 baud)
  * while the kernel decompresses itself, long before its serial driver

@@ -17,6 +17,7 @@
 #include "common/boot.h"
 #include "common/cli.h"
 #include "common/console.h"
+#include "common/display.h"
 #include "common/storage.h"
 #include "common/sys.h"
 #include "common/vars.h"
@@ -52,14 +53,19 @@ static void main_late(void)
 	vars_init();
 	/* 8. Storage: TWL4030 (I2C1): VMMC1 and the backup-battery charger;
 	 *    MMC1 and the SD card. */
+	display_prepare();
 	storage_init();
 	/* 9. Boot scan: the boot partition's uEnv.txt and extlinux.conf. */
 	boot_scan();
+	/* The screen, unless /uEnv.txt says video=off (common/display.c). */
+	display_start();
 	/* 10. Countdown; unless a key or AUX stops it, 11. the fallback chain
 	 *    (common/boot.c), for each entry 12. load kernel, initrd and DTB,
 	 *    13. patch the DTB, 14. hand over. */
-	if (autoboot_countdown(boot_delay_ms()) == 0)
+	if (autoboot_countdown(boot_delay_ms()) == 0) {
 		boot_default_chain();
+		menu_after_failure();
+	}
 	/* 15. Nothing booted, or the user asked: the console. */
 	cli_loop();
 }

@@ -64,6 +64,12 @@ int mem_check_free(const char *what, uint32_t addr, uint32_t size)
 		       (unsigned)sys.scratch_start, (unsigned)sys.scratch_end);
 		return -EBUSY;
 	}
+	if (overlaps(addr, end, sys.fb_start, sys.fb_end)) {
+		printf("error: %s 0x%08x-0x%08llx overlaps the framebuffer 0x%08x-0x%08x\n",
+		       what, (unsigned)addr, (unsigned long long)end, (unsigned)sys.fb_start,
+		       (unsigned)sys.fb_end);
+		return -EBUSY;
+	}
 	return 0;
 }
 

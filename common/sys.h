@@ -19,6 +19,9 @@ struct sysinfo {
 	/* gtaboot's own buffers in SDRAM: [scratch_start, scratch_end). No
 	 * image may be loaded there. */
 	uint32_t scratch_start, scratch_end, scratch_next;
+	/* The display's framebuffer, [fb_start, fb_end), 0 when off
+	 * (common/display.c); no image may be loaded there either. */
+	uint32_t fb_start, fb_end;
 };
 
 extern struct sysinfo sys;

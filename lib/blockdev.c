@@ -7,6 +7,36 @@
  * link (a cycle) from looping. */
 #define MAX_DEPTH 4
 
+#define PROGRESS_RUN 512u
+
+static void (*progress)(uint32_t blocks);
+
+void blk_set_progress(void (*fn)(uint32_t blocks))
+{
+	progress = fn;
+}
+
+static int dev_read(struct blockdev *bd, uint64_t lba, uint32_t count, void *buf)
+{
+	uint8_t *p = buf;
+	int err;
+
+	if (!progress)
+		return bd->read(bd, lba, count, buf);
+	while (count) {
+		uint32_t n = count < PROGRESS_RUN ? count : PROGRESS_RUN;
+
+		err = bd->read(bd, lba, n, p);
+		if (err)
+			return err;
+		progress(n);
+		lba += n;
+		count -= n;
+		p += n * BLOCK_SIZE;
+	}
+	return 0;
+}
+
 int blk_read(struct blockdev *bd, uint64_t lba, uint32_t count, void *buf)
 {
 	int depth;
@@ -21,7 +51,7 @@ int blk_read(struct blockdev *bd, uint64_t lba, uint32_t count, void *buf)
 		if (!bd->parent) {
 			if (!bd->read)
 				return -ENODEV;
-			return bd->read(bd, lba, count, buf);
+			return dev_read(bd, lba, count, buf);
 		}
 		lba += bd->offset;
 		bd = bd->parent;

@@ -19,6 +19,10 @@ struct blockdev {
 
 #define BLOCK_SIZE 512u
 
+/* While fn is set (NULL: none), reads are made in runs of at most 512
+ * blocks and fn hears of each run's blocks as it completes (a progress bar). */
+void blk_set_progress(void (*fn)(uint32_t blocks));
+
 /* Bounds-checked read through bd (and its parent for partitions). */
 int blk_read(struct blockdev *bd, uint64_t lba, uint32_t count, void *buf);
 

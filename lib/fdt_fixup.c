@@ -126,12 +126,26 @@ static bool put_cells(uint8_t **p, uint64_t v, int n)
 	return true;
 }
 
-static int memory_node(void *fdt, uint64_t start, const char **why)
+/* "name@hex" */
+static void unit_name(char *out, const char *name, uint64_t addr)
 {
 	static const char hex[] = "0123456789abcdef";
-	char name[32] = "memory@";
-	char *o = name + 7;
-	int off, shift, ret;
+	int shift;
+
+	while (*name)
+		*out++ = *name++;
+	*out++ = '@';
+	for (shift = 60; shift > 0 && !(addr >> shift); shift -= 4)
+		;
+	for (; shift >= 0; shift -= 4)
+		*out++ = hex[(addr >> shift) & 15];
+	*out = 0;
+}
+
+static int memory_node(void *fdt, uint64_t start, const char **why)
+{
+	char name[32];
+	int off, ret;
 
 	off = fdt_node_offset_by_prop_value(fdt, -1, "device_type", "memory", 7);
 	if (off >= 0 || off != -FDT_ERR_NOTFOUND)
@@ -139,11 +153,7 @@ static int memory_node(void *fdt, uint64_t start, const char **why)
 	off = fdt_path_offset(fdt, "/memory");
 	if (off >= 0)
 		return off;
-	for (shift = 60; shift > 0 && !(start >> shift); shift -= 4)
-		;
-	for (; shift >= 0; shift -= 4)
-		*o++ = hex[(start >> shift) & 15];
-	*o = 0;
+	unit_name(name, "memory", start);
 	off = fdt_add_subnode(fdt, 0, name);
 	if (off < 0)
 		return fdt_fail(why, off);
@@ -275,6 +285,74 @@ int fdtfix_twl4030_bci(void *fdt, uint32_t bb_uvolt, uint32_t bb_uamp, const cha
 	if (!n)
 		return fail(why, "no node compatible with ti,twl4030-bci", -ENOENT);
 	return 0;
+}
+
+/* The subnode name of parent, created when missing. */
+static int subnode(void *fdt, int parent, const char *name, const char **why)
+{
+	int off = fdt_subnode_offset(fdt, parent, name);
+
+	if (off == -FDT_ERR_NOTFOUND)
+		off = fdt_add_subnode(fdt, parent, name);
+	return off < 0 ? fdt_fail(why, off) : off;
+}
+
+int fdtfix_simplefb(void *fdt, const struct fdt_simplefb *fb, const char **why)
+{
+	uint8_t reg[16], *p = reg;
+	char name[32];
+	int ac, sc, off, ret;
+
+	if (!fb->size || !fb->width || !fb->height || fb->stride < fb->width ||
+	    (uint64_t)fb->stride * fb->height > fb->size)
+		return fail(why, "bad framebuffer geometry", -EINVAL);
+	ac = root_cells(fdt, false, why);
+	if (ac < 0)
+		return ac;
+	sc = root_cells(fdt, true, why);
+	if (sc < 0)
+		return sc;
+	if (!put_cells(&p, fb->base, ac) || !put_cells(&p, fb->size, sc))
+		return fail(why, "framebuffer does not fit the root's cells", -ERANGE);
+	unit_name(name, "framebuffer", fb->base);
+
+	/* A /memreserve/ entry: the kernel never allocates those pages. (U-Boot's
+	 * fdt_simplefb_enable_and_mem_rsv adds a /reserved-memory node with
+	 * no-map instead, which also keeps them out of the linear map; this
+	 * costs fewer MLO bytes.) */
+	for (ret = 0; ret < fdt_num_mem_rsv(fdt); ret++) {
+		uint64_t a, n;
+
+		if (!fdt_get_mem_rsv(fdt, ret, &a, &n) && a == fb->base && n == fb->size)
+			break;
+	}
+	/* Not twice when a tree is fixed up again (bootm from memory). */
+	if (ret == fdt_num_mem_rsv(fdt))
+		ret = fdt_add_mem_rsv(fdt, fb->base, fb->size);
+	else
+		ret = 0;
+	if (ret)
+		return fdt_fail(why, ret);
+	off = fdt_path_offset(fdt, "/chosen");
+	if (off == -FDT_ERR_NOTFOUND)
+		off = fdt_add_subnode(fdt, 0, "chosen");
+	if (off < 0)
+		return fdt_fail(why, off);
+	off = subnode(fdt, off, name, why);
+	if (off < 0)
+		return off;
+	ret = fdt_setprop_string(fdt, off, "compatible", "simple-framebuffer");
+	if (!ret)
+		ret = fdt_setprop(fdt, off, "reg", reg, (ac + sc) * 4);
+	if (!ret)
+		ret = fdt_setprop_u32(fdt, off, "width", fb->width);
+	if (!ret)
+		ret = fdt_setprop_u32(fdt, off, "height", fb->height);
+	if (!ret)
+		ret = fdt_setprop_u32(fdt, off, "stride", fb->stride);
+	if (!ret)
+		ret = fdt_setprop_string(fdt, off, "format", fb->format);
+	return ret ? fdt_fail(why, ret) : 0;
 }
 
 int fdtfix_pack(void *fdt, uint32_t *size, const char **why)

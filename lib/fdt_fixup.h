@@ -50,6 +50,21 @@ int fdtfix_chosen_u32(void *fdt, const char *name, uint32_t value, const char **
  * current in uA). -ENOENT when the tree has none. */
 int fdtfix_twl4030_bci(void *fdt, uint32_t bb_uvolt, uint32_t bb_uamp, const char **why);
 
+/* A framebuffer the kernel may keep drawing on (Linux simplefb, binding
+ * display/simple-framebuffer.yaml). */
+struct fdt_simplefb {
+	uint64_t base;
+	uint32_t size, width, height, stride;
+	const char *format;       /* "r5g6b5", "a8r8g8b8" ... */
+};
+
+/* /chosen/framebuffer@<base> (compatible "simple-framebuffer", reg in the
+ * root's cells, width, height, stride, format; no status, which reads as
+ * "okay" to Linux's of_platform code that creates its device; an existing
+ * node of that name is updated) and a /memreserve/ entry for the memory, so
+ * the kernel never allocates it. */
+int fdtfix_simplefb(void *fdt, const struct fdt_simplefb *fb, const char **why);
+
 /* Packs the tree; *size (may be NULL) gets its new total size. */
 int fdtfix_pack(void *fdt, uint32_t *size, const char **why);
 

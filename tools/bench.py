@@ -43,6 +43,9 @@ OVERHEAD_GOAL = 10                       # U-Boot's overhead / gtaboot's
 FW = os.environ.get("BENCH_FW", BUILD)
 
 
+# display issue: the screen may add at most this to the hand-off
+DISPLAY_GOAL_US = 15000
+
 def sh(args, **kw):
     return subprocess.run(args, check=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
 
@@ -451,6 +454,12 @@ def main():
     imgs["beagle"] = card("beagle-5M", "beagle", gmlo["beagle"])
     for mb in (1, 20):
         imgs["k%d" % mb] = card("gta04-%dM" % mb, "gta04", gmlo["gta04"], kmb=mb)
+    # the same card with the screen turned off: what the display costs
+    uenv = os.path.join(WORK, "uEnv-video-off.txt")
+    with open(uenv, "w") as f:
+        f.write("video=off\n")
+    imgs["novideo"] = card("gta04-5M-novideo", "gta04", gmlo["gta04"],
+                           extra=[(uenv, "uEnv.txt")])
     imgs["fat32g"] = card("gta04-32G", "gta04", gmlo["gta04"], size_mb=32 * 1024)
     frag_runs = {}
     for n in (100, 1000):
@@ -556,6 +565,12 @@ def main():
             "dir_1000_files": summary(res["dir1000"])[0],
             "ext4_64MB": summary(res["ext4"])[0],
         },
+        "display": {
+            "built": any("display: TPO" in l for _, l in res["gta04"]["console"]),
+            "handoff_us_video_off": summary(res["novideo"])[0]["handoff_us"],
+            "cost_us": round(base["handoff_us"] - summary(res["novideo"])[0]["handoff_us"], 1),
+            "goal_us": DISPLAY_GOAL_US,
+        },
         "sim_guest_instr_per_s": round(speed),
         "sim_speed_run": {"guest_instructions": speed_insns, "host_seconds": speed_host},
     }
@@ -626,6 +641,13 @@ def print_table(o):
                   "met" if o["overhead_ratio"] >= OVERHEAD_GOAL else "NOT met"))
         for n, us in o["uboot_phases_us"].items():
             print("  %-36s %s" % (n, ms(us)))
+    d = o["display"]
+    if not d["built"]:
+        print("\nDisplay          not in this build (make DISPLAY=1; see the Makefile)")
+    else:
+        print("\nDisplay          %s more to hand-off than with video=off (%s): goal %s %s"
+              % (ms(d["cost_us"]).strip(), ms(d["handoff_us_video_off"]).strip(),
+                 ms(d["goal_us"]).strip(), "met" if d["cost_us"] <= d["goal_us"] else "NOT met"))
     print("\nScaling (GTA04):")
     print("  %-16s %12s %12s %10s" % ("case", "hand-off", "kernel load", "MB/s"))
     for n, s in o["scaling"].items():

@@ -6,9 +6,12 @@
 
 static void (*idle_fn)(void);
 
-void io_set_idle(void (*fn)(void))
+io_idle_fn io_set_idle(io_idle_fn fn)
 {
+	io_idle_fn old = idle_fn;
+
 	idle_fn = fn;
+	return old;
 }
 
 void io_idle(void)

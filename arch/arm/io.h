@@ -110,7 +110,10 @@ int poll32(uintptr_t addr, uint32_t mask, uint32_t want, uint32_t timeout_us);
  * buffered output goes out while the CPU waits for hardware instead of the
  * CPU waiting for the UART (115200 baud is 87 us a character).
  */
-void io_set_idle(void (*fn)(void));
+typedef void (*io_idle_fn)(void);
+/* Sets the idle function and returns the previous one, so that a second
+ * user (the display's panel set-up) can chain to the first. */
+io_idle_fn io_set_idle(io_idle_fn fn);
 void io_idle(void);
 
 #endif

@@ -26,6 +26,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		      0x83100000, &why);
 	fdtfix_chosen(work, NULL, NULL, 0, 0, &why);
 	fdtfix_twl4030_bci(work, 3200000, 150, &why);
+	{
+		struct fdt_simplefb fb = { 0xbfe00000, 614400, 480, 640, 960, "r5g6b5" };
+
+		fdtfix_simplefb(work, &fb, &why);
+	}
 	if (fdtfix_pack(work, &packed, &why) == 0 && fdt_check_full(work, packed) != 0)
 		abort();
 	return 0;

@@ -187,6 +187,41 @@ static void test_bare_tree_gets_nodes(void **state)
 	assert_int_equal(fdtfix_memory(work, banks, FDTFIX_MAX_BANKS + 1, &why), -EINVAL);
 }
 
+static void test_simplefb(void **state)
+{
+	struct fdt_simplefb fb = { 0xbfe00000, 480 * 640 * 2, 480, 640, 960, "r5g6b5" };
+	const char *why = NULL;
+	uint64_t a, n;
+
+	open_fixture("bare");
+	assert_int_equal(fdtfix_simplefb(work, &fb, &why), 0);
+	/* again: the node is updated, the reservation not doubled */
+	assert_int_equal(fdtfix_simplefb(work, &fb, &why), 0);
+	fdtget_is("/chosen/framebuffer@bfe00000", "compatible", "s", "simple-framebuffer");
+	fdtget_is("/chosen/framebuffer@bfe00000", "reg", "x", "bfe00000 96000");
+	fdtget_is("/chosen/framebuffer@bfe00000", "width", "u", "480");
+	fdtget_is("/chosen/framebuffer@bfe00000", "height", "u", "640");
+	fdtget_is("/chosen/framebuffer@bfe00000", "stride", "u", "960");
+	fdtget_is("/chosen/framebuffer@bfe00000", "format", "s", "r5g6b5");
+	assert_int_equal(fdt_num_mem_rsv(work), 1);
+	assert_int_equal(fdt_get_mem_rsv(work, 0, &a, &n), 0);
+	assert_true(a == 0xbfe00000 && n == 480 * 640 * 2);
+	/* geometry that does not fit, an address beyond one cell */
+	fb.stride = 400;
+	assert_int_equal(fdtfix_simplefb(work, &fb, &why), -EINVAL);
+	fb.stride = 960;
+	fb.size = 1000;
+	assert_int_equal(fdtfix_simplefb(work, &fb, &why), -EINVAL);
+	fb.size = 480 * 640 * 2;
+	fb.base = 0x1bfe00000ull;
+	assert_int_equal(fdtfix_simplefb(work, &fb, &why), -ERANGE);
+	/* two-cell roots get two-cell reg */
+	open_fixture("twocell");
+	fb.base = 0x1bfe00000ull;
+	assert_int_equal(fdtfix_simplefb(work, &fb, &why), 0);
+	fdtget_is("/chosen/framebuffer@1bfe00000", "reg", "x", "1 bfe00000 0 96000");
+}
+
 static void test_two_cells(void **state)
 {
 	struct mem_bank bank = { 0x80000000, 0x20000000 };
@@ -317,6 +352,7 @@ int main(void)
 		cmocka_unit_test(test_gta04_fixups),
 		cmocka_unit_test(test_no_initrd_removes_stale),
 		cmocka_unit_test(test_bare_tree_gets_nodes),
+		cmocka_unit_test(test_simplefb),
 		cmocka_unit_test(test_two_cells),
 		cmocka_unit_test(test_corrupt_and_truncated),
 		cmocka_unit_test(test_real_dtbs),

@@ -15,7 +15,7 @@
 #include "tools/sim/console_in.h"
 #include "tools/sim/sim.h"
 
-enum item_kind { IT_CHAR, IT_WAIT, IT_EXPECT, IT_END };
+enum item_kind { IT_CHAR, IT_WAIT, IT_EXPECT, IT_END, IT_PRESS };
 
 struct console_item {
 	enum item_kind kind;
@@ -50,6 +50,14 @@ void console_in_advance(struct console_in *in, const char *out, size_t len, uint
 			in->cur++;
 		} else if (it->kind == IT_END) {
 			in->ended = true;
+			in->cur++;
+		} else if (it->kind == IT_PRESS) {   /* display issue */
+			struct sim_config *c = &in->sim->cfg;
+			uint64_t t = MAX(in->next_at, now);
+
+			if (c->npress < 16)
+				c->press[c->npress++] = (typeof(c->press[0])){
+					.power = it->ch, .at_ps = t, .until_ps = t + it->ms * PS_PER_MS };
 			in->cur++;
 		} else {
 			return;
@@ -174,6 +182,19 @@ static int parse_script(struct console_in *in, const char *p)
 			if (!strncmp(p, "{end}", 5)) {
 				add_item(in, (struct console_item){ .kind = IT_END });
 				p += 5;
+			} else if (!strncmp(p, "{press aux", 10) || !strncmp(p, "{press power", 12)) {
+				/* display issue: a button press at this point */
+				bool power = p[7] == 'p';
+				char *end = (char *)p + (power ? 12 : 10);
+				unsigned long ms = 100;
+
+				if (*end == ' ')
+					ms = strtoul(end + 1, &end, 10);
+				if (*end != '}' || !ms || !in->sim)
+					return -1;
+				add_item(in, (struct console_item){ .kind = IT_PRESS, .ch = power,
+								   .ms = ms });
+				p = end + 1;
 			} else if (!strncmp(p, "{wait ", 6)) {
 				char *end;
 				unsigned long ms = strtoul(p + 6, &end, 10);

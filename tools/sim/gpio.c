@@ -192,6 +192,7 @@ static int gpio_write(struct sim *s, void *opaque, uint32_t off, unsigned size,
 	case SETDATAOUT: b->dataout |= val; break;
 	default: return SIM_EUNIMPL;
 	}
+	panel_pins_changed(s);
 	return 0;
 }
 

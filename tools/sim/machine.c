@@ -99,5 +99,7 @@ void sim_models_init(struct sim *s)
 	sysc_init(s);
 	sdma_init(s);
 	gpmc_init(s);
+	dss_init(s);        /* display: dss.c, panel.c */
+	panel_init(s);
 	watch_init(s);      /* --watch-writes */
 }

@@ -79,6 +79,55 @@ static int parse_inject(struct sim_config *c, const char *spec)
 	return 0;
 }
 
+/* display issue: "FILE.png" (at the hand-off or the end) or "FILE.png@MS". */
+static int parse_shot(struct sim_config *c, const char *arg)
+{
+	const char *at = strrchr(arg, '@');
+	uint64_t ms = 0;
+	char *path, *end;
+
+	if (!*arg || at == arg)
+		return -1;
+	if (at) {
+		ms = strtoull(at + 1, &end, 10);
+		if (end == at + 1 || (*end && strcmp(end, "ms")))
+			return -1;
+	}
+	path = strndup(arg, at ? (size_t)(at - arg) : strlen(arg));
+	if (!path)
+		return -1;
+	c->shot[c->nshot].path = path;
+	c->shot[c->nshot].timed = at != NULL;
+	c->shot[c->nshot].at_ps = at ? ms * PS_PER_MS : 0;
+	c->nshot++;
+	return 0;
+}
+
+/* display issue: "aux@1500ms", "power@2500ms+800" (held 100 ms by default). */
+static int parse_press(struct sim_config *c, const char *arg)
+{
+	unsigned long long at, hold = 100;
+	char name[8], *end;
+
+	if (sscanf(arg, "%7[a-z]@", name) != 1 || (strcmp(name, "aux") && strcmp(name, "power")))
+		return -1;
+	at = strtoull(strchr(arg, '@') + 1, &end, 10);
+	if (!strncmp(end, "ms", 2))
+		end += 2;
+	if (*end == '+') {
+		hold = strtoull(end + 1, &end, 10);
+		if (!strncmp(end, "ms", 2))
+			end += 2;
+	}
+	if (*end || !hold)
+		return -1;
+	c->press[c->npress].power = !strcmp(name, "power");
+	c->press[c->npress].at_ps = at * PS_PER_MS;
+	c->press[c->npress].until_ps = (at + hold) * PS_PER_MS;
+	c->npress++;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	enum { O_MACHINE = 256, O_REV, O_SD, O_NAND, O_AUX, O_SERIAL, O_INPUT, O_STDIN,
@@ -86,7 +135,7 @@ int main(int argc, char **argv)
 	       O_HELP, O_NAND_BAD, O_ENTRY_MODE, O_ENTRY_R0,
 	       O_WATCH, O_HANDOFF_PC };
 	enum { O_STOP_AT = 512, O_BATTERY, O_PWRON, O_SDTYPE, O_TWLBACKUP,
-	       O_SDRAM_PART, O_ROM_CLOCKS, O_ROM_VMMC1 };
+	       O_SDRAM_PART, O_ROM_CLOCKS, O_ROM_VMMC1, O_SHOT, O_PRESS };
 	static const struct option opts[] = {
 		{ "machine", 1, 0, O_MACHINE }, { "rev", 1, 0, O_REV },
 		{ "sd", 1, 0, O_SD }, { "nand", 1, 0, O_NAND }, { "aux", 0, 0, O_AUX },
@@ -105,6 +154,7 @@ int main(int argc, char **argv)
 		{ "sd-type", 1, 0, O_SDTYPE }, { "twl-backup", 1, 0, O_TWLBACKUP },
 		{ "sdram-part", 1, 0, O_SDRAM_PART },
 		{ "rom-clocks", 1, 0, O_ROM_CLOCKS }, { "rom-vmmc1", 1, 0, O_ROM_VMMC1 },
+		{ "screenshot", 1, 0, O_SHOT }, { "press", 1, 0, O_PRESS }, /* display issue */
 		{ 0 },
 	};
 	static struct sim sim;
@@ -144,6 +194,16 @@ int main(int argc, char **argv)
 			c->battery_mv = (unsigned)v;
 			break;
 		case O_PWRON: c->power_button = true; break;
+		case O_SHOT: /* display issue: FILE.png[@MS] */
+			if (c->nshot == 8 || parse_shot(c, optarg))
+				return bad("--screenshot takes FILE.png or FILE.png@MS (at most 8), not %s",
+					   optarg);
+			break;
+		case O_PRESS: /* display issue: aux|power@MS[+MS] */
+			if (c->npress == 16 || parse_press(c, optarg))
+				return bad("--press takes aux@MS or power@MS[+HOLD_MS] (at most 16), not %s",
+					   optarg);
+			break;
 		case O_SDTYPE:
 			if (!strcmp(optarg, "sdsc1"))
 				c->sd_type = SD_SDSC1;
@@ -252,6 +312,7 @@ int main(int argc, char **argv)
 		sim_run(s);
 	sim_tick_models(s); /* flush console output up to the end */
 	uart_drain_tx(s);   /* and what the UART FIFOs still hold */
+	dss_final_screenshots(s);
 	sim_write_report(s);
 	fprintf(stderr, "sim: result=%s at %.6f s virtual: %s\n", sim_result_name(s->result),
 		(double)s->now_ps / PS_PER_S, s->result_msg);

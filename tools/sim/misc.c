@@ -166,6 +166,7 @@ void sim_tick_models(struct sim *s)
 	if (s->prcm)
 		prcm_update(s);
 	models_sync(s);
+	display_tick(s);
 }
 
 /* ---------------------------------------------------------------- TAP / ID */

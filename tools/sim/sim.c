@@ -340,6 +340,7 @@ static uint64_t mmio_read(uc_engine *uc, uint64_t off, unsigned size, void *opaq
 	struct sim *s = m->s;
 	struct sim_core *c = core_of(s);
 	uint32_t val = 0;
+	uint64_t before;
 	int ret;
 
 	if (s->result)
@@ -358,7 +359,16 @@ static uint64_t mmio_read(uc_engine *uc, uint64_t off, unsigned size, void *opaq
 		fprintf(stderr, "mmio: %10.3f us %s+0x%03x r%u -> 0x%08x (PC 0x%08x)\n",
 			(double)s->now_ps / PS_PER_US, m->d.name, (unsigned)off, size * 8,
 			val, sim_pc(s));
+	before = s->now_ps;
 	idle_note_read(s, m->d.base + (uint32_t)off, val, c->clock_read);
+	/* An idle step moved time on after the clock was sampled: sample it
+	 * again, so that the guest sees the time it now is rather than one
+	 * step late (a bit-banged bus timed by the clock would otherwise see
+	 * two edges closer together than the guest measured). Clock
+	 * registers have no read side effects. */
+	if (s->now_ps != before && !s->result &&
+	    !m->d.read(s, m->d.opaque, (uint32_t)off, size, &val) && size < 4)
+		val &= (1u << (size * 8)) - 1;
 	set_deadline(s); /* mpu_hz or wdt may have changed */
 	return val;
 }

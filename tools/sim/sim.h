@@ -133,6 +133,12 @@ struct sim_config {
 	bool entry_r0_set;         /* --entry-r0 ADDR given */
 	uint32_t entry_r0;
 	bool watch_writes;         /* --watch-writes: SDRAM write map (watch.c) */
+	/* display issue (dss.c, panel.c): --screenshot FILE[@MS] and
+	 * --press aux|power@MS[+MS] */
+	struct { const char *path; uint64_t at_ps; bool timed, done; } shot[8];
+	int nshot;
+	struct { bool power; uint64_t at_ps, until_ps; } press[16];
+	int npress;
 };
 
 struct sim;
@@ -329,6 +335,22 @@ bool vm_filled(struct sim *s);
 /* Fault status (DFSR/IFSR layout: FS in bits 10 and 3:0, domain 7:4) of a
  * faulting access to va, from a walk of the guest's page tables. */
 uint32_t vm_fault_status(struct sim *s, uint32_t va, bool user, bool write, bool fetch);
+
+/* The DSS and its LCD output (dss.c), the GTA04's panel,
+ * backlight and buttons (panel.c). */
+void dss_init(struct sim *s);
+void panel_init(struct sim *s);
+/* Buttons and timed screenshots, from sim_tick_models(). */
+void display_tick(struct sim *s);
+/* Write the screen as a PNG: what the panel shows now. 0 or -1. */
+int dss_screenshot(struct sim *s, const char *path);
+/* The screenshots without a time, at the hand-off or at the end. */
+void dss_final_screenshots(struct sim *s);
+/* panel.c, for dss.c: the panel's state and the backlight. */
+bool panel_showing(struct sim *s, const char **why);
+bool panel_backlight(struct sim *s);
+/* gpio.c calls this after every write to a GPIO bank. */
+void panel_pins_changed(struct sim *s);
 
 /* report (report.c) */
 void sim_write_report(struct sim *s);

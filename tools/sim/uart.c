@@ -38,6 +38,8 @@
  *                         {expect} matched (or since power-on)
  *   {end}                 end the run (result "stop", exit 0) once all
  *                         before it has been typed and seen
+ *   {press aux|power [MS]} press a button there for MS (default 100) ms of
+ *                         virtual time (display issue: panel.c, as --press)
  * Everything else is sent as is.
  *
  * Registers accept 8-, 16- and 32-bit accesses (values are 8 bits wide);
@@ -644,6 +646,7 @@ void uart_init(struct sim *s)
 			exit(2);
 		}
 	}
+	us->in.sim = s;   /* display issue: {press} */
 	if (s->cfg.input && console_in_load(&us->in, s->cfg.input))
 		exit(2);
 	console_in_start(&us->in, fd, s->cfg.input_stdin);

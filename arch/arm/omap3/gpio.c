@@ -40,6 +40,11 @@ int omap3_gpio_input(unsigned n)
 	return omap_gpio_input(bank_base(bank), n % 32);
 }
 
+uintptr_t omap3_gpio_bank(unsigned n)
+{
+	return n / 32 > 5 || bank_enable(n / 32) ? 0 : bank_base(n / 32);
+}
+
 /*
  * The revision straps both boards wire to the MCSPI1 pads (gpio_171..173,
  * pulled up, some pulled low by resistors): muxed as GPIO inputs with the

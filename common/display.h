@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The board's own screen during the boot: a text console mirroring the
+ * serial one, a progress bar while images load, the boot menu, and the
+ * picture handed to Linux as a simple-framebuffer. */
+#ifndef COMMON_DISPLAY_H
+#define COMMON_DISPLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Early (before storage): the panel's pads and its SPI set-up, which then
+ * advances while the boot waits for hardware. */
+void display_prepare(void);
+/* Starts the board's display unless it has none or the variable video is
+ * "off": framebuffer below gtaboot's buffers, DSS, panel, backlight.
+ * Returns true when the screen is on. */
+bool display_start(void);
+bool display_active(void);
+
+/* A progress bar for a load of total bytes named what; display_progress_end
+ * fills it (ok) or marks it failed. */
+void display_progress_begin(const char *what, uint32_t total);
+void display_progress_end(bool ok);
+
+/* The boot menu on the screen: n items, sel highlighted, a hint line. */
+void display_menu(const char *title, const char *(*item)(unsigned i), unsigned n, unsigned sel,
+		  const char *hint);
+void display_menu_close(void);
+
+/* Before the hand-off: the panel's set-up completed, the picture in RAM. */
+void display_handoff(void);
+/* The simple-framebuffer node under /chosen and its /reserved-memory entry;
+ * nothing when the display is off. */
+int display_fdt(void *fdt, const char **why);
+
+#endif

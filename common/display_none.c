@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The screen left out of the build (make DISPLAY=0): every entry point of
+ * common/display.h does nothing, so the boot flow, the menu (serial and
+ * buttons) and the DTB fix-ups run unchanged without one. The Makefile
+ * links either this file or display.c.
+ */
+#include "common/display.h"
+
+#include "board/board.h"
+#include "lib/printf.h"
+
+void display_prepare(void)
+{
+}
+
+bool display_start(void)
+{
+	if (board.display)
+		printf("display: not in this build (DISPLAY=0)\n");
+	return false;
+}
+
+bool display_active(void)
+{
+	return false;
+}
+
+void display_progress_begin(const char *what, uint32_t total)
+{
+}
+
+void display_progress_end(bool ok)
+{
+}
+
+void display_menu(const char *title, const char *(*item)(unsigned i), unsigned n, unsigned sel,
+		  const char *hint)
+{
+}
+
+void display_menu_close(void)
+{
+}
+
+void display_handoff(void)
+{
+}
+
+int display_fdt(void *fdt, const char **why)
+{
+	return 0;
+}

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The TD028TTEC1's controller over bit-banged SPI: 9-bit words (bit 8 = 0
+ * for a command, 1 for its data bytes), MSB first, SPI mode 3 (clock idle
+ * high, data changed on the falling edge and taken on the rising one), CS
+ * low for each command with its data. The register sequence is the one
+ * Linux's panel-tpo-td028ttec1.c sends in prepare() and enable(): three
+ * no-ops 1 ms apart, deep standby out, RGB interface on, power, sleep out,
+ * the register set, DISPLAY_ON.
+ *
+ * The whole sequence is about 900 bits: at the panel's 100 kHz that is
+ * 9 ms plus the 3 ms of no-op spacing. Rather than wait that long, the
+ * boot advances it one edge at a time from the idle hook (arch/arm/io.h),
+ * while it waits for the SD card anyway.
+ */
+#include "drivers/video/td028ttec1.h"
+
+#include "arch/arm/io.h"
+#include "arch/arm/omap3/soc.h"
+#include "drivers/timer/timer.h"
+#include "lib/errno.h"
+
+/* Each transfer: the number of data bytes (| PAUSE: 1 ms after it), the
+ * command, the data bytes. */
+#define PAUSE	0x80u
+
+#define W0(r)		0, (r)
+#define W1(r, d)	1, (r), (d)
+#define W2(r, d)	2, (r), (d) >> 8, (d) & 0xFF
+
+static const uint8_t seq[] = {
+	PAUSE, 0x00, PAUSE, 0x00, PAUSE, 0x00,
+	W1(0xB0, 0x17),			/* POWER_ON_OFF: deep standby out */
+	W1(0xBC, 0x80),			/* DISPLAY_MODE: RGB I/F on */
+	W1(0x3B, 0x00),			/* QUAD_RATE off */
+	W1(0xB0, 0x16),			/* AVDD, XVDD on */
+	W2(0xB8, 0xFFF9),		/* OUTPUT_CONTROL */
+	W0(0x11),			/* SLEEP_OUT */
+	W1(0xBA, 0x01), W1(0xBB, 0x00),	/* DISPLAY_MODE1, 2 */
+	W1(0x3A, 0x60),			/* RGB_FORMAT */
+	W1(0xBF, 0x10),			/* DRIVE_SYSTEM */
+	W1(0xB1, 0x56), W1(0xB2, 0x33), W1(0xB3, 0x11), W1(0xB3, 0x11), /* booster */
+	W1(0xB4, 0x02), W1(0xB5, 0x2B), W1(0xB6, 0x40), W1(0xB7, 0x03),
+	W1(0xB9, 0x04), W1(0xBD, 0x04), W1(0xBE, 0x00),
+	W1(0xC0, 0x11), W1(0xC1, 0x11), W1(0xC2, 0x11),	/* sleep-out frame rates */
+	W2(0xC3, 0x2040), W2(0xC4, 0x60C0), W2(0xC5, 0x1020), W2(0xC6, 0x60C0),
+	W2(0xC7, 0x5533), W1(0xC8, 0x00), W1(0xC9, 0x00), W1(0xCA, 0x00), /* gamma */
+	W2(0xEC, 0x01F0),		/* HCLOCK_VGA */
+	W1(0xCF, 0x02), W2(0xD0, 0x0804),	/* blanking */
+	W1(0xD1, 0x01), W2(0xD2, 0x0000),	/* CKV */
+	W2(0xD3, 0x0D0E), W2(0xD4, 0x11A4), W1(0xD5, 0x0E),	/* OEV, ASW */
+	W0(0x29),			/* DISPLAY_ON */
+};
+
+#define NSEQ (sizeof(seq) / sizeof(seq[0]))
+
+static struct {
+	uintptr_t sck_bank, mosi_bank, cs_bank;
+	uint32_t sck, mosi, cs;      /* bit masks in their banks */
+	uint32_t half_us, gap_us;    /* half clock period; wait before the next edge */
+	uint32_t loops_us;           /* delay-loop iterations per microsecond */
+	uint64_t due;
+	unsigned pos, word, bit, phase;    /* transfer at seq[pos], its word */
+	bool queued;
+} j;
+
+static void pin(uintptr_t bank, uint32_t mask, int level)
+{
+	writel(mask, bank + (level ? 0x94 : 0x90));   /* SETDATAOUT / CLEARDATAOUT */
+}
+
+/* A delay loop: no register reads, so it lasts what the CPU takes. */
+static void spin(uint32_t n)
+{
+	while (n--)
+		__asm__ volatile("");
+}
+
+int video_gpio_out(unsigned n, int level)
+{
+	uintptr_t bank = omap3_gpio_bank(n);
+
+	if (!bank)
+		return -ENODEV;
+	pin(bank, 1u << (n % 32), level);
+	clrbits32(bank + 0x34, 1u << (n % 32));	/* GPIO_OE: output */
+	return 0;
+}
+
+int td028_start(const struct spi_gpio_pins *p)
+{
+	int err = video_gpio_out(p->cs, 1) | video_gpio_out(p->sck, 1) |
+		  video_gpio_out(p->mosi, 0);
+
+	if (err)
+		return -ENODEV;
+	j.cs_bank = omap3_gpio_bank(p->cs);
+	j.sck_bank = omap3_gpio_bank(p->sck);
+	j.mosi_bank = omap3_gpio_bank(p->mosi);
+	j.cs = 1u << (p->cs % 32);
+	j.sck = 1u << (p->sck % 32);
+	j.mosi = 1u << (p->mosi % 32);
+	/* Half a clock period, rounded up: never faster than the slave allows. */
+	j.half_us = (500u + p->khz - 1) / p->khz + 1;  /* +1: timer_us() truncates */
+	j.pos = j.word = j.phase = 0;
+	/* Calibrate the delay loop against the timer, over about 100 us. */
+	j.due = timer_us();
+	spin(30000);
+	j.loops_us = 30000 / (uint32_t)(timer_us() - j.due + 1) + 1;
+	j.due = timer_us() + j.half_us;
+	j.queued = true;
+	return 0;
+}
+
+bool td028_step(void)
+{
+	uint64_t now;
+	unsigned n, w;
+
+	if (!j.queued)
+		return true;
+	now = timer_us();
+	if (now < j.due)
+		return false;
+	n = seq[j.pos] & 3;
+	/* The command word has bit 8 clear, its data words set. */
+	w = j.word ? 0x100u | seq[j.pos + 1 + j.word] : seq[j.pos + 1];
+	j.gap_us = j.half_us;
+	switch (j.phase) {
+	case 0:				/* select */
+		pin(j.cs_bank, j.cs, 0);
+		j.bit = 8;
+		j.phase = 1;
+		break;
+	case 1:				/* falling edge: next data bit out */
+		pin(j.sck_bank, j.sck, 0);
+		pin(j.mosi_bank, j.mosi, (w >> j.bit) & 1);
+		j.phase = 2;
+		break;
+	case 2:				/* rising edge: the panel takes it */
+		pin(j.sck_bank, j.sck, 1);
+		j.phase = 1;
+		if (j.bit) {
+			j.bit--;
+		} else if (j.word == n) {
+			j.phase = 3;
+		} else {
+			j.word++;
+			j.bit = 8;
+		}
+		break;
+	default:			/* deselect: the transfer ends */
+		pin(j.cs_bank, j.cs, 1);
+		if (seq[j.pos] & PAUSE)
+			j.gap_us = 1000;
+		j.pos += 2 + n;
+		j.word = j.phase = 0;
+		if (j.pos >= NSEQ)
+			j.queued = false;
+		break;
+	}
+	j.due = now + j.gap_us;
+	return !j.queued;
+}
+
+void td028_finish(void)
+{
+	/* One edge per step, each forced due; the loop ends with the
+	 * sequence (at most 22 steps per byte of it). */
+	while (j.queued) {
+		j.due = 0;
+		td028_step();
+		spin(j.gap_us * j.loops_us);
+	}
+}

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The TPO TD028TTEC1 panel's controller (Toppoly/JBT6K74) set up over a
+ * bit-banged 9-bit SPI, as a job that advances from the idle hook. */
+#ifndef DRIVERS_VIDEO_TD028TTEC1_H
+#define DRIVERS_VIDEO_TD028TTEC1_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct spi_gpio_pins {
+	uint8_t sck, mosi, cs;    /* GPIO numbers */
+	uint16_t khz;             /* the slave's maximum clock */
+};
+
+/* GPIO n driven at level (omap_gpio.h); 0 or -ENODEV. */
+int video_gpio_out(unsigned n, int level);
+
+/* Pins to their idle levels (CS high, SCK high: SPI mode 3) and the init
+ * sequence queued. 0 or a negative errno (GPIO bank not reachable). */
+int td028_start(const struct spi_gpio_pins *pins);
+/* One clock edge of the sequence if its half period has passed; true
+ * once the whole sequence, DISPLAY_ON last, has been sent. Never waits. */
+bool td028_step(void);
+/* Sends what is left, timed by a delay loop calibrated at td028_start (a
+ * busy wait on the timer would be as long, but the simulator's idle steps
+ * would stretch each half period to 50 us). */
+void td028_finish(void);
+
+#endif

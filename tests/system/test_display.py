@@ -1,0 +1,252 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""The GTA04's screen in the simulator: DSS, TD028TTEC1 panel, backlight,
+the text console, the boot menu driven by AUX and the power button, the
+progress bar and the simple-framebuffer node handed to Linux.
+
+Screenshots (--screenshot, written by the simulator's DSS and panel
+models) are checked against the console font itself (Debian's
+console-setup-linux PSF that the build turns into the firmware's font),
+glyph cell by glyph cell: every pixel the glyph sets has one colour, every
+other pixel of the cell another. The firmware draws the 8x8 font with
+doubled rows into 8x16 cells."""
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+import pngread
+import simrun
+
+ROOT = simrun.ROOT
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import mkfont  # noqa: E402
+
+PAYLOAD = os.path.join(ROOT, "build", "payload", "zImage")
+FONT = "/usr/share/consolefonts/Lat15-VGA8.psf.gz"
+DTS = "omap3-gta04-sim"
+W, H = 480, 640
+ROW_LOG = 2                     # first row of the log and of the menu
+ROW_BAR = H // 16 - 2           # the progress bar's text row
+
+CONF = ("TIMEOUT 20\nDEFAULT first\n\n"
+        "LABEL first\n  MENU LABEL First entry\n  KERNEL /zImage\n  FDT /%s.dtb\n"
+        "  APPEND console=ttyS2,115200n8 which=first\n\n"
+        "LABEL second\n  MENU LABEL Second entry\n  KERNEL /zImage\n  FDT /%s.dtb\n"
+        "  APPEND console=ttyS2,115200n8 which=second\n") % (DTS, DTS)
+
+
+def make(*targets):
+    p = subprocess.run(["make", "-s", "-C", ROOT] + list(targets), capture_output=True,
+                       text=True)
+    if p.returncode:
+        pytest.fail("make %s failed:\n%s%s" % (" ".join(targets), p.stdout, p.stderr))
+
+
+@pytest.fixture(scope="module")
+def font():
+    if not os.path.exists(FONT):
+        pytest.skip(FONT + " missing (console-setup-linux)")
+    w, h, glyphs, table = mkfont.load(FONT)
+    return {c: glyphs[table.get(c, c)] for c in range(0x20, 0x7F)}, h
+
+
+@pytest.fixture(scope="module")
+def card(sim, tmp_path_factory):
+    for tool in ("dtc", "fdtget", "sfdisk", "mkfs.vfat", "mcopy"):
+        if subprocess.run(["which", tool], capture_output=True).returncode:
+            pytest.skip(tool + " not installed")
+    # The screen is built in with DISPLAY=1 (Makefile); when the MLO has
+    # no room for it the build says so, and these tests cannot run.
+    p = subprocess.run(["make", "-s", "-C", ROOT, "BOARD=gta04", "DISPLAY=1"],
+                       capture_output=True, text=True)
+    if p.returncode and "exceeds 57344" in p.stdout + p.stderr:
+        make("BOARD=gta04")
+        why = [l for l in (p.stdout + p.stderr).splitlines() if "exceeds" in l]
+        pytest.skip("the display does not fit the MLO in this tree: " + why[0])
+    if p.returncode:
+        pytest.fail("make DISPLAY=1 failed:\n" + p.stdout + p.stderr)
+    make("payload")
+    out = tmp_path_factory.mktemp("display")
+    dtb = out / (DTS + ".dtb")
+    subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", str(dtb),
+                    os.path.join(ROOT, "dts", DTS + ".dts")], check=True)
+
+    def build(name, conf=CONF, uenv=None):
+        cf = out / (name + ".conf")
+        cf.write_text(conf)
+        img = str(out / (name + ".img"))
+        args = [os.path.join(ROOT, "tools", "mksd.sh"), "--out", img, "--board", "gta04",
+                "--mlo", os.path.join(ROOT, "build", "gta04", "MLO"),
+                "--file", PAYLOAD + ":zImage", "--file", "%s:%s.dtb" % (dtb, DTS),
+                "--file", "%s:extlinux/extlinux.conf" % cf]
+        if uenv is not None:
+            ue = out / (name + ".uenv")
+            ue.write_text(uenv)
+            args += ["--file", "%s:uEnv.txt" % ue]
+        subprocess.run(args, check=True, capture_output=True)
+        return img
+
+    yield build
+    make("BOARD=gta04")     # the default build again, for the other tests
+
+
+def cell_text(rows, font, row, col, text):
+    """The characters of text at (row, col) that are not drawn as the font's
+    glyphs; '' when all are. A cell must have exactly two colours: the
+    glyph's where the glyph's bits are set, the background elsewhere."""
+    glyphs, gh = font
+    bad = ""
+    for i, ch in enumerate(text):
+        g = glyphs[ord(ch)]
+        fg, bg = set(), set()
+        for y in range(16):
+            bits = g[y * gh // 16]
+            for x in range(8):
+                px = rows[row * 16 + y][(col + i) * 8 + x]
+                (fg if bits & (0x80 >> x) else bg).add(px)
+        if len(bg) != 1 or (fg and (len(fg) != 1 or fg == bg)):
+            bad += ch
+    return bad
+
+
+def row_bg(rows, row):
+    return rows[row * 16][W - 1]
+
+
+def run_shots(sim, img, tmp_path, shots, extra=()):
+    args = ["--machine", "gta04", "--sd", img, "--dump-dtb", str(tmp_path / "out.dtb")]
+    for name, when in shots:
+        args += ["--screenshot", str(tmp_path / name) + ("@%dms" % when if when else "")]
+    r = simrun.run(args + list(extra))
+    return r
+
+
+def test_boot_screen(sim, card, font, tmp_path):
+    """Banner, the log with the files loaded, a full progress bar and the
+    simple-framebuffer node matching the mode, at the hand-off."""
+    r = run_shots(sim, card("boot"), tmp_path, [("end.png", None)])
+    assert r.rc == 0 and r.report["result"] == "handoff", r.stderr
+    assert "no picture" not in r.stderr, r.stderr
+    m = re.search(r"display: TPO TD028TTEC1, (\d+) kHz, framebuffer 0x([0-9a-f]{8})", r.serial)
+    assert m, r.serial
+    assert 22000 <= int(m.group(1)) <= 22300
+    fb = int(m.group(2), 16)
+
+    w, h, rows = pngread.read(str(tmp_path / "end.png"))
+    assert (w, h) == (W, H)
+    assert cell_text(rows, font, 0, 0, " gtaboot 0.1  GTA04 A5") == ""
+    assert row_bg(rows, 0) != (0, 0, 0)                   # the title band
+    # The log: the DTB line is among the rows, drawn in the font.
+    found = False
+    for row in range(ROW_LOG, ROW_BAR - 2):
+        if not cell_text(rows, font, row, 0, "fdt     /omap3-gta04-sim.dtb -> 0x81c00000"):
+            found = True
+    assert found, "the fdt load line is not on the screen"
+    # The progress bar: one colour from x = 8 to 471, background after it.
+    y = ROW_BAR * 16 + 6
+    bar = {rows[y][x] for x in range(8, W - 8)}
+    assert len(bar) == 1 and bar != {(0, 0, 0)}, bar
+    assert rows[y][W - 4] == (0, 0, 0)
+    # The last file loaded (the serial console says which), its name above
+    # the bar.
+    last = re.findall(r"^\S+\s+(/\S+) -> 0x", r.serial.replace("\r", ""), re.M)[-1]
+    assert cell_text(rows, font, ROW_BAR - 1, 1, last) == "", last
+
+    dtb = str(tmp_path / "out.dtb")
+    node = "/chosen/framebuffer@%x" % fb
+
+    def get(prop, kind="x"):
+        p = subprocess.run(["fdtget", "-t", kind, dtb, node, prop], capture_output=True,
+                           text=True)
+        assert p.returncode == 0, p.stderr
+        return p.stdout.strip()
+
+    assert get("compatible", "s") == "simple-framebuffer"
+    assert get("format", "s") == "r5g6b5"
+    assert [int(v, 16) for v in get("width").split()] == [W]
+    assert [int(v, 16) for v in get("height").split()] == [H]
+    assert [int(v, 16) for v in get("stride").split()] == [W * 2]
+    assert [int(v, 16) for v in get("reg").split()] == [fb, W * H * 2]
+    dts = subprocess.run(["dtc", "-q", "-I", "dtb", "-O", "dts", dtb], capture_output=True,
+                         text=True).stdout
+    rsv = re.findall(r"/memreserve/\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+);", dts)
+    assert [(int(a, 16), int(b, 16)) for a, b in rsv] == [(fb, W * H * 2)], dts[:200]
+
+
+def menu_rows(rows, font, items, sel):
+    """The menu as drawn: the title, then the items from ROW_LOG + 2, the
+    selected one on a coloured band."""
+    assert cell_text(rows, font, ROW_LOG, 1, "Boot menu") == ""
+    for i, text in enumerate(items):
+        row = ROW_LOG + 2 + i
+        assert cell_text(rows, font, row, 2, text) == "", text
+        band = row_bg(rows, row)
+        assert (band != (0, 0, 0)) == (i == sel), (i, band)
+
+
+def test_menu_buttons(sim, card, font, tmp_path):
+    """AUX held at power-on opens the menu; AUX moves the selection, the
+    power button boots the selected label."""
+    img = card("menu")
+    r = run_shots(sim, img, tmp_path, [("menu0.png", 400), ("menu1.png", 700)],
+                  ["--press", "aux@0+300", "--press", "aux@500", "--press", "power@800"])
+    assert r.rc == 0 and r.report["result"] == "handoff", r.stderr
+    assert "Button held: autoboot stopped" in r.serial
+    _, _, rows = pngread.read(str(tmp_path / "menu0.png"))
+    menu_rows(rows, font, ["First entry", "Second entry"], 0)
+    assert cell_text(rows, font, ROW_BAR - 3, 1, "AUX: next   POWER: boot") == ""
+    _, _, rows = pngread.read(str(tmp_path / "menu1.png"))
+    menu_rows(rows, font, ["First entry", "Second entry"], 1)
+    assert "Booting 'Second entry'" in r.serial
+    args = subprocess.run(["fdtget", "-t", "s", str(tmp_path / "out.dtb"), "/chosen",
+                           "bootargs"], capture_output=True, text=True).stdout
+    assert "which=second" in args
+
+
+def test_menu_timeout_boots_default(sim, card, tmp_path):
+    """Opened by AUX and left alone, the menu boots the default after the
+    extlinux TIMEOUT (2 s)."""
+    r = run_shots(sim, card("menu"), tmp_path, [], ["--press", "aux@0+300"])
+    assert r.rc == 0 and r.report["result"] == "handoff", r.stderr
+    assert "menu: timeout" in r.serial and "Booting 'First entry'" in r.serial
+    assert r.report["virtual_us"] > 2000000
+
+
+def test_failure_menu_beside_prompt(sim, card, font, tmp_path):
+    """Every label fails (no kernel): the menu is drawn on the screen while
+    the serial prompt works, and the power button still boots from there."""
+    conf = CONF.replace("/zImage", "/missing").replace("TIMEOUT 20", "TIMEOUT 0")
+    r = run_shots(sim, card("fail", conf=conf), tmp_path, [("fail.png", 1000)],
+                  ["--input", "{expect gtaboot> }version\r{expect gtaboot> }{press power}",
+                   "--max-ms", "1500"])
+    assert r.report["result"] == "timeout", r.stderr
+    assert "boot: nothing booted" in r.serial
+    assert "gtaboot>" in r.serial and "version" in r.serial.split("gtaboot>", 1)[1]
+    _, _, rows = pngread.read(str(tmp_path / "fail.png"))
+    menu_rows(rows, font, ["First entry", "Second entry"], 0)
+    # once by the chain, once more by the power button at the prompt
+    assert r.serial.count("Booting 'First entry'") == 2, r.serial
+
+
+def test_video_off(sim, card, tmp_path):
+    """video=off in uEnv.txt: no display, backlight off, no node."""
+    r = run_shots(sim, card("off", uenv="video=off\n"), tmp_path, [("off.png", None)])
+    assert r.rc == 0 and r.report["result"] == "handoff", r.stderr
+    assert "display: off (video=off)" in r.serial
+    assert "backlight off" in r.stderr
+    _, _, rows = pngread.read(str(tmp_path / "off.png"))
+    assert {px for row in rows[::40] for px in row[::40]} == {(0, 0, 0)}
+    p = subprocess.run(["fdtget", "-l", str(tmp_path / "out.dtb"), "/chosen"],
+                       capture_output=True, text=True)
+    assert "framebuffer" not in p.stdout
+
+
+def test_load_onto_framebuffer_refused(sim, card, tmp_path):
+    """A kernel_addr_r inside the framebuffer is refused, naming it."""
+    conf = CONF.replace("TIMEOUT 20", "TIMEOUT 0")
+    r = run_shots(sim, card("over", conf=conf, uenv="kernel_addr_r=0xbfe10000\n"), tmp_path,
+                  [], ["--max-ms", "1000"])
+    assert re.search(r"error: kernel 0xbfe10000-0x[0-9a-f]+ overlaps the framebuffer "
+                     r"0xbfe00000-0xbfe96000", r.serial), r.serial

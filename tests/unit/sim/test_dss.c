@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The DSS model (tools/sim/dss.c): registers need both DSS clocks, the
+ * DISPC's GOLCD is taken at once with the LCD output off and at the next
+ * frame with it on (the frame time from the programmed timings and pixel
+ * clock), unmodelled registers stop the run.
+ */
+#include "tests/unit/sim/simtest.h"
+
+#define DSS	0x48050000u
+#define DISPC	(DSS + 0x400)
+
+static struct sim *machine(void)
+{
+	struct sim *s = simtest_new(SOC_DM3730);
+
+	simtest_init(s);
+	dss_init(s);
+	return s;
+}
+
+static void test_clocks_needed(void **state)
+{
+	struct sim *s = machine();
+	uint32_t v;
+
+	assert_int_equal(model_mmio(s, false, DISPC + 0x40, 4, &v), SIM_EBUS);
+	set_bits(s, CM + 0xE10, 1);                  /* interface clock only */
+	assert_int_equal(model_mmio(s, false, DISPC + 0x40, 4, &v), SIM_EBUS);
+	set_bits(s, CM + 0xE00, 1);                  /* and DSS1_ALWON_FCLK */
+	assert_int_equal(rd(s, DISPC + 0x00), 0x30);
+	assert_int_equal(rd(s, DISPC + 0x70), 0x00010004);   /* DIVISOR reset */
+	assert_int_equal(model_mmio(s, false, DISPC + 0x0BC, 4, &v), SIM_EUNIMPL); /* VID1 */
+	assert_int_equal(model_mmio(s, false, DSS + 0xC00, 4, &v), SIM_EUNIMPL);   /* VENC */
+	assert_int_equal(model_mmio(s, false, DISPC + 0x40, 2, &v), SIM_EBUS);
+}
+
+static void test_golcd(void **state)
+{
+	struct sim *s = machine();
+
+	set_bits(s, CM + 0xE10, 1);
+	set_bits(s, CM + 0xE00, 1);
+	/* LCD off: taken at once */
+	wr(s, DISPC + 0x40, (1u << 5) | (1u << 3));
+	assert_int_equal(rd(s, DISPC + 0x40) & (1u << 5), 0);
+	/* LCD on: 480x640 with the panel's porches at PCD 3 of the M4 output
+	 * is a frame of about 15 ms; GOLCD holds until it ends. */
+	wr(s, DISPC + 0x7C, (639u << 16) | 479u);
+	wr(s, DISPC + 0x64, (7u << 20) | (23u << 8) | 7u);
+	wr(s, DISPC + 0x68, (2u << 20) | (4u << 8) | 1u);
+	wr(s, DISPC + 0x70, (1u << 16) | 3u);
+	wr(s, DISPC + 0x40, 1u | (1u << 3));
+	wr(s, DISPC + 0x40, 1u | (1u << 3) | (1u << 5));
+	assert_int_equal(rd(s, DISPC + 0x40) & (1u << 5), 1u << 5);
+	run_for(s, 200 * PS_PER_US);
+	assert_int_equal(rd(s, DISPC + 0x40) & (1u << 5), 1u << 5);
+	run_for(s, 2 * PS_PER_S);
+	assert_int_equal(rd(s, DISPC + 0x40) & (1u << 5), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_clocks_needed),
+		cmocka_unit_test(test_golcd),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
