@@ -103,6 +103,9 @@ int main(const uint8_t *rom_bootinfo)
 						  board.mem_none, board.mem_unknown)->sdram,
 			       &sys.dram);
 	if (err) {
+		/* the cold part never runs: the banner and what sizing found
+		 * from here (common/banner.c is part of the early part) */
+		banner_print(wdt_err, clk_err);
 		printf("DRAM: initialisation failed (%s)\n", errname(err));
 		give_up("no working SDRAM: nothing can be loaded");
 	}
