@@ -29,6 +29,8 @@ SIZE    := $(CROSS)size
 # libfdt.a comes from Debian's armhf build: hard-float VFP, Thumb-2, int-sized
 # enums. Our objects must match its ABI attributes to link with it.
 FW_ARCH := -mcpu=cortex-a8 -mthumb -mfloat-abi=hard -mfpu=vfpv3-d16 -fno-short-enums
+# One set of warnings for every C build: firmware, host tools, simulator,
+# unit tests and fuzz targets.
 WARN    := -Wall -Wextra -Werror=undef -Werror=vla -Werror=implicit-fallthrough \
            -Wno-unused-parameter
 FW_CFLAGS := $(FW_ARCH) $(WARN) -Os -g -std=gnu11 -ffreestanding -fno-common \
@@ -78,8 +80,12 @@ $(OUT)/gitrev: FORCE
 $(OUT)/obj/common/banner.c.o: $(OUT)/gitrev
 FORCE:
 
-$(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld
+# The SRAM part may reach the SDRAM part only through its entry points:
+# tools/check-hotcold.py checks every reference of the linked image.
+$(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld tools/check-hotcold.py
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -o $@ $(FW_OBJS) $(LIBFDT_A) -lgcc
+	$(Q)$(PYTHON) tools/check-hotcold.py $(OUT)/gtaboot.map $@ $(CROSS)nm $(CROSS)objdump \
+	  || { rm -f $@; exit 1; }
 
 # The hot part (early + late, linker.ld), then the cold part deflated
 # behind it and the CRC trailer (tools/packcold.py). The packed part is
@@ -109,8 +115,7 @@ $(OUT)/MLO: $(OUT)/gtaboot.bin $(BUILD)/tools/mkmlo
 
 # ---------------------------------------------------------------- host tools
 HOST_CC     := gcc
-HOST_CFLAGS := -O2 -g -Wall -Wextra -Werror=undef -Werror=vla -Werror=implicit-fallthrough \
-               -Wno-unused-parameter -I. -DGTABOOT_HOST
+HOST_CFLAGS := -O2 -g $(WARN) -I. -DGTABOOT_HOST
 
 tools: $(BUILD)/tools/mkmlo
 
@@ -126,8 +131,7 @@ $(BUILD)/tools/mknand: tools/mknand.c tools/sim/nand_ecc.c tools/sim/nand_ecc.h
 # ---------------------------------------------------------------- simulator
 SIM_SRCS := $(sort $(wildcard tools/sim/*.c))
 SIM_OBJS := $(patsubst %,$(BUILD)/sim/obj/%.o,$(SIM_SRCS))
-SIM_CFLAGS := -O2 -g -Wall -Wextra -Werror=undef -Werror=vla -Werror=implicit-fallthrough \
-              -Wno-unused-parameter -I. -Itools/sim -DGTABOOT_HOST
+SIM_CFLAGS := -O2 -g $(WARN) -I. -Itools/sim -DGTABOOT_HOST
 SIM_LIBS := -lunicorn -lpthread -lm
 
 sim: $(BUILD)/sim/gtaboot-sim
@@ -204,11 +208,21 @@ $(BUILD)/host/sim_test_%: tests/unit/sim/test_%.c $(SIM_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(Q)$(HOST_CC) $(SIM_CFLAGS) -o $@ $< $(SIM_LIB_OBJS) $(SIM_LIBS) -lcmocka
 
+# The firmware's storage drivers, built for the host with the host backend
+# of io.h and the timer (tests/unit/sim/host_io.c), against the models.
+FW_HOST_SRCS := drivers/i2c/omap_i2c.c drivers/power/twl4030.c drivers/mmc/mmc.c \
+                drivers/mmc/mmc_info.c drivers/mmc/omap_hsmmc.c lib/blockdev.c lib/errno.c arch/arm/io.c \
+                tests/unit/sim/host_io.c
+$(BUILD)/host/sim_test_storage_fw: tests/unit/sim/test_storage_fw.c $(FW_HOST_SRCS) $(SIM_LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOST_CC) $(SIM_CFLAGS) -DGTABOOT_HOST_IO -o $@ $< $(FW_HOST_SRCS) $(SIM_LIB_OBJS) \
+	  $(SIM_LIBS) -lcmocka
+
 FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BINS := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRCS))
 $(BUILD)/fuzz/%: tests/fuzz/%.c $(HOST_LIB_SRCS)
 	@mkdir -p $(dir $@)
-	$(Q)clang -g -O1 -I. -DGTABOOT_HOST -fsanitize=fuzzer,address,undefined -o $@ $< $(HOST_LIB_SRCS) -lfdt
+	$(Q)clang -g -O1 $(WARN) -I. -DGTABOOT_HOST -fsanitize=fuzzer,address,undefined -o $@ $< $(HOST_LIB_SRCS) -lfdt
 
 unit: $(UNIT_BINS) $(SIMUNIT_BINS)
 

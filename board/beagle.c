@@ -132,6 +132,11 @@ const struct board board = {
 	.mem_none = &beagle_xm,
 	.mem_unknown = &beagle_unknown,
 	.dtb_name = beagle_dtb_name,
+	.stdout_path = "serial2:115200n8",   /* UART3 */
+	/* U-Boot's omap3 NAND layout: X-Loader/MLO, U-Boot, its environment,
+	 * then the kernel partition at 0x280000 */
+	.nand_kernel_off = 0x280000,
+	.nand_kernel_size = 0x600000,
 	.button_gpio = beagle_button,
 	.bb_uvolt = 0,
 	.bb_uamp = 0,

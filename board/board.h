@@ -16,28 +16,53 @@
 
 #define BOARD_REV_UNKNOWN	(~0u)
 
+/*
+ * Each member says whether a board must provide it and when the boot flow
+ * uses it: "SRAM" members are read by main() before SDRAM works (the SRAM
+ * part, from the ROM's copy of the MLO: code they point to is linked into
+ * that part and must not call the SDRAM part); "SDRAM" members are read
+ * once the rest of gtaboot runs from SDRAM (steps 8-15 of common/main.c).
+ */
 struct board {
+	/* Mandatory, SRAM: the banner's name. */
 	const char *name;                   /* "GTA04", "BeagleBoard" */
-	const struct pad *pads;             /* applied once, after the clocks */
+	/* Mandatory, SRAM (step 3): the pad table, applied once after the
+	 * clocks; entries the ROM's reset values already satisfy may be left
+	 * out. */
+	const struct pad *pads;
 	size_t npads;
-	/* Read the revision straps; NULL when the board has none. */
+	/* Optional (NULL: no straps), SRAM (step 5): read the revision
+	 * straps. The result is passed to every member that takes rev. */
 	unsigned (*revision)(void);
-	const char *(*rev_name)(unsigned rev);           /* "A5" */
-	/* The memory packages by their NAND ID on GPMC CS0, read before the
-	 * SDRC is set up (arch/arm/omap3/memid.c); mem_none when no NAND
-	 * answers, mem_unknown (the safest set) for an ID not listed. */
+	/* Optional (NULL: none printed), SRAM and SDRAM: "A5". */
+	const char *(*rev_name)(unsigned rev);
+	/* Mandatory, SRAM (step 6): the memory packages by their NAND ID on
+	 * GPMC CS0, read before the SDRC is set up (arch/arm/omap3/memid.c);
+	 * mem_none when no NAND answers, mem_unknown (the safest set) for an
+	 * ID not listed. */
 	const struct mem_part *mem_parts;
 	size_t nmem_parts;
 	const struct mem_part *mem_none, *mem_unknown;
-	/* The DT for this revision and the package found (omap3_mem). */
+	/* Mandatory, SDRAM (step 11): the DT for this revision, looked up
+	 * in /, /boot and /boot/dtbs when an entry names none. */
 	const char *(*dtb_name)(unsigned rev);           /* "omap3-gta04a5.dtb" */
-	/* TWL4030 backup-battery charger (BB_CFG) and its DT properties
-	 * ti,bb-uvolt / ti,bb-uamp; 0 = leave the charger off. */
+	/* Mandatory, SDRAM (step 13): the console as the DT's stdout-path,
+	 * set in /chosen when the tree has none. */
+	const char *stdout_path;                         /* "serial2:115200n8" */
+	/* Mandatory, SDRAM (step 11): the NAND kernel partition the chain
+	 * boots last (kernel and DTB stored raw, drivers/mtd/nand_boot.c);
+	 * size 0 when the board keeps none. */
+	uint32_t nand_kernel_off, nand_kernel_size;
+	/* Optional (0: charger left off), SDRAM (steps 8 and 13): TWL4030
+	 * backup-battery charger (BB_CFG) and its DT properties
+	 * ti,bb-uvolt / ti,bb-uamp. */
 	uint32_t bb_uvolt, bb_uamp;
-	/* The button that stops autoboot when held at power-on (GTA04 AUX,
-	 * Beagle USER; active high), as a GPIO number; NULL when none. */
+	/* Optional (NULL: none), SDRAM (step 10): the button that stops
+	 * autoboot when held at power-on (GTA04 AUX, Beagle USER; active
+	 * high), as a GPIO number. */
 	int (*button_gpio)(unsigned rev);
-	/* Board-specific DT changes after the generic ones; may be NULL. */
+	/* Optional (NULL: none), SDRAM (step 13): board-specific DT changes
+	 * after the generic ones. */
 	int (*fixup_fdt)(void *fdt, unsigned rev);
 };
 

@@ -149,6 +149,11 @@ const struct board board = {
 	.mem_none = &gta04_onenand,
 	.mem_unknown = &gta04_unknown,
 	.dtb_name = gta04_dtb_name,
+	.stdout_path = "serial2:115200n8",   /* UART3 */
+	/* U-Boot's omap3 NAND layout: X-Loader/MLO, U-Boot, its environment,
+	 * then the kernel partition at 0x280000 */
+	.nand_kernel_off = 0x280000,
+	.nand_kernel_size = 0x600000,
 	.button_gpio = gta04_button,
 	/* The GTA04 DT's &charger { ti,bb-uvolt = <3200000>; ti,bb-uamp = <150>; } */
 	.bb_uvolt = 3200000,

@@ -2,7 +2,8 @@
 /*
  * The autoboot countdown (U-Boot's bootdelay behaviour, one line redrawn)
  * and, when a key or the AUX/USER button stops it, the boot menu. No TRM
- * chapter; the button is gpio_7 (hardware.md).
+ * chapter; the button is the board's (board.h button_gpio: gpio_7 on the
+ * GTA04 and the BeagleBoard, gpio_4 on the xM; board/gta04.c, beagle.c).
  */
 #include "common/autoboot.h"
 

@@ -8,6 +8,7 @@
  */
 #include <libfdt.h>
 
+#include "board/board.h"
 #include "common/boot_internal.h"
 #include "common/bootcount.h"
 #include "common/memcheck.h"
@@ -128,20 +129,24 @@ static int boot_nand(void)
 	struct nand_chip *c;
 	int err;
 
+	if (!board.nand_kernel_size) {
+		printf("boot: this board keeps no kernel in NAND\n");
+		return -ENOENT;
+	}
 	c = omap3_nand(&err);
 	if (!c) {
 		printf("boot: no NAND (%s)\n", errname(err));
 		return err;
 	}
 	mem_windows_reset();
-	err = mem_window_claim("kernel", kaddr, NAND_KERNEL_PART_SIZE);
+	err = mem_window_claim("kernel", kaddr, board.nand_kernel_size);
 	if (!err)
 		err = mem_window_claim("fdt", faddr, FDT_MAX);
 	if (err)
 		return err;
-	printf("Booting from NAND (kernel partition at 0x%x)\n", NAND_KERNEL_PART_OFF);
-	err = nand_load_boot_images(c, NAND_KERNEL_PART_OFF, NAND_KERNEL_PART_SIZE, kaddr,
-				    NAND_KERNEL_PART_SIZE, faddr, FDT_MAX - FDT_HEADROOM, &k, &f);
+	printf("Booting from NAND (kernel partition at 0x%x)\n", (unsigned)board.nand_kernel_off);
+	err = nand_load_boot_images(c, board.nand_kernel_off, board.nand_kernel_size, kaddr,
+				    board.nand_kernel_size, faddr, FDT_MAX - FDT_HEADROOM, &k, &f);
 	if (err) {
 		printf("boot: NAND kernel partition: %s\n",
 		       err == -ENOENT ? "no kernel found" : errname(err));

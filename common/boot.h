@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "lib/extlinux.h"
-#include "lib/fat.h"
+#include "lib/fs.h"
 
 /* Default load addresses (the U-Boot variable names, same meaning). */
 #define KERNEL_ADDR_R   0x82000000u
@@ -21,11 +21,12 @@
 #define FDT_HEADROOM    0x10000u
 #define FDT_MAX         0x100000u
 
-/* Mount the boot partition of the SD card and read extlinux.conf if there
- * is one. Returns 0 when a FAT file system is mounted. */
+/* Mount the boot partition of the SD card (common/bootfs.c: the first
+ * partition with extlinux.conf, FAT or ext2/3/4) and read extlinux.conf if
+ * there is one. Returns 0 when a file system is mounted. */
 int boot_scan(void);
 /* The mounted boot file system, or NULL. */
-struct fat_fs *boot_fs(void);
+struct fs *boot_fs(void);
 /* The parsed extlinux.conf, or NULL. */
 const struct extlinux_conf *boot_conf(void);
 /* Autoboot delay in ms: extlinux TIMEOUT when given, else bootdelay. */

@@ -4,22 +4,19 @@
  * extlinux.conf, a label's paths, else the default file names and the
  * board's DTB.
  */
-#include <stdarg.h>
-
 #include "board/board.h"
 #include "common/boot_internal.h"
+#include "common/bootfs.h"
 #include "common/storage.h"
 #include "common/sys.h"
 #include "common/vars.h"
 #include "lib/errno.h"
-#include "lib/part.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
 #define CONF_MAX 0x10000u   /* extlinux.conf larger than 64 KiB is refused */
 
-static struct blockdev bootpart;
-static struct fat_fs fs;
+static struct fs *fs;
 static bool fs_ok;
 static struct extlinux_conf *conf;
 static bool conf_ok;
@@ -30,24 +27,14 @@ static const char *const conf_paths[] = {
 	"/boot/extlinux/extlinux.conf",
 };
 
-struct fat_fs *boot_fs(void)
+struct fs *boot_fs(void)
 {
-	return fs_ok ? &fs : NULL;
+	return fs_ok ? fs : NULL;
 }
 
 const struct extlinux_conf *boot_conf(void)
 {
 	return conf_ok ? conf : NULL;
-}
-
-static void fat_log(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("fat: ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
 }
 
 static void conf_warn(void *arg, unsigned line, const char *msg, const char *word)
@@ -59,7 +46,7 @@ static void conf_warn(void *arg, unsigned line, const char *msg, const char *wor
 static int read_conf(void)
 {
 	char *text = scratch_alloc(CONF_MAX);
-	struct fat_stat st;
+	struct fs_stat st;
 	uint32_t len;
 	int err;
 
@@ -67,11 +54,11 @@ static int read_conf(void)
 	if (!text || !conf)
 		return -ENOMEM;
 	for (unsigned i = 0; i < sizeof(conf_paths) / sizeof(conf_paths[0]); i++) {
-		err = fat_stat(&fs, conf_paths[i], &st);
+		err = fs_stat(fs, conf_paths[i], &st);
 		if (err == -ENOENT || err == -ENOTDIR)
 			continue;
 		if (!err)
-			err = fat_read(&fs, conf_paths[i], text, CONF_MAX, &len);
+			err = fs_read(fs, conf_paths[i], text, CONF_MAX, &len);
 		if (err) {
 			printf("boot: cannot read %s (%s)\n", conf_paths[i], errname(err));
 			continue;
@@ -105,7 +92,7 @@ static void read_uenv(void)
 	int n;
 
 	for (unsigned i = 0; text && i < sizeof(paths) / sizeof(paths[0]); i++) {
-		int err = fat_read(&fs, paths[i], text, max, &len);
+		int err = fs_read(fs, paths[i], text, max, &len);
 
 		if (err == -ENOENT || err == -ENOTDIR)
 			continue;
@@ -121,29 +108,12 @@ static void read_uenv(void)
 
 int boot_scan(void)
 {
-	struct blockdev *mmc = storage_mmc1();
-	void *work;
-	uint8_t *sector;
 	int err;
 
 	fs_ok = conf_ok = false;
-	if (!mmc)
-		return -ENODEV;
-	sector = scratch_alloc(BLOCK_SIZE);
-	work = scratch_alloc(FAT_WORK_SIZE);
-	if (!sector || !work)
-		return -ENOMEM;
-	err = part_open_boot(mmc, sector, &bootpart, "mmc1p");
-	if (err < 0) {
-		printf("boot: no boot partition on mmc1 (%s)\n", errname(err));
+	fs = bootfs_scan(conf_paths, sizeof(conf_paths) / sizeof(conf_paths[0]), &err);
+	if (!fs)
 		return err;
-	}
-	err = fat_mount(&fs, &bootpart, work, FAT_WORK_SIZE, fat_log);
-	if (err) {
-		printf("boot: mmc1 partition %d is not a usable FAT file system (%s)\n", err + 1,
-		       errname(err));
-		return err;
-	}
 	fs_ok = true;
 	read_uenv();
 	read_conf();
@@ -171,11 +141,11 @@ static int find_default_fdt(char *out, size_t size)
 {
 	static const char *const dirs[] = { "", "/boot", "/boot/dtbs" };
 	const char *name = board.dtb_name(sys.board_rev);
-	struct fat_stat st;
+	struct fs_stat st;
 
 	for (unsigned i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 		snprintf(out, size, "%s/%s", dirs[i], name);
-		if (!fat_stat(&fs, out, &st) && !st.is_dir)
+		if (!fs_stat(fs, out, &st) && !st.is_dir)
 			return 0;
 	}
 	printf("fdt: %s not found in /, /boot or /boot/dtbs\n", name);
@@ -205,11 +175,11 @@ int boot_default_paths(const char **kernel, const char **initrd, char *fdt, size
 					       "/boot/uImage" };
 	static const char *const initrds[] = { "/uInitrd", "/initrd.img", "/boot/uInitrd",
 					       "/boot/initrd.img" };
-	struct fat_stat st;
+	struct fs_stat st;
 
 	*kernel = *initrd = NULL;
 	for (unsigned i = 0; i < sizeof(kernels) / sizeof(kernels[0]) && !*kernel; i++) {
-		if (!fat_stat(&fs, kernels[i], &st) && !st.is_dir)
+		if (!fs_stat(fs, kernels[i], &st) && !st.is_dir)
 			*kernel = kernels[i];
 	}
 	if (!*kernel) {
@@ -217,7 +187,7 @@ int boot_default_paths(const char **kernel, const char **initrd, char *fdt, size
 		return -ENOENT;
 	}
 	for (unsigned i = 0; i < sizeof(initrds) / sizeof(initrds[0]) && !*initrd; i++) {
-		if (!fat_stat(&fs, initrds[i], &st) && !st.is_dir)
+		if (!fs_stat(fs, initrds[i], &st) && !st.is_dir)
 			*initrd = initrds[i];
 	}
 	return find_default_fdt(fdt, fdt_size) ? -ENOENT : 0;

@@ -64,7 +64,7 @@ int boot_fixup_fdt(uint32_t faddr, uint32_t flen, const char *bootargs, uint32_t
 	if (!err)
 		err = fdtfix_memory(fdt, banks, nbanks, &why);
 	if (!err)
-		err = fdtfix_chosen(fdt, bootargs, "serial2:115200n8", istart, iend, &why);
+		err = fdtfix_chosen(fdt, bootargs, board.stdout_path, istart, iend, &why);
 	if (!err && next_bootcount >= 0)
 		err = fdtfix_chosen_u32(fdt, "gtaboot,bootcount", (uint32_t)next_bootcount, &why);
 	if (err) {

@@ -20,15 +20,15 @@ void boot_print_why(const char *what, int err, const char *why)
 int boot_load_file(const char *what, const char *path, uint32_t addr, uint32_t extra,
 		   uint32_t *size)
 {
-	struct fat_fs *fs = boot_fs();
-	struct fat_stat st;
+	struct fs *fs = boot_fs();
+	struct fs_stat st;
 	uint64_t t0;
 	uint32_t us, len;
 	int err;
 
 	if (!fs)
 		return -ENODEV;
-	err = fat_stat(fs, path, &st);
+	err = fs_stat(fs, path, &st);
 	if (err) {
 		printf("%s: %s: %s\n", what, path, err == -ENOENT ? "not found" : errname(err));
 		return err;
@@ -41,7 +41,7 @@ int boot_load_file(const char *what, const char *path, uint32_t addr, uint32_t e
 	if (err)
 		return err;
 	t0 = timer_us();
-	err = fat_read(fs, path, (void *)(uintptr_t)addr, st.size, &len);
+	err = fs_read(fs, path, (void *)(uintptr_t)addr, st.size, &len);
 	us = (uint32_t)(timer_us() - t0);
 	if (err) {
 		printf("%s: reading %s failed (%s)\n", what, path, errname(err));

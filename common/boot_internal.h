@@ -14,7 +14,7 @@
 
 #include "common/boot.h"
 #include "lib/extlinux.h"
-#include "lib/fat.h"
+#include "lib/fs.h"
 
 /* ---- boot_entries.c: extlinux.conf, uEnv.txt, default file names */
 

@@ -2,8 +2,8 @@
 /*
  * Console commands for the on-board NAND: `nand info|bad|erase|read|write`
  * and `flash mlo`, which installs an MLO into blocks 0-3 where the boot ROM
- * looks for it (TRM chapter 26 "Initialization", NAND boot; registers.md
- * §11.4), one block at a time so that a power cut never leaves the NAND
+ * looks for it (SPRUF98/SPRUGN4 chapter "Initialization", NAND boot), one
+ * block at a time so that a power cut never leaves the NAND
  * without a good copy.
  */
 #include <stdbool.h>
@@ -26,11 +26,10 @@
  * The running image (linker.ld): what the ROM loaded, header excluded.
  * Its .data has changed since (every initialised variable written at run
  * time), so `flash mlo` takes .data from the untouched copy start.S keeps
- * in __data_pristine; without that copy it refuses to flash itself.
+ * in __data_pristine.
  */
-extern char _start[], __image_end[];
-extern char __data_start[] __attribute__((weak)), __data_end[];
-extern char __data_pristine[] __attribute__((weak));
+extern char _start[], __image_end[], __data_start[], __data_end[];
+extern char __data_pristine[];
 
 #define MLO_COPIES    4
 #define SRAM_LOAD_MIN 0x40200000u
@@ -181,26 +180,20 @@ static int nand_write_cmd(struct nand_chip *c, unsigned long addr, unsigned long
 		return -ENOSPC;
 	while (left) {
 		uint32_t n = left < c->page_size ? left : c->page_size;
-		uint32_t pg;
-		int r;
+		uint32_t pg, block = (uint32_t)(pos / c->block_size);
+		int r = nand_skip_bad(c, &pos, c->size, &check);
 
-		if (pos >= c->size) {
+		if (r == -ENOSPC) {
 			printf("error: nand: reached the end of the chip with %lu bytes left\n", left);
-			return -ENOSPC;
+			return r;
+		}
+		if (r < 0)
+			return r;
+		if (r) {
+			printf("skipping bad block %u\n", (unsigned)block);
+			continue;
 		}
 		pg = (uint32_t)(pos / c->page_size);
-		if (check || !(pg % c->pages_per_block)) {
-			r = nand_block_is_bad(c, pg / c->pages_per_block);
-			if (r < 0)
-				return r;
-			check = false;
-			if (r) {
-				printf("skipping bad block %u\n", (unsigned)(pg / c->pages_per_block));
-				pos += c->block_size;
-				check = true;
-				continue;
-			}
-		}
 		memset(page, 0xFF, sizeof(page));
 		memcpy(page, src, n);
 		r = nand_write_page(c, pg, page);
@@ -410,12 +403,6 @@ static int mlo_running(char *const argv[], struct mlo_src *m)
 	uint32_t load = (uint32_t)(uintptr_t)_start, crc = 0;
 	const uint8_t *packed = mlo_rest_packed();
 
-	if (!__data_start || !__data_pristine) {
-		printf("error: flash: this build keeps no pristine copy of its .data, so the\n"
-		       "running MLO cannot be written safely; load the MLO file into RAM and\n"
-		       "use 'flash mlo <addr> <len>'\n");
-		return -ENOTSUP;
-	}
 	m->seg[0] = (const uint8_t *)_start;
 	m->len[0] = (uint32_t)(__data_start - _start);
 	m->seg[1] = (const uint8_t *)__data_pristine;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Storage bring-up for the boot flow: I2C1 at 400 kHz, the TWL4030's VMMC1
- * and backup-battery charger, then MMC1 with its card (hardware.md "GTA04:
- * MMC1" and "TWL4030 / TPS65950").
+ * and backup-battery charger, then MMC1 with its card (the card's supply
+ * is the TWL4030's VMMC1: TPS65950 TRM SWCU050 "Power Management";
+ * docs/design.md, boot step 8).
  */
 #include "common/storage.h"
 

@@ -2,7 +2,7 @@
 /*
  * The GPMC 1-bit Hamming ECC ("HAM1") over 512-byte sectors: computation,
  * OOB packing and single-bit correction (TRM chapter 10 "GPMC", Hamming
- * code; registers.md §4.2).
+ * code; SPRUF98/SPRUGN4 "Memory Subsystem", GPMC Hamming ECC).
  *
  * The parity of bit address A = byte * 8 + bit is split into 12 pairs,
  * one per address bit j: P(2^j)o covers the bits with A bit j = 1, P(2^j)e

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The GPMC 1-bit Hamming ECC ("HAM1") over 512-byte NAND sectors, as the
- * OMAP3 boot ROM expects it (TRM chapter 10 "GPMC", ECC calculator;
- * registers.md §4.2). Shared by the firmware, the simulator's GPMC model
+ * OMAP3 boot ROM expects it (SPRUF98/SPRUGN4 chapter "Memory Subsystem",
+ * GPMC ECC calculator). Shared by the firmware, the simulator's GPMC model
  * and the NAND image tool, so all three agree bit for bit.
  */
 #ifndef LIB_HAMMING_H

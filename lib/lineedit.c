@@ -310,7 +310,7 @@ enum lineedit_result lineedit_feed(struct lineedit *le, int c)
 	switch (c) {
 	case '\r':
 		le->after_cr = true;
-		/* fall through */
+		__attribute__((fallthrough));
 	case '\n':
 		if (c == '\n' && after_cr)
 			break;

@@ -110,3 +110,60 @@ int part_open_boot(struct blockdev *disk, uint8_t *sector, struct blockdev *part
 	part_init(part, disk, &p[i], name);
 	return i;
 }
+
+static bool is_extended(uint8_t type)
+{
+	return type == 0x05 || type == 0x0f || type == 0x85;
+}
+
+int part_scan(struct blockdev *disk, uint8_t *sector, struct part_info p[PART_SCAN_MAX])
+{
+	uint32_t end = (uint32_t)MIN(disk->nblocks, 0xffffffffu), ext = 0, ext_end = end;
+	uint32_t lba = 0, next;
+	int i, n = 0, ret, links;
+	unsigned num = 5;
+
+	/* The MBR, then each EBR (at most PART_SCAN_MAX of them, so that a
+	 * chain that loops ends): in an EBR, entry 0 is the logical partition
+	 * (from the EBR), entry 1 the next EBR (from the extended partition's
+	 * start). */
+	for (links = 0; links <= PART_SCAN_MAX; links++) {
+		ret = blk_read(disk, lba, 1, sector);
+		if (ret && !links)
+			return ret;
+		if (ret || sector[MBR_SIG] != 0x55 || sector[MBR_SIG + 1] != 0xaa)
+			break;
+		next = 0;
+		for (i = 0; i < MBR_NPART; i++) {
+			const uint8_t *e = sector + MBR_TABLE + 16 * i;
+			uint64_t start = (uint64_t)lba + get_le32(e + 8);
+			uint32_t size = get_le32(e + 12);
+
+			if (!links && (e[0] & 0x7f)) {  /* not an MBR */
+				n = 0;
+				break;
+			}
+			if (is_extended(e[4])) {
+				if (links || !ext)
+					next = ext + get_le32(e + 8);
+				if (!links && !ext) {
+					ext = next;
+					ext_end = (uint32_t)MIN((uint64_t)ext + size, end);
+				}
+			} else if (e[4] && size && start > lba &&
+				   start + size <= (links ? ext_end : end) &&
+				   n < PART_SCAN_MAX && (!links || !i)) {
+				p[n++] = (struct part_info){ (uint8_t)(links ? num++ : (unsigned)i + 1), e[4],
+							     e[0] == 0x80, (uint32_t)start, size };
+			}
+		}
+		if (i < MBR_NPART || !next || next >= ext_end)
+			break;
+		lba = next;
+	}
+	/* No MBR, or none that names a partition: a file system from
+	 * sector 0, as the OMAP boot ROM also accepts ("superfloppy"). */
+	if (!n)
+		p[n++] = (struct part_info){ 0, 0, false, 0, end };
+	return n;
+}

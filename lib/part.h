@@ -46,4 +46,26 @@ void part_init(struct blockdev *part, struct blockdev *disk, const struct mbr_pa
 int part_open_boot(struct blockdev *disk, uint8_t *sector, struct blockdev *part,
 		   const char *name);
 
+/* The partitions of a disk as distributions expect them to be searched:
+ * the MBR's primary entries, then the logical partitions of its extended
+ * partition (types 0x05, 0x0F, 0x85; the EBR chain), numbered as Linux and
+ * U-Boot do (1-4 primary, 5 on logical). The caller tries the bootable
+ * (active) ones first. */
+#define PART_SCAN_MAX 16
+
+struct part_info {
+	uint8_t num;      /* 1-4 primary, 5.. logical; 0 the whole disk */
+	uint8_t type;
+	bool active;
+	uint32_t start, size;
+};
+
+/* Fills p (PART_SCAN_MAX entries) from disk's MBR, sector being a 512-byte
+ * buffer, in table order. A disk without an MBR, or with none that names a
+ * partition (a FAT or ext file system from sector 0), gives the whole disk
+ * as entry 0. The EBR chain is followed at most PART_SCAN_MAX links and
+ * only inside the extended partition, so a chain that loops ends. Returns
+ * the number of entries (at least 1), or a device error. */
+int part_scan(struct blockdev *disk, uint8_t *sector, struct part_info p[PART_SCAN_MAX]);
+
 #endif

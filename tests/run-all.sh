@@ -42,7 +42,9 @@ par=()
 if "$PYTHON" -c 'import xdist' 2>/dev/null; then
 	par=(-n "${PYTEST_WORKERS:-2}" --dist loadfile)
 fi
-timeout 780 "$PYTHON" -m pytest -q -rs "${par[@]}" --durations=10 tests/system \
+# SIGINT at the limit: pytest then still prints its summary and the slowest
+# tests, so a run cut short says how far it got and what took the time.
+timeout -s INT -k 30 780 "$PYTHON" -m pytest -q -rs "${par[@]}" --durations=10 tests/system \
 	>"$log/pytest.log" 2>&1
 rc=$?
 sed -n '/slowest 10 durations/,$p' "$log/pytest.log" | grep -E '^[0-9.]+s ' \

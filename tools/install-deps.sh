@@ -6,7 +6,8 @@ set -euo pipefail
 
 pkgs=(gcc-arm-none-eabi libnewlib-arm-none-eabi make gcc libc6-dev pkg-config git
       libfdt-dev device-tree-compiler libunicorn-dev libcmocka-dev
-      python3 python3-pytest python3-pytest-xdist mtools dosfstools fdisk u-boot-tools lrzsz clang zopfli)
+      python3 python3-pytest python3-pytest-xdist mtools dosfstools fdisk u-boot-tools lrzsz clang zopfli
+      e2fsprogs u-boot-menu)
 
 SUDO=
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi

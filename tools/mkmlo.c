@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * mkmlo: wrap a raw firmware image for the OMAP3 boot ROM (TRM chapter 26
- * "Initialization", image formats; registers.md §11.3).
+ * "Initialization", image formats; SPRUF98/SPRUGN4 "Initialization", image formats).
  *
  *   mkmlo --load ADDR [--ch] [--short] IN OUT
  *
@@ -97,7 +97,7 @@ static uint8_t *read_file(const char *path, size_t *len)
 	return buf;
 }
 
-/* The CH as mkimage -T omapimage lays it out (registers.md §11.3). */
+/* The CH as mkimage -T omapimage lays it out (SPRUF98/SPRUGN4 "Initialization", image formats). */
 static void build_ch(uint8_t ch[CH_SIZE])
 {
 	memset(ch, 0, CH_SIZE);

@@ -2,7 +2,7 @@
 /*
  * mknand: build a raw NAND image for the GTA04 / BeagleBoard x16 NAND the
  * way the OMAP3 boot ROM reads it (TRM chapter 26 "Initialization", NAND
- * boot; registers.md §4.2 and §11.4): pages of 2048 data + 64 OOB bytes,
+ * boot; SPRUF98/SPRUGN4 "Memory Subsystem", GPMC Hamming ECC): pages of 2048 data + 64 OOB bytes,
  * 64 pages per block, the MLO file (GP-header image, and what follows the
  * part its header declares) in each of blocks 0-3,
  * 1-bit Hamming ECC of every 512-byte sector at OOB bytes 2-13, OOB bytes

@@ -10,11 +10,34 @@
 #include <stdint.h>
 
 /*
- * The MMU is off, so every access is strongly ordered: no barrier is
- * needed between a register write and the next access. The compiler
- * barrier keeps the compiler from moving ordinary memory accesses (a
- * buffer a DMA engine reads, say) across the register access.
+ * Ordering. In the SRAM part the MMU is off and every data access is
+ * strongly ordered. Once main() turns the MMU on (arch/arm/mmu.c), the
+ * peripherals are mapped as Shareable Device memory: accesses to Device
+ * memory still reach the device in program order, and a read does not
+ * complete before the device answers (ARM ARM A3.5.5), so a register write
+ * is seen before the next register access and poll32() sees the device's
+ * current state without a DSB. The compiler barrier keeps the compiler from
+ * moving ordinary memory accesses across a register access. What neither
+ * orders is a Normal-memory write against a register write as another bus
+ * master sees them: a driver that starts DMA on a buffer must add a DSB
+ * first (gtaboot has none).
  */
+#ifdef GTABOOT_HOST_IO
+/*
+ * Host builds of the drivers (unit tests): every register access goes to a
+ * backend the test links in, in the access size the driver uses
+ * (tests/unit/sim/host_io.c drives the simulator's models with it).
+ */
+uint32_t host_io_read(uintptr_t addr, unsigned size);
+void host_io_write(uintptr_t addr, unsigned size, uint32_t val);
+
+static inline uint32_t readl(uintptr_t a) { return host_io_read(a, 4); }
+static inline void writel(uint32_t v, uintptr_t a) { host_io_write(a, 4, v); }
+static inline uint16_t readw(uintptr_t a) { return (uint16_t)host_io_read(a, 2); }
+static inline void writew(uint16_t v, uintptr_t a) { host_io_write(a, 2, v); }
+static inline uint8_t readb(uintptr_t a) { return (uint8_t)host_io_read(a, 1); }
+static inline void writeb(uint8_t v, uintptr_t a) { host_io_write(a, 1, v); }
+#else
 #define io_barrier() __asm__ volatile("" ::: "memory")
 
 static inline uint32_t readl(uintptr_t addr)
@@ -55,6 +78,8 @@ static inline void writeb(uint8_t val, uintptr_t addr)
 	io_barrier();
 	*(volatile uint8_t *)addr = val;
 }
+
+#endif
 
 static inline void setbits32(uintptr_t addr, uint32_t set)
 {

@@ -8,9 +8,10 @@
  * inside our image), so everything here is set up from scratch: SVC mode
  * with IRQ/FIQ masked, our own vector table, one stack per mode we can be
  * in, a zeroed bss and the VFP, which -mfloat-abi=hard code may use
- * anywhere. r0 is the ROM's boot-parameter block (registers.md §11.1); it
- * is copied before the stacks are touched, because the ROM keeps the block
- * in SRAM where our stack may grow.
+ * anywhere. r0 is the ROM's boot-parameter block (SPRUF98/SPRUGN4
+ * "Initialization", boot parameters); it is copied before the stacks are
+ * touched, because the ROM keeps the block in SRAM where our stack may
+ * grow.
  */
 	.syntax unified
 	.arm

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* OMAP GPIO bank driver (TRM chapter 24 "General-Purpose Interface"; registers.md §8). */
+/* OMAP GPIO bank driver (SPRUF98/SPRUGN4 chapter "General-Purpose
+ * Interface"). */
 #include "arch/arm/io.h"
 #include "drivers/gpio/omap_gpio.h"
 

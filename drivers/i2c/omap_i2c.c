@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The OMAP3 I2C controller as a bus master, polled (TRM chapter 18
- * "Multimaster High-Speed I2C Controller", registers.md §6). Registers are
+ * "Multimaster High-Speed I2C Controller", SPRUF98/SPRUGN4 "I2C"). Registers are
  * 16 bits wide at a 4-byte stride.
  */
 #include "drivers/i2c/omap_i2c.h"

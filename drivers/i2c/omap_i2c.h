@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The OMAP3 I2C controller in master mode (TRM chapter 18, registers.md §6). */
+/* The OMAP3 I2C controller in master mode (TRM chapter 18, SPRUF98/SPRUGN4 "I2C"). */
 #ifndef DRIVERS_I2C_OMAP_I2C_H
 #define DRIVERS_I2C_OMAP_I2C_H
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The OMAP3 MMC/SD host controller, PIO only (TRM chapter 22 "MMC/SD/SDIO
- * Card Interface", registers.md §5: the OMAP3 layout with SYSCONFIG at
+ * Card Interface", SPRUF98/SPRUGN4 "MMC/SD/SDIO": the OMAP3 layout with SYSCONFIG at
  * 0x010 and the command block at 0x100).
  */
 #include "drivers/mmc/omap_hsmmc.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The OMAP3 MMC/SD host controller (TRM chapter 22, registers.md §5). */
+/* The OMAP3 MMC/SD host controller (TRM chapter 22, SPRUF98/SPRUGN4 "MMC/SD/SDIO"). */
 #ifndef DRIVERS_MMC_OMAP_HSMMC_H
 #define DRIVERS_MMC_OMAP_HSMMC_H
 

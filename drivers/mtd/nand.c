@@ -3,7 +3,7 @@
  * Raw SLC NAND on the GPMC: identification (READ ID, ONFI 1.0 parameter
  * page), page read/program with the boot ROM's 1-bit Hamming ECC (x16: OOB
  * bytes 2-13, 3 bytes per 512-byte sector), block erase, bad-block marks
- * (TRM chapter 10 "GPMC", NAND; registers.md §4.2-4.3, §11.4).
+ * (TRM chapter 10 "GPMC", NAND; SPRUF98/SPRUGN4 "Memory Subsystem", GPMC Hamming ECC).
  */
 #include "drivers/mtd/nand.h"
 #include "drivers/timer/timer.h"
@@ -288,6 +288,25 @@ int nand_block_is_bad(struct nand_chip *c, uint32_t block)
 	return m[0] != 0xFF || m[1] != 0xFF;
 }
 
+int nand_skip_bad(struct nand_chip *c, uint64_t *off, uint64_t limit, bool *check)
+{
+	uint32_t page;
+	int r;
+
+	if (*off >= limit)
+		return -ENOSPC;
+	page = (uint32_t)(*off / c->page_size);
+	if (!*check && page % c->pages_per_block)
+		return 0;
+	r = nand_block_is_bad(c, page / c->pages_per_block);
+	if (r < 0)
+		return r;
+	*check = r > 0;
+	if (r)
+		*off += c->block_size;   /* the same place in the next block */
+	return r > 0;
+}
+
 int nand_read_skip_bad(struct nand_chip *c, uint64_t off, uint64_t len, uint8_t *buf,
 		       uint64_t limit, unsigned *skipped)
 {
@@ -300,26 +319,17 @@ int nand_read_skip_bad(struct nand_chip *c, uint64_t off, uint64_t len, uint8_t 
 	if (off % c->page_size || limit > c->size)
 		return -EINVAL;
 	while (len) {
-		uint32_t page = (uint32_t)(off / c->page_size);
-		uint32_t n = len < c->page_size ? (uint32_t)len : c->page_size;
-		int r;
+		uint32_t page, n = len < c->page_size ? (uint32_t)len : c->page_size;
+		int r = nand_skip_bad(c, &off, limit, &check);
 
-		if (off >= limit)
-			return -ENOSPC;
-		if (check || !(page % c->pages_per_block)) {
-			r = nand_block_is_bad(c, page / c->pages_per_block);
-			if (r < 0)
-				return r;
-			check = false;
-			if (r) {
-				/* same place in the next block */
-				if (skipped)
-					(*skipped)++;
-				off += c->block_size;
-				check = true;
-				continue;
-			}
+		if (r < 0)
+			return r;
+		if (r) {
+			if (skipped)
+				(*skipped)++;
+			continue;
 		}
+		page = (uint32_t)(off / c->page_size);
 		r = nand_read_page(c, page, n < c->page_size ? tail : buf, NULL);
 		if (n < c->page_size)
 			memcpy(buf, tail, n);

@@ -2,7 +2,7 @@
 /*
  * A raw SLC NAND with 2 KiB pages on the GPMC, read and written with the
  * OMAP3 boot ROM's 1-bit Hamming ECC layout (ONFI 1.0 for identification;
- * TRM chapter 10 "GPMC" for the controller side; registers.md §4).
+ * TRM chapter 10 "GPMC" for the controller side; SPRUF98/SPRUGN4 "Memory Subsystem", GPMC).
  */
 #ifndef DRIVERS_MTD_NAND_H
 #define DRIVERS_MTD_NAND_H
@@ -58,6 +58,16 @@ int nand_erase_block(struct nand_chip *c, uint32_t block);
  * 0xFFFF. 1 bad, 0 good, or a negative errno. */
 int nand_block_is_bad(struct nand_chip *c, uint32_t block);
 
+/*
+ * The one bad-block policy of every transfer that passes over bad blocks
+ * (reads here, `nand write`): each bad block moves the rest of the data one
+ * block on. Called before each page at *off (page aligned): the block is
+ * checked when *check is set (start with true) or *off starts a block; a
+ * bad one moves *off to the same place in the next block and returns 1
+ * (call again). 0: *off is in a good block. -ENOSPC: *off reached limit;
+ * or the check's negative errno.
+ */
+int nand_skip_bad(struct nand_chip *c, uint64_t *off, uint64_t limit, bool *check);
 /*
  * Read len bytes from byte offset off (page aligned) into buf, skipping bad
  * blocks as they come (each one moves the rest of the data one block on),

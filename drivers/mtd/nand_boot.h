@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Finding and loading the kernel and the DTB stored raw in the NAND's
- * kernel partition (the GTA04 layout: 0x280000, 6 MiB), each image at the
+ * kernel partition (board.h: nand_kernel_off/size), each image at the
  * start of a block and recognised by its header: uImage (0x27051956),
  * zImage (0x016F2818 at 0x24) or flattened device tree (0xd00dfeed).
  */
@@ -11,9 +11,6 @@
 #include <stdint.h>
 
 #include "drivers/mtd/nand.h"
-
-#define NAND_KERNEL_PART_OFF  0x280000u
-#define NAND_KERNEL_PART_SIZE 0x600000u
 
 enum nand_img_kind { NAND_IMG_NONE, NAND_IMG_UIMAGE, NAND_IMG_ZIMAGE, NAND_IMG_FDT };
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The OMAP3 GPMC as a NAND controller (TRM chapter 10 "Memory Subsystem",
- * GPMC NAND access and Hamming ECC; registers.md §4.1-4.2).
+ * GPMC NAND access and Hamming ECC; SPRUF98/SPRUGN4 "Memory Subsystem", GPMC registers).
  */
 #include "arch/arm/io.h"
 #include "drivers/mtd/omap_gpmc.h"

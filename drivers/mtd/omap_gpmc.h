@@ -2,7 +2,7 @@
 /*
  * The OMAP3 GPMC as a NAND controller: chip-select set-up, the NAND
  * command/address/data ports, R/B# on WAIT0 and the Hamming ECC engine
- * (TRM chapter 10 "Memory Subsystem", GPMC; registers.md §4.1-4.2).
+ * (TRM chapter 10 "Memory Subsystem", GPMC; SPRUF98/SPRUGN4 "Memory Subsystem", GPMC registers).
  */
 #ifndef DRIVERS_MTD_OMAP_GPMC_H
 #define DRIVERS_MTD_OMAP_GPMC_H

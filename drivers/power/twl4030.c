@@ -3,7 +3,7 @@
  * The TWL4030/TPS65950 power companion: VMMC1, the backup-battery charger,
  * hardware status, the MADC, power-off, IDCODE and the backup registers
  * (TPS65950 TRM chapters "Power Management", "MADC", "Backup Battery";
- * registers.md §10, hardware.md "TWL4030 / TPS65950").
+ * document SWCU050).
  */
 #include "drivers/power/twl4030.h"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The TWL4030/TPS65950 power companion over I2C (registers.md §10). */
+/* The TWL4030/TPS65950 power companion over I2C (TPS65950 TRM SWCU050). */
 #ifndef DRIVERS_POWER_TWL4030_H
 #define DRIVERS_POWER_TWL4030_H
 

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * OMAP UART in 16x UART mode, polled: the 16550 registers plus MDR1 and
- * SSR (TRM chapter 17 "UART/IrDA/CIR", UART mode programming; registers.md
- * §7 has the init sequence).
+ * SSR (SPRUF98/SPRUGN4 chapter "UART/IrDA/CIR", UART mode programming).
  */
 #include "arch/arm/io.h"
 #include "drivers/serial/omap_uart.h"

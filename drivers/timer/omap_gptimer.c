@@ -2,7 +2,7 @@
 /*
  * Time base on an OMAP3 general-purpose timer, free-running with
  * auto-reload from 0 (TRM chapter 16 "Timers", GP timer functional
- * description; registers.md §9.2).
+ * description; SPRUF98/SPRUGN4 "Timers", GP timers).
  */
 #include "arch/arm/io.h"
 #include "drivers/timer/timer.h"

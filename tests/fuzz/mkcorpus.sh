@@ -9,7 +9,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export MTOOLS_SKIP_CHECK=1
 rm -rf "$c"
-mkdir -p "$c"/fuzz_fat "$c"/fuzz_mbr "$c"/fuzz_extlinux "$c"/fuzz_image "$c"/fuzz_fdt_fixup "$c"/fuzz_fatmlo
+mkdir -p "$c"/fuzz_ext4 "$c"/fuzz_fat "$c"/fuzz_mbr "$c"/fuzz_extlinux "$c"/fuzz_image "$c"/fuzz_fdt_fixup "$c"/fuzz_fatmlo
 cd "$tmp"
 
 # FAT12 on 64 KiB, bare and behind an MBR; FAT32 (non-canonical, small).
@@ -86,3 +86,25 @@ for f in gta04-mini twocell bare; do
 	dtc -q -I dts -O dtb -o "$c/fuzz_fdt_fixup/$f.dtb" "$top/tests/fixtures/$f.dts"
 done
 echo "corpus: $(find "$c" -type f | wc -l) files, $(du -sk "$c" | cut -f1) KiB"
+
+# ext2 and ext4 (metadata_csum, extents), 1 KiB blocks, 64 KiB images
+# (mke2fs -d, no journal): a symlink of each kind, a loop, a fragmented
+# file; one of them behind an MBR with an extended partition.
+mkdir -p e/dir e/boot/extlinux
+cp conf e/boot/extlinux/extlinux.conf
+head -c 5000 /dev/zero | tr '\0' 'k' >e/vmlinuz
+head -c 20000 /dev/zero | tr '\0' 'b' >e/big
+ln -s /vmlinuz e/link
+ln -s ../vmlinuz e/dir/rel
+ln -s ././././././././././././././././././././././././././././././vmlinuz e/slow
+ln -s loop e/loop
+truncate -s 64K ext2.img ext4.img
+mke2fs -q -F -t ext2 -b 1024 -N 32 -d e ext2.img
+mke2fs -q -F -t ext4 -b 1024 -N 32 -O ^has_journal,metadata_csum -d e ext4.img
+cp ext2.img "$c/fuzz_ext4/ext2"
+cp ext4.img "$c/fuzz_ext4/ext4-csum"
+truncate -s 130K ebr.img
+printf 'label: dos\n4,250,5\n6,128,83\n' | sfdisk -q ebr.img >/dev/null
+dd if=ext4.img of=ebr.img bs=512 seek=6 conv=notrunc status=none
+cp ebr.img "$c/fuzz_ext4/mbr-logical-ext4"
+

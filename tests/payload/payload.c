@@ -6,7 +6,7 @@
  * 0xFFFFFFFF for a DT boot, r2 = an 8-byte-aligned FDT in RAM not
  * overlapping the kernel), reports the DTB it was given on UART3 (OMAP3
  * TRM chapter 17, polled THR) and powers the board off through the
- * TWL4030 (registers.md §10) so that a test run ends on its own.
+ * TWL4030 (TPS65950 TRM SWCU050) so that a test run ends on its own.
  */
 #include <libfdt.h>
 #include <stdbool.h>

@@ -547,7 +547,7 @@ def test_no_card_reaches_the_prompt_in_time(fw, tmp_path):
 
 # ------------------------------------------------------------ NAND, the last resort
 
-NAND_KERNEL_PART_OFF = 0x280000  # drivers/mtd/nand_boot.h
+NAND_KERNEL_PART_OFF = 0x280000  # board/gta04.c nand_kernel_off
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """tools/mkmlo against U-Boot's mkimage -T omapimage, byte for byte, and its
-refusals (TRM chapter 26 image formats; registers.md §11.3)."""
+refusals (TRM chapter 26 image formats; SPRUF98/SPRUGN4 "Initialization", image formats)."""
 import os
 import shutil
 import struct

@@ -23,7 +23,8 @@ pytestmark = pytest.mark.skipif(not os.access(SIM, os.X_OK),
 
 
 def ham1(sector):
-    """The GPMC Hamming ECC of registers.md §4.2 from its definition: the
+    """The GPMC Hamming ECC (SPRUF98/SPRUGN4 "Memory Subsystem") from its
+    definition: the
     odd parities collect the bit addresses of the 1 bits, the even ones
     their complements."""
     odd = even = 0

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests of lib/hamming.c, the GPMC HAM1 ECC (registers.md §4.2): known
+ * Unit tests of lib/hamming.c, the GPMC HAM1 ECC (SPRUF98/SPRUGN4 "Memory
+ * Subsystem", GPMC ECC calculator): known
  * vectors, agreement with a bit-by-bit reference written from the parity
  * definition, correction of every single-bit error, detection of two-bit
  * and ECC-byte errors, and erased sectors.

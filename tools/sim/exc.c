@@ -98,7 +98,7 @@ void core_deliver(struct sim *s, int exc)
 	}
 }
 
-/* Reliability issue: --inject cpu-undef:ADDR[:COUNT] makes the instruction
+/* --inject cpu-undef:ADDR[:COUNT] makes the instruction
  * at ADDR (bit 0 ignored) undefined when it is reached, as a corrupted
  * instruction word would be: the guest's own undefined-instruction handler
  * runs, with LR and SPSR as the CPU sets them. The code hook exists only

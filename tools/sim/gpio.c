@@ -2,7 +2,7 @@
 /*
  * gtaboot-sim: the six OMAP3 GPIO banks (GPIO1 0x48310000, GPIO2-6
  * 0x49050000-0x49058000), TRM chapter 25 "General-Purpose Interface"
- * (registers.md §8).
+ * (SPRUF98/SPRUGN4 "General-Purpose Interface").
  *
  * Input levels come from cfg.gpio_in[bank] (what the board's pulls and
  * straps drive onto the pins). GPIO_DATAIN reports a pin's level only when

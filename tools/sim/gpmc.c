@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * gtaboot-sim: the General-Purpose Memory Controller (GPMC, 0x6E000000),
- * TRM chapter 10 "Memory Subsystem", GPMC section (registers.md §4.1-4.2),
+ * SPRUF98/SPRUGN4 chapter "Memory Subsystem", GPMC section,
  * with the NAND chip of nand.c on chip select 0.
  *
  * Semantics modelled:
@@ -35,9 +35,8 @@
  *    (an 8-bit engine on a 16-bit bus takes the low byte first). BCH (ECC_CONFIG bit 16) is
  *    not modelled: enabling it stops the run, and the BCH result registers
  *    are not implemented;
- *  - the prefetch and write-posting engine: its registers are stored,
- *    starting it (PREFETCH_CONTROL.STARTENGINE) stops the run (not
- *    modelled); PREFETCH_STATUS reads 0.
+ *  - the prefetch engine in read mode (see prefetch_start()); write
+ *    posting stops the run.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +82,11 @@ struct gpmc {
 	uint32_t ecc_count;        /* bytes of it so far */
 	uint32_t ecc_res[9];
 	uint64_t edge_at;          /* the chip's ready time to flag, 0 = none */
+	/* the prefetch engine in read mode: bytes fetched from the chip, not
+	 * yet read by the CPU from the chip-select window */
+	uint8_t pf_buf[0x4000];
+	uint32_t pf_len, pf_pos;
+	bool pf_active;
 	bool warn_width;
 };
 
@@ -153,6 +157,7 @@ static void ecc_clear(struct gpmc *g)
 
 static void soft_reset(struct gpmc *g)
 {
+	g->pf_active = false;
 	regfile_reset(&g->rf);
 	ecc_clear(g);
 	g->ecc_ptr = 0;
@@ -267,6 +272,61 @@ static bool port_of(uint32_t off, unsigned *cs, uint32_t *rel)
 	return *rel == PORT_CMD || *rel == PORT_ADDR || *rel == PORT_DATA;
 }
 
+/* ---------------------------------------------------------------- prefetch */
+
+/*
+ * The prefetch engine, read mode (PREFETCH_CONFIG1.ACCESSMODE = 0): it
+ * reads PREFETCH_CONFIG2 bytes from the NAND of ENGINECSSELECTOR through
+ * the same bus cycles as the data port (so the ECC engine sees them) into
+ * its 64-byte FIFO, which the CPU empties by reading the chip select's
+ * address window. Modelled: the whole transfer is fetched at the start;
+ * PREFETCH_STATUS.FIFOPOINTER shows min(64, bytes left), COUNTVALUE 0;
+ * PREFETCH_CONTROL reads 1 until the CPU has read everything or writes 0.
+ * Write posting (ACCESSMODE = 1) stops the run.
+ */
+static int prefetch_start(struct sim *s, struct gpmc *g)
+{
+	uint32_t c1 = reg(g, PREF_CONFIG1), count = reg(g, PREF_CONFIG2) & 0x3FFF;
+	unsigned cs = FIELD_GET(GENMASK(26, 24), c1);
+	unsigned width = FIELD_GET(GENMASK(13, 12), reg(g, CS_CONFIG(cs, 1))) == 1 ? 2 : 1;
+
+	if (!(c1 & BIT(7)) || (c1 & BIT(0))) {
+		sim_stop(s, SIM_FAULT, "GPMC: PREFETCH_CONFIG1 0x%08x: only the enabled engine in "
+			 "read mode is modelled (write posting is not)", c1);
+		return 0;
+	}
+	g->pf_len = g->pf_pos = 0;
+	while (g->pf_len + width <= count && g->pf_len + width <= sizeof(g->pf_buf) && !s->result) {
+		uint32_t w = 0;
+
+		port_access(s, g, cs, PORT_DATA, width, false, &w);
+		g->pf_buf[g->pf_len++] = (uint8_t)w;
+		if (width == 2)
+			g->pf_buf[g->pf_len++] = (uint8_t)(w >> 8);
+	}
+	g->pf_active = true;
+	return 0;
+}
+
+/* The chip-select window at 0x30000000 (CONFIG7 base 0x30, as gtaboot and
+ * U-Boot map the NAND): only the prefetch FIFO is read through it. */
+static int window_read(struct sim *s, void *opaque, uint32_t off, unsigned size, uint32_t *val)
+{
+	struct gpmc *g = opaque;
+
+	if (!g->pf_active || g->pf_pos + size > g->pf_len)
+		return SIM_EUNIMPL;   /* direct access to a NAND chip select */
+	*val = 0;
+	for (unsigned i = 0; i < size; i++)
+		*val |= (uint32_t)g->pf_buf[g->pf_pos++] << (8 * i);
+	return 0;
+}
+
+static int window_write(struct sim *s, void *opaque, uint32_t off, unsigned size, uint32_t val)
+{
+	return SIM_EUNIMPL;
+}
+
 /* ---------------------------------------------------------------- MMIO */
 
 static void update_edge(struct sim *s, struct gpmc *g)
@@ -298,6 +358,12 @@ static int gpmc_read(struct sim *s, void *opaque, uint32_t off, unsigned size, u
 		return 0;
 	case ECC_CONTROL:
 		*val = g->ecc_ptr & 0xF;
+		return 0;
+	case PREF_CONTROL:
+		*val = g->pf_active && g->pf_pos < g->pf_len;
+		return 0;
+	case PREF_STATUS:
+		*val = g->pf_active ? MIN(64u, g->pf_len - g->pf_pos) << 24 : 0;
 		return 0;
 	}
 	if (off >= ECC_RESULT(1) && off <= ECC_RESULT(9)) {
@@ -339,10 +405,9 @@ static int gpmc_write(struct sim *s, void *opaque, uint32_t off, unsigned size, 
 		}
 		break;
 	case PREF_CONTROL:
-		if (val & BIT(0)) {
-			sim_stop(s, SIM_FAULT, "GPMC: the prefetch/write-posting engine is not modelled");
-			return 0;
-		}
+		if (val & BIT(0))
+			return prefetch_start(s, g);
+		g->pf_active = false;     /* STARTENGINE = 0 stops it */
 		break;
 	}
 	if (off >= ECC_RESULT(1) && off <= ECC_RESULT(9))
@@ -356,7 +421,7 @@ static int gpmc_write(struct sim *s, void *opaque, uint32_t off, unsigned size, 
 void gpmc_rom_nand_setup(struct sim *s)
 {
 	/* What the ROM leaves after a NAND boot is not documented; these are
-	 * the U-Boot / X-Loader CS0 values of registers.md §4.1. */
+	 * the CS0 values U-Boot and X-Loader program for these boards. */
 	static const uint32_t cfg[7] = {
 		0x00001800, 0x00141400, 0x00141400, 0x0F010F01, 0x010C1414, 0x1F0F0A80, 0x00000F70,
 	};
@@ -375,6 +440,10 @@ void gpmc_init(struct sim *s)
 		.name = "GPMC", .base = GPMC_BASE, .size = 0x1000,
 		.read = gpmc_read, .write = gpmc_write,
 	};
+	struct sim_dev w = {
+		.name = "GPMC CS window", .base = 0x30000000, .size = 0x1000000,
+		.read = window_read, .write = window_write,
+	};
 
 	if (!g)
 		abort();
@@ -386,4 +455,6 @@ void gpmc_init(struct sim *s)
 	s->nand = g->chip;
 	d.opaque = g;
 	model_add_dev(s, &d);
+	w.opaque = g;
+	model_add_dev(s, &w);
 }

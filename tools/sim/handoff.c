@@ -85,7 +85,7 @@ void sim_stop_here(struct sim *s, uint32_t pc, const char *why)
 		 s->stop_regs[1], s->stop_regs[2]);
 }
 
-/* kernel test: --stop-at ADDR. A code hook on that one address, so it
+/* --stop-at ADDR. A code hook on that one address, so it
  * costs nothing elsewhere; the registers are taken before the instruction
  * runs. Unicorn 2.0.1 ignores the guest MMU, so ADDR is whatever the
  * guest's PC reads, virtual or not. */

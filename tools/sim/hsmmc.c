@@ -2,7 +2,7 @@
 /*
  * gtaboot-sim: the OMAP3 MMC/SD/SDIO host controllers MMC1-3 (0x4809C000,
  * 0x480B4000, 0x480AD000), TRM chapter 22 "MMC/SD/SDIO Card Interface",
- * registers.md §5 (OMAP3 layout: SYSCONFIG at 0x010, command block at
+ * SPRUF98/SPRUGN4 "MMC/SD/SDIO" (OMAP3 layout: SYSCONFIG at 0x010, command block at
  * 0x100). MMC1 carries the SD card of cfg.sd_image (sdcard.c); MMC2/3 have
  * no card.
  *
@@ -220,7 +220,7 @@ static void update(struct sim *s, struct hsmmc *h)
 		if (h->nfull < 2 && h->blocks_left != 0)
 			h->blk_ready_ps = t + block_ps(s, h);
 	}
-	/* performance issue: the idle fast-forward stops at these */
+	/* the idle fast-forward stops at these */
 	if (h->cmd_busy)
 		sim_event_at(s, h->cmd_done_ps);
 	if (h->data_busy) {

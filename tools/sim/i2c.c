@@ -2,7 +2,7 @@
 /*
  * gtaboot-sim: the OMAP3 multimaster I2C controllers I2C1-3 (0x48070000,
  * 0x48072000, 0x48060000), TRM chapter 18 "Multimaster High-Speed I2C
- * Controller", registers.md §6, in master mode.
+ * Controller", SPRUF98/SPRUGN4 "I2C", in master mode.
  *
  * Registers are 16 bits wide at a 4-byte stride and accept 16-bit accesses
  * only; the module needs its interface and functional clocks.
@@ -21,7 +21,7 @@
  * Fault injection (cfg.inject):
  *   i2c-nack:ADDR[:COUNT]  the slave at ADDR does not acknowledge its address
  *   i2c-al:ADDR[:COUNT]    arbitration is lost while addressing ADDR
- *   i2c-nack-reg:ADDR<<8|REG[:COUNT]  (reliability issue) the slave at ADDR
+ *   i2c-nack-reg:ADDR<<8|REG[:COUNT]  the slave at ADDR
  *                          does not acknowledge REG as the first byte of a
  *                          write: one register access fails, the rest work
  *   i2c-stuck:CLOCKS       a slave holds SDA on I2C1 low from power-on until
@@ -173,7 +173,7 @@ static void step(struct sim *s, struct i2c_ctl *c)
 			nacked(s, c, t);
 			return;
 		}
-		c->first_data = true; /* reliability issue: i2c-nack-reg */
+		c->first_data = true; /* i2c-nack-reg */
 		if (!c->left) {
 			finish(s, c, t);
 		} else if (c->tx) {
@@ -190,7 +190,7 @@ static void step(struct sim *s, struct i2c_ctl *c)
 
 		memmove(c->txq, c->txq + 1, --c->txn);
 		c->left--;
-		/* reliability issue: i2c-nack-reg */
+		/* i2c-nack-reg */
 		if (c->first_data && inject_arg_take(s, "i2c-nack-reg", c->addr << 8 | b)) {
 			nacked(s, c, t);
 			return;

@@ -67,7 +67,7 @@ int sim_config_machine(struct sim_config *c, const char *name, const char *rev)
 	c->soc = m->soc;
 	c->idcode = m->idcode;
 	snprintf(c->rev, sizeof(c->rev), "%s", r->rev);
-	c->part = *sim_part_find(r->part);     /* memory issue: parts.c */
+	c->part = *sim_part_find(r->part);     /* parts.c */
 	c->sdram_cs_bytes[0] = c->sdram_cs_bytes[1] = (uint32_t)sim_part_cs_bytes(&c->part);
 	c->sys_boot = 0x0F;  /* every machine: NAND, USB, UART3, MMC1 */
 	c->gpio_in[5] &= ~GENMASK(13, 11);
@@ -96,5 +96,5 @@ void sim_models_init(struct sim *s)
 	hsmmc_init(s);
 	l3pm_init(s);
 	gpmc_init(s);
-	watch_init(s);      /* reliability issue: --watch-writes */
+	watch_init(s);      /* --watch-writes */
 }

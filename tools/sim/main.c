@@ -18,16 +18,16 @@ static void usage(FILE *f)
 	      "         [--on-handoff stop|continue] [--inject SPEC ...] [--load-raw FILE@ADDR]\n"
 	      "         [--trace] [--stats] [--watch-writes]\n"
 	      "  --inject WHAT[:ARG[:COUNT]]  e.g. mmc-timeout:17:1 (ARG -1 = any, COUNT -1 = always)\n"
-	      "  --stop-at ADDR  end the run (result stop) when execution reaches ADDR\n" /* kernel test */
+	      "  --stop-at ADDR  end the run (result stop) when execution reaches ADDR\n"
 	      "  --watch-writes  list the SDRAM pages written in the report (sdram_writes)\n"
-	      "  --handoff-pc ADDR  the hand-off is the first fetch at ADDR (MMU off)\n" /* performance issue */
-	      "  --nand-bad BLOCK[,BLOCK...]  factory bad blocks of the --nand chip\n" /* NAND issue */
+	      "  --handoff-pc ADDR  the hand-off is the first fetch at ADDR (MMU off)\n"
+	      "  --nand-bad BLOCK[,BLOCK...]  factory bad blocks of the --nand chip\n"
 	      "  --sdram-part NAME|KEY=V,...  another memory package, or changes to it (parts.h)\n"
 	      "  --rom-clocks reset|locked  DPLLs as at reset, or left locked by the ROM (rom.c)\n"
 	      "  --rom-vmmc1 on|off         VMMC1 as the ROM leaves it (default: on after SD boot)\n"
 	      "  --battery-mv MV  --power-button  --sd-type sdsc1|sdsc|sdhc\n"
 	      "  --twl-backup HEX16  TWL4030 BACKUP_REG_A..H at power-on (battery-backed)\n"
-	      "  --entry-mode svc|sys, --entry-r0 ADDR  how the ROM enters the image\n" /* Beagle issue */
+	      "  --entry-mode svc|sys, --entry-r0 ADDR  how the ROM enters the image\n"
 	      "exit: 0 handoff/poweroff/reset, 1 fault/watchdog, 2 timeout, 3 usage\n", f);
 }
 
@@ -83,10 +83,10 @@ int main(int argc, char **argv)
 {
 	enum { O_MACHINE = 256, O_REV, O_SD, O_NAND, O_AUX, O_SERIAL, O_INPUT, O_STDIN,
 	       O_MAXMS, O_REPORT, O_DTB, O_HANDOFF, O_INJECT, O_RAW, O_TRACE, O_STATS,
-	       O_HELP, O_NAND_BAD /* NAND issue */, O_ENTRY_MODE, O_ENTRY_R0 /* Beagle issue */,
-	       O_WATCH /* reliability issue */, O_HANDOFF_PC /* performance issue */ };
-	enum { O_STOP_AT = 512 /* kernel test */, O_BATTERY, O_PWRON, O_SDTYPE, O_TWLBACKUP,
-	       O_SDRAM_PART, O_ROM_CLOCKS, O_ROM_VMMC1 /* memory issue */ };
+	       O_HELP, O_NAND_BAD, O_ENTRY_MODE, O_ENTRY_R0,
+	       O_WATCH, O_HANDOFF_PC };
+	enum { O_STOP_AT = 512, O_BATTERY, O_PWRON, O_SDTYPE, O_TWLBACKUP,
+	       O_SDRAM_PART, O_ROM_CLOCKS, O_ROM_VMMC1 };
 	static const struct option opts[] = {
 		{ "machine", 1, 0, O_MACHINE }, { "rev", 1, 0, O_REV },
 		{ "sd", 1, 0, O_SD }, { "nand", 1, 0, O_NAND }, { "aux", 0, 0, O_AUX },
@@ -96,14 +96,14 @@ int main(int argc, char **argv)
 		{ "on-handoff", 1, 0, O_HANDOFF }, { "inject", 1, 0, O_INJECT },
 		{ "load-raw", 1, 0, O_RAW }, { "trace", 0, 0, O_TRACE },
 		{ "stats", 0, 0, O_STATS }, { "help", 0, 0, O_HELP },
-		{ "stop-at", 1, 0, O_STOP_AT }, /* kernel test */
-		{ "nand-bad", 1, 0, O_NAND_BAD }, /* NAND issue */
-		{ "entry-mode", 1, 0, O_ENTRY_MODE }, { "entry-r0", 1, 0, O_ENTRY_R0 }, /* Beagle issue */
-		{ "watch-writes", 0, 0, O_WATCH }, /* reliability issue */
-		{ "handoff-pc", 1, 0, O_HANDOFF_PC }, /* performance issue */
+		{ "stop-at", 1, 0, O_STOP_AT },
+		{ "nand-bad", 1, 0, O_NAND_BAD },
+		{ "entry-mode", 1, 0, O_ENTRY_MODE }, { "entry-r0", 1, 0, O_ENTRY_R0 },
+		{ "watch-writes", 0, 0, O_WATCH },
+		{ "handoff-pc", 1, 0, O_HANDOFF_PC },
 		{ "battery-mv", 1, 0, O_BATTERY }, { "power-button", 0, 0, O_PWRON },
 		{ "sd-type", 1, 0, O_SDTYPE }, { "twl-backup", 1, 0, O_TWLBACKUP },
-		{ "sdram-part", 1, 0, O_SDRAM_PART }, /* memory issue */
+		{ "sdram-part", 1, 0, O_SDRAM_PART },
 		{ "rom-clocks", 1, 0, O_ROM_CLOCKS }, { "rom-vmmc1", 1, 0, O_ROM_VMMC1 },
 		{ 0 },
 	};
@@ -122,16 +122,16 @@ int main(int argc, char **argv)
 		case O_REV: rev = optarg; break;
 		case O_SD: c->sd_image = optarg; break;
 		case O_NAND: c->nand_image = optarg; break;
-		case O_NAND_BAD: /* NAND issue: factory bad blocks, nand.c */
+		case O_NAND_BAD: /* factory bad blocks, nand.c */
 			if (nand_parse_bad(c, optarg))
 				return bad("--nand-bad takes BLOCK[,BLOCK...], not %s", optarg);
 			break;
-		case O_ENTRY_MODE: /* Beagle issue */
+		case O_ENTRY_MODE:
 			if (strcmp(optarg, "svc") && strcmp(optarg, "sys"))
 				return bad("--entry-mode takes svc or sys, not %s", optarg);
 			c->entry_sys = !strcmp(optarg, "sys");
 			break;
-		case O_ENTRY_R0: /* Beagle issue */
+		case O_ENTRY_R0:
 			if (!parse_u64(optarg, &v) || v > 0xFFFFFFFFu)
 				return bad("--entry-r0 takes an address, not %s", optarg);
 			c->entry_r0 = (uint32_t)v;
@@ -195,8 +195,8 @@ int main(int argc, char **argv)
 			break;
 		}
 		case O_TRACE: c->trace_mmio = true; break;
-		case O_SDRAM_PART: part_spec = optarg; break; /* memory issue, parts.c */
-		case O_ROM_CLOCKS: /* memory issue: the ROM's exit state, rom.c */
+		case O_SDRAM_PART: part_spec = optarg; break; /* parts.c */
+		case O_ROM_CLOCKS: /* the ROM's exit state, rom.c */
 			if (strcmp(optarg, "reset") && strcmp(optarg, "locked"))
 				return bad("--rom-clocks takes reset or locked, not %s", optarg);
 			c->rom_clocks_locked = !strcmp(optarg, "locked");
@@ -206,19 +206,19 @@ int main(int argc, char **argv)
 				return bad("--rom-vmmc1 takes on or off, not %s", optarg);
 			c->rom_vmmc1 = !strcmp(optarg, "on") ? 1 : 2;
 			break;
-		case O_STOP_AT: /* kernel test */
+		case O_STOP_AT:
 			if (!parse_u64(optarg, &v) || v > 0xFFFFFFFFu)
 				return bad("--stop-at takes an address, not %s", optarg);
 			c->stop_at = (uint32_t)v;
 			c->stop_at_set = true;
 			break;
-		case O_HANDOFF_PC: /* performance issue: the kernel behind a second stage */
+		case O_HANDOFF_PC: /* the kernel behind a second stage */
 			if (!parse_u64(optarg, &v) || v > 0xFFFFFFFFu)
 				return bad("bad --handoff-pc address: %s", optarg);
 			c->handoff_pc = (uint32_t)v;
 			c->handoff_pc_set = true;
 			break;
-		case O_WATCH: c->watch_writes = true; break; /* reliability issue */
+		case O_WATCH: c->watch_writes = true; break;
 		case O_STATS: stats = true; break;
 		case O_HELP: usage(stdout); return 0;
 		default:
@@ -231,7 +231,7 @@ int main(int argc, char **argv)
 		return bad("%s", "--machine is required");
 	if (sim_config_machine(c, machine, rev))
 		return bad("unknown machine or revision: %s", rev && *rev ? rev : machine);
-	if (part_spec) { /* memory issue: another package, or changes to it */
+	if (part_spec) { /* another package, or changes to it */
 		if (sim_part_apply(&c->part, part_spec, &why)) {
 			fprintf(stderr, "gtaboot-sim: --sdram-part %s: %s\n", part_spec, why);
 			return 3;

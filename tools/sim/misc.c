@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * gtaboot-sim: the TAP/ID register block at 0x4830A000 (TRM "Control
- * Module" ID registers, registers.md §2.3), plus the glue every model
+ * Module" ID registers, SPRUF98/SPRUGN4 "SCM", ID registers), plus the glue every model
  * shares: register files, a device registry for unit tests and the
  * periodic model tick the core calls.
  *

@@ -3,7 +3,7 @@
  * gtaboot-sim: the GTA04's / BeagleBoard's x16 SLC NAND on GPMC CS0, a
  * Micron-style ONFI 1.0 part (2048 + 64-byte pages, 64 pages per block):
  * 512 MiB, ID 2C BC 90 55 56 (GTA04) or 256 MiB, ID 2C BA 80 55 50 (Beagle).
- * The protocol is the generic one of registers.md §4.3 (TRM chapter 10
+ * The protocol is the generic one of ONFI 1.0 command set (TRM chapter 10
  * "GPMC" for the NAND side); the ROM's NAND boot (§11.4) is modelled here
  * too, since it reads the array the same way.
  *

@@ -2,11 +2,11 @@
 /*
  * gtaboot-sim: the OMAP3 PRCM, i.e. the clock manager (CM, 0x48004000) and
  * the power and reset manager (PRM, 0x48306000), TRM chapter 4 "Power,
- * Reset, and Clock Management" (registers.md §1).
+ * Reset, and Clock Management" (SPRUF98/SPRUGN4 "PRCM").
  *
  * State at hand-over from the ROM (our choice, since no source gives the
  * ROM's exact exit state): every register holds its reset value from
- * registers.md §1.1 / §1.4 ([Q] reset values, TRM register summaries for the
+ * SPRUF98/SPRUGN4 "PRCM", CM registers ([Q] reset values, TRM register summaries for the
  * rest), except that WDT2's clocks are on (CM_FCLKEN_WKUP = CM_ICLKEN_WKUP =
  * 0x20) because the ROM leaves the watchdog running. So DPLL1 and DPLL3 are
  * in low-power bypass, DPLL4 and DPLL5 stopped, sys_clk = 26 MHz (SYSCLKDIV
@@ -361,7 +361,7 @@ static uint64_t dpll_ref_hz(struct sim *s, int id)
 	return ref;
 }
 
-/* 3430 FREQSEL must match Fint (registers.md §1.5); ranges include their
+/* 3430 FREQSEL must match Fint (SPRUF98/SPRUGN4 "PRCM", DPLL FREQSEL); ranges include their
  * upper bound. Returns 0 when no FREQSEL fits. */
 static unsigned freqsel_for(uint64_t fint)
 {
@@ -528,7 +528,7 @@ static const struct clk_bits clk_tab[CLK_COUNT] = {
 	[CLK_MMC2]    = { 0xA00, 0xA10, 25 },
 	[CLK_MMC3]    = { 0xA00, 0xA10, 30 },
 	/* GPIO: only the interface clock gates register access; the FCLK
-	 * is the debounce clock (registers.md §1.1). */
+	 * is the debounce clock (SPRUF98/SPRUGN4 "PRCM", CM registers). */
 	[CLK_GPIO1]   = { 0, 0xC10, 3 },
 	[CLK_GPIO2]   = { 0, 0x1010, 13 },
 	[CLK_GPIO3]   = { 0, 0x1010, 14 },
@@ -706,7 +706,7 @@ static int prm_write(struct sim *s, void *opaque, uint32_t off, unsigned size,
 	if (!regfile_def(&s->prcm->prm, off))
 		return SIM_EUNIMPL;
 	models_sync(s);
-	/* memory issue: the sys_clk divider changes every DPLL's reference;
+	/* the sys_clk divider changes every DPLL's reference;
 	 * changing it under a locked DPLL glitches that clock (TRM PRCM) */
 	if (off == 0x1270 && ((val ^ prm(s, 0x1270)) & GENMASK(7, 6))) {
 		for (int i = 0; i < NDPLL; i++) {

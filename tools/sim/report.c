@@ -2,7 +2,8 @@
 /*
  * gtaboot-sim: the run report (--report FILE.json) and the one-line
  * summary; the hand-off checks follow the Linux ARM boot protocol
- * (Documentation/arch/arm/booting.rst, see hardware.md).
+ * (Linux's Documentation/arch/arm/booting.rst: SVC mode, IRQ/FIQ masked,
+ * MMU and D-cache off, r0 = 0, r1 = machine type, r2 = the DTB).
  */
 #include <errno.h>
 #include <string.h>
@@ -40,7 +41,7 @@ void sim_write_report(struct sim *s)
 	uint64_t skipped_ps, skips = sim_idle_skips(s, &skipped_ps);
 	FILE *f;
 
-	if (s->result == SIM_STOP) { /* kernel test: where --stop-at hit */
+	if (s->result == SIM_STOP) { /* where --stop-at hit */
 		memcpy(regs, s->stop_regs, sizeof(regs));
 		cpsr = s->stop_cpsr;
 		sctlr = s->stop_sctlr;
@@ -90,11 +91,11 @@ void sim_write_report(struct sim *s)
 			fprintf(f, "%02x", b[i]);
 		fprintf(f, "\",\n  \"vmmc1_mv\": %u,\n", twl4030_vmmc1_mv(s));
 	}
-	fputs("  \"sdram_writes\": ", f);  /* reliability issue: --watch-writes */
+	fputs("  \"sdram_writes\": ", f);  /* --watch-writes */
 	watch_report(s, f);
 	fputs(",\n", f);
-	fprintf(f, "  \"entry_us\": %.3f,\n", (double)sim_entry_ps(s) / PS_PER_US); /* performance issue */
-	fputs("  \"console\": ", f);  /* performance issue: (virtual_us, line) */
+	fprintf(f, "  \"entry_us\": %.3f,\n", (double)sim_entry_ps(s) / PS_PER_US);
+	fputs("  \"console\": ", f);  /* (virtual_us, line) */
 	uart_write_lines_json(s, f);
 	fputs(",\n", f);
 	fprintf(f, "  \"handoff\": ");

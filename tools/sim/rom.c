@@ -4,7 +4,7 @@
  * (the real ROM's code is not public). It follows OMAP35x/DM37x TRM chapter
  * 26 "Initialization": the boot order from SYS_BOOT[5:0], MMC1 in FAT and
  * raw (CH/TOC) mode, NAND through the NAND model's hook, the GP header
- * checks, and the hand-over state in registers.md §11. See README.md for
+ * checks, and the hand-over state in SPRUF98/SPRUGN4 "Initialization". See README.md for
  * the choices where the TRM is silent.
  */
 #include <stdlib.h>
@@ -65,14 +65,6 @@ static const struct { uint8_t code; uint8_t dev[5]; } boot_table[] = {
 };
 
 static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
-
-__attribute__((weak)) long nand_rom_read(struct sim *s, uint8_t *buf, size_t max,
-					 const char **why)
-{
-	*why = s->cfg.nand_image ? "no NAND chip model yet (the --nand image is not seen)"
-				 : "no NAND chip";
-	return -1;
-}
 
 static void note(struct sim *s, const char *src, const char *what)
 {
@@ -286,7 +278,7 @@ static void exit_state(struct sim *s, bool sd_boot)
 
 static void hand_over(struct sim *s, uint8_t device, uint32_t entry)
 {
-	/* Beagle issue: --entry-r0 in SRAM moves the block there (qemu-linaro
+	/* --entry-r0 in SRAM moves the block there (qemu-linaro
 	 * writes it at 0x4020EE28); elsewhere r0 points at nothing of ours. */
 	uint32_t r0 = s->cfg.entry_r0_set ? s->cfg.entry_r0 : BOOT_PARAMS;
 	uint8_t *bp = sim_ram_ptr(s, r0 - SRAM_BASE < 0x10000 - 0x40 ? r0 : BOOT_PARAMS, 0x40);

@@ -2,7 +2,7 @@
 /*
  * gtaboot-sim: the OMAP3 system control module (SCM, 0x48002000), TRM
  * chapter 7 "System Control Module": pad configuration and the general
- * control registers (registers.md §2).
+ * control registers (SPRUF98/SPRUGN4 "SCM").
  *
  * Pads are 16-bit registers, two per word; 16- and 32-bit accesses work,
  * byte and misaligned accesses are refused. Pad areas: core 0x030-0x267
@@ -32,12 +32,6 @@ struct scm {
 	struct regfile rf;
 	bool warn_pbias;
 };
-
-/* Without a TWL4030 model the MMC1 supply is off. */
-__attribute__((weak)) unsigned twl4030_vmmc1_mv(struct sim *s)
-{
-	return 0;
-}
 
 static const struct reg_def scm_regs[] = {
 	{ 0x000, REG_RO, 0x00000020, 0 },          /* CONTROL_REVISION */

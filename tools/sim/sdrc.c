@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * gtaboot-sim: the SDRAM controller (SDRC, 0x6D000000) and the SDRAM
- * memory scheduler (SMS, 0x6C000000), TRM chapter 11 "Memory Subsystem"
- * (registers.md §3).
+ * memory scheduler (SMS, 0x6C000000), SPRUF98/SPRUGN4 chapter "Memory
+ * Subsystem".
  *
  * When a chip select's SDRAM becomes visible: its window is mapped only
  * when all of these hold (our rule, following the init sequence of §3.3):
@@ -122,7 +122,8 @@ static const struct reg_def sdrc_regs[] = {
 	{ 0xD8, REG_FN, 0x0, 0xF },                /* SDRC_MANUAL_1 */
 };
 
-/* SMS: only the registers a boot loader meets (registers.md §3.3). */
+/* SMS: only the registers a boot loader meets (SPRUF98/SPRUGN4 "Memory
+ * Subsystem", SMS). */
 static const struct reg_def sms_regs[] = {
 	{ 0x00, REG_RO, 0x30, 0 },                 /* SMS_REVISION */
 	{ 0x10, REG_RW, 0x1, 0x1B },               /* SMS_SYSCONFIG */

@@ -122,7 +122,7 @@ const char *sim_result_name(enum sim_result r)
 		[SIM_POWEROFF] = "poweroff", [SIM_TIMEOUT] = "timeout",
 		[SIM_FAULT] = "fault", [SIM_WATCHDOG] = "watchdog",
 		[SIM_RESET] = "reset",
-		[SIM_STOP] = "stop", /* kernel test */
+		[SIM_STOP] = "stop",
 	};
 
 	return r < ARRAY_SIZE(n) ? n[r] : "?";
@@ -132,7 +132,7 @@ int sim_exit_code(enum sim_result r)
 {
 	switch (r) {
 	case SIM_HANDOFF: case SIM_POWEROFF: case SIM_RESET: return 0;
-	case SIM_STOP: return 0; /* kernel test */
+	case SIM_STOP: return 0;
 	case SIM_TIMEOUT: return 2;
 	default: return 1;
 	}
@@ -584,7 +584,7 @@ int sim_init(struct sim *s)
 	uc_hook_add(s->uc, &c->h_data[1], UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, hook_data, s,
 		    SDRAM_START, 0xFFFFFFFFull);
 	uc_hook_add(s->uc, &c->h_intr, UC_HOOK_INTR, core_hook_intr, s, 1, 0);
-	if (s->cfg.stop_at_set) { /* kernel test */
+	if (s->cfg.stop_at_set) {
 		uc_hook h_stop;
 
 		uc_hook_add(s->uc, &h_stop, UC_HOOK_CODE, core_hook_stop_at, s, s->cfg.stop_at,
@@ -595,7 +595,7 @@ int sim_init(struct sim *s)
 		    hook_prot, s, 1, 0);
 
 	sim_models_init(s);
-	core_undef_hooks_add(s); /* reliability issue: --inject cpu-undef:ADDR */
+	core_undef_hooks_add(s); /* --inject cpu-undef:ADDR */
 	sim_tick_models(s);
 	c->next_tick_ps = TICK_PS;
 	cost_refresh(s);
@@ -629,7 +629,7 @@ int sim_load_raw(struct sim *s)
 		return -1;
 	}
 	fclose(f);
-	/* Beagle issue: --entry-mode / --entry-r0 apply here too. */
+	/* --entry-mode / --entry-r0 apply here too. */
 	sim_set_reg(s, UC_ARM_REG_CPSR, (s->cfg.entry_sys ? 0x1DF : 0x1D3) |
 		    (s->cfg.load_raw_addr & 1 ? CPSR_T : 0));
 	sim_set_reg(s, UC_ARM_REG_R0, s->cfg.entry_r0_set ? s->cfg.entry_r0 : 0);
@@ -688,7 +688,7 @@ uint64_t sim_idle_skips(struct sim *s, uint64_t *skipped_ps)
 	return core_of(s)->idle_skips;
 }
 
-/* performance issue: the virtual time the guest's first instruction ran
+/* the virtual time the guest's first instruction ran
  * (after the boot ROM's load), for the report's phases. */
 uint64_t sim_entry_ps(struct sim *s)
 {

@@ -40,7 +40,7 @@ enum sim_result {
 	SIM_FAULT,     /* guest fault, unmodelled access, bus error (exit 1) */
 	SIM_WATCHDOG,  /* WDT2 expired (exit 1) */
 	SIM_RESET,     /* guest asked for a global reset (PRM_RSTCTRL) */
-	SIM_STOP,      /* --stop-at ADDR reached (exit 0; kernel test) */
+	SIM_STOP,      /* --stop-at ADDR reached (exit 0) */
 };
 
 enum sim_soc { SOC_OMAP3530, SOC_DM3730 };
@@ -89,7 +89,7 @@ struct sim_config {
 	char rev[4];               /* "A3", "A4", "A5", or "" for beagle */
 	uint32_t sdram_cs_bytes[2];/* physical SDRAM behind CS0 / CS1 */
 	struct sim_part part;      /* memory package (parts.c), --sdram-part */
-	/* memory issue: the ROM's exit state (rom.c): --rom-clocks locked
+	/* the ROM's exit state (rom.c): --rom-clocks locked
 	 * leaves DPLL1/3/4 locked on a 13 MHz sys_clk; --rom-vmmc1 on|off
 	 * overrides what the boot device implies (0: as implied, 1 on, 2 off) */
 	bool rom_clocks_locked;
@@ -118,13 +118,13 @@ struct sim_config {
 	uint32_t nand_bad[SIM_MAX_NAND_BAD]; /* --nand-bad B[,B...]: factory bad blocks */
 	int nnand_bad;
 	bool trace_mmio;           /* --trace: print every MMIO access to stderr */
-	bool stop_at_set;          /* kernel test: --stop-at ADDR, end the run */
+	bool stop_at_set;          /* --stop-at ADDR, end the run */
 	uint32_t stop_at;          /* when execution reaches ADDR */
-	/* performance issue: --handoff-pc ADDR, the hand-off is the first fetch
+	/* --handoff-pc ADDR, the hand-off is the first fetch
 	 * at ADDR with the MMU off (e.g. the kernel behind U-Boot proper) */
 	uint32_t handoff_pc;
 	bool handoff_pc_set;
-	/* Beagle issue: how the ROM (or --load-raw) enters the image, to play
+	/* how the ROM (or --load-raw) enters the image, to play
 	 * other ROMs (qemu-linaro: SYS mode, r0 = 0x4020EE28). */
 	bool entry_sys;            /* --entry-mode sys (default svc) */
 	bool entry_r0_set;         /* --entry-r0 ADDR given */
@@ -164,9 +164,9 @@ struct sim {
 	struct uart *uart[3];     /* owner: uart.c */
 	struct wdt *wdt2;         /* owner: wdt.c */
 	struct gpio *gpio;        /* owner: gpio.c */
-	struct twl4030 *twl;      /* owner: twl4030.c (storage issue) */
-	struct sdcard *sd;        /* owner: sdcard.c (storage issue) */
-	struct gpmc *gpmc;        /* owner: gpmc.c (NAND issue) */
+	struct twl4030 *twl;      /* owner: twl4030.c */
+	struct sdcard *sd;        /* owner: sdcard.c */
+	struct gpmc *gpmc;        /* owner: gpmc.c */
 	struct nand *nand;        /* owner: nand.c, NULL without --nand */
 	struct watch *watch;      /* owner: watch.c, NULL without --watch-writes */
 
@@ -174,7 +174,7 @@ struct sim {
 	uint32_t handoff_regs[16], handoff_cpsr, handoff_sctlr;
 	uint64_t handoff_ps;
 	uint8_t bb_cfg;           /* TWL4030 BB_CFG, for the report */
-	uint32_t stop_regs[16], stop_cpsr, stop_sctlr; /* kernel test: at --stop-at */
+	uint32_t stop_regs[16], stop_cpsr, stop_sctlr; /* at --stop-at */
 
 	/* core-private state (owner: sim.c) */
 	struct sim_core *core;
@@ -208,12 +208,12 @@ bool sim_inject_take(struct sim *s, const char *what, long arg);
  * write) and then moves virtual time forward in small steps instead of
  * executing millions of identical iterations. See sim.c for the bound. */
 void sim_clock_read(struct sim *s);
-/* performance issue: a model announces that its state changes by itself at
+/* a model announces that its state changes by itself at
  * virtual time ps (a block arrives, a character is sent). The idle
  * fast-forward never steps past the earliest such time, so waits end when
  * the hardware would end them. Re-announce on every register access. */
 void sim_event_at(struct sim *s, uint64_t ps);
-/* performance issue: virtual time of the first guest instruction. */
+/* virtual time of the first guest instruction. */
 uint64_t sim_entry_ps(struct sim *s);
 
 /* models' constructors and cross-model queries */
@@ -230,7 +230,7 @@ const char *uart_output(struct sim *s, size_t *len);
 /* Let the TX FIFOs empty after the stop (their characters keep their
  * virtual times); for the report and the serial output. */
 void uart_drain_tx(struct sim *s);
-/* performance issue: UART3's lines with the virtual time their first
+/* UART3's lines with the virtual time their first
  * character ended, as a JSON array of [virtual_us, "text"] (report.c). */
 void uart_write_lines_json(struct sim *s, FILE *f);
 void wdt_init(struct sim *s);
@@ -243,8 +243,7 @@ void misc_init(struct sim *s);                       /* TAP IDs, small blocks */
 void sim_tick_models(struct sim *s);
 /* WDT2: virtual time at which it will expire, UINT64_MAX if stopped. */
 uint64_t wdt_expiry_ps(struct sim *s);
-/* twl4030.c: VMMC1 output in mV, 0 when off (scm.c has a weak fallback
- * returning 0 while no TWL4030 model is linked). */
+/* twl4030.c: VMMC1 output in mV, 0 when off. */
 unsigned twl4030_vmmc1_mv(struct sim *s);
 /* twl4030.c: BACKUP_REG_A..H now, for the report (boot counter tests). */
 void twl4030_backup_regs(struct sim *s, uint8_t out[8]);
@@ -255,13 +254,13 @@ void twl4030_set_vmmc1(struct sim *s, bool on);      /* the ROM's SD power-up */
 void hsmmc_init(struct sim *s);                      /* MMC1-3, card from cfg.sd_image */
 void rom_boot(struct sim *s);                        /* rom.c: load MLO, set r0 */
 void l3pm_init(struct sim *s);                       /* l3pm.c: L3 firewalls */
-/* NAND issue: GPMC + NAND chip (gpmc.c, nand.c). */
+/* GPMC + NAND chip (gpmc.c, nand.c). */
 void gpmc_init(struct sim *s);
 
-/* NAND issue (nand.c): the ROM's NAND boot source. Copy the first valid
+/* nand.c: the ROM's NAND boot source. Copy the first valid
  * GP image (header included) from blocks 0-3, read with the ROM's ECC, into
  * buf; return its length, or -1 with *why set when there is no chip or no
- * good copy. rom.c has a weak fallback: "no NAND chip modelled". */
+ * good copy. */
 long nand_rom_read(struct sim *s, uint8_t *buf, size_t max, const char **why);
 /* --nand-bad B[,B...] into c->nand_bad; 0, or -1 for a bad list. */
 int nand_parse_bad(struct sim_config *c, const char *arg);

@@ -2,7 +2,7 @@
 /*
  * gtaboot-sim: the 32 kHz synchronized timer (0x48320000) and the general
  * purpose timers GPTIMER1 (0x48318000) and GPTIMER2 (0x49032000), TRM
- * chapter 16 "Timers" (registers.md §9.1, §9.2).
+ * chapter 16 "Timers" (SPRUF98/SPRUGN4 "Timers", 32-kHz sync timer).
  *
  * 32K sync: 32KSYNCNT_CR = floor(now x 32768 Hz) since power-on; the
  * counter itself runs from the always-on 32 kHz clock, but its registers

@@ -2,7 +2,7 @@
 /*
  * gtaboot-sim: the TWL4030/TPS65950 power companion on I2C1, slaves 0x48-0x4B
  * (TPS65950 TRM chapters "Power Management", "MADC", "Backup Battery";
- * registers.md §10, hardware.md "TWL4030 / TPS65950").
+ * document SWCU050).
  *
  * Every register a bootloader or U-Boot uses is modelled; any other register
  * stops the run ("TWL4030 0x4B:0x99 not modelled"). Effects:
@@ -70,8 +70,8 @@ struct twl4030 {
 #define MADC_GPCH0_LSB  0x37
 #define BCICTL1         0x97    /* MAIN_CHARGE (0x74) + 0x23, Linux twl4030-madc.c */
 
-/* TPS65950 ES1.2-like JTAG ID; no published value was found (registers.md
- * §10.2), so this one is only self-consistent. */
+/* TPS65950 ES1.2-like JTAG ID; SWCU050 publishes no value for the IDCODE
+ * register (INTBR), so this one is only self-consistent. */
 #define TWL_IDCODE 0x1009802Fu
 
 static void known(struct twl4030 *t, uint8_t slave, unsigned lo, unsigned hi, int kind)

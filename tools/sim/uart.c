@@ -4,7 +4,7 @@
  * 17 "UART/IrDA/CIR": the 16550 registers with the OMAP register modes
  * (operational, configuration A with LCR[7] = 1, configuration B with
  * LCR = 0xBF), EFR, MDR1, 64-byte FIFOs, SSR, MVR and SYSC/SYSS
- * (registers.md §7).
+ * (SPRUF98/SPRUGN4 "UART/IrDA/CIR").
  *
  * Transmit: THR writes fill the TX FIFO (64 bytes, or the 1-byte holding
  * register with FCR[0] = 0); a write into a full FIFO loses the character,
@@ -75,7 +75,7 @@ struct uart {
 	bool line_start, dirty;
 	char *log;
 	size_t log_len, log_cap;
-	/* performance issue: where each line starts in log, and when */
+	/* where each line starts in log, and when */
 	struct line_mark { size_t off; uint64_t ps; } *lines;
 	size_t nlines, lines_cap;
 	unsigned lost;
@@ -230,7 +230,7 @@ static void tx_progress(struct sim *s, struct uart *u, uint64_t now)
 		u->txn--;
 		u->shifting = true;
 		u->shift_end = t + uart_char_ps(s, u);
-		sim_event_at(s, u->shift_end); /* performance issue: THRE/TEMT change */
+		sim_event_at(s, u->shift_end); /* THRE/TEMT change */
 	}
 }
 
@@ -555,7 +555,7 @@ const char *uart_output(struct sim *s, size_t *len)
 	return us->u[2].log_len ? us->u[2].log : "";
 }
 
-/* performance issue: [[virtual_us, "line"], ...] for the report; a line
+/* [[virtual_us, "line"], ...] for the report; a line
  * without its newline yet is included as it stands. */
 void uart_write_lines_json(struct sim *s, FILE *f)
 {

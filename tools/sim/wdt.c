@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * gtaboot-sim: WDT2, the MPU watchdog at 0x48314000, TRM chapter 16
- * "Timers", watchdog section (registers.md §9.3).
+ * "Timers", watchdog section (SPRUF98/SPRUGN4 "Timers", watchdog).
  *
  * WCRR counts up at 32768 Hz / 2^PTV (PRE = 1) in virtual time from
  * power-on: it starts running with WCRR = WLDR = 0xFFFB0000 and PRE = 1,

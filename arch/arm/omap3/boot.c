@@ -2,7 +2,7 @@
 /*
  * Which device the ROM booted from: its boot-parameter block when start.S
  * could trust r0, else the first device of the SYS_BOOT order (TRM chapter
- * 26 "Initialization", booting device order; registers.md §11.1, §2.2).
+ * 26 "Initialization", booting device order; SPRUF98/SPRUGN4 "Initialization", boot parameters).
  */
 #include "arch/arm/io.h"
 #include "arch/arm/omap3/omap3.h"

@@ -2,7 +2,7 @@
 /*
  * OMAP3 chip identification: family and silicon revision from the TAP
  * IDCODE, the part from CONTROL_OMAP_STATUS (TRM chapter 1 "Introduction",
- * device identification; registers.md §2.2-§2.3).
+ * device identification; SPRUF98/SPRUGN4 "SCM", general registers).
  */
 #include "arch/arm/io.h"
 #include "arch/arm/omap3/omap3.h"

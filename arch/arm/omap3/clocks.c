@@ -2,13 +2,12 @@
 /*
  * OMAP3 clock set-up for a 26 MHz oscillator: sys_clk, DPLL1 (MPU), DPLL3
  * (CORE, L3, L4) and DPLL4 (the 96/48 MHz peripheral clocks), following
- * the TRM chapter 4 "PRCM" DPLL programming sequence (registers.md
- * §1.4-§1.7 has the values and the order).
+ * the DPLL programming sequence of SPRUF98/SPRUGN4 chapter "PRCM" (its
+ * DPLL and PRM sections have the values and the order).
  *
  * MPU rate. The TWL4030 starts VDD1 at about 1.2 V and nothing here raises
  * it, so the MPU runs at the fastest operating point specified for that
- * voltage (OMAP35x and AM/DM37x data manuals, OPP tables; registers.md
- * §1.8):
+ * voltage (OMAP35x and AM/DM37x data manuals, OPP tables; data manuals SPRS507/SPRS685, OPPs):
  *  - DM3730 / OMAP3630: OPP100 = 600 MHz at 1.20 V. 800 MHz and 1 GHz need
  *    1.325 V / 1.375 V (and ABB for 1 GHz).
  *  - OMAP3530 / OMAP3430: OPP3 = 500 MHz at 1.20 V. 550 and 600 MHz
@@ -54,7 +53,7 @@ struct clock_plan {
 	uint8_t core_m3;          /* CM_CLKSEL1_EMU DIV_DPLL3 */
 };
 
-/* registers.md §1.6; MPU at 500 MHz on 3430, see above. */
+/* SPRUF98/SPRUGN4 "PRCM", DPLL M/N at 26 MHz; MPU at 500 MHz on 3430, see above. */
 static const struct clock_plan plan_3430 = {
 	.sysclk_div = 2,
 	.mpu = { 500, 12, 1 },    /* 13 x 500 / 13 = 500 MHz */
@@ -79,7 +78,8 @@ static const struct clock_plan *plan_for(const struct omap3_chip *chip)
 	return chip->family == OMAP3630_FAMILY ? &plan_3630 : &plan_3430;
 }
 
-/* 3430 DPLL FREQSEL from Fint (registers.md §1.5; upper bounds inclusive). */
+/* 3430 DPLL FREQSEL from Fint (SPRUF98 "PRCM", DPLL FREQSEL; upper bounds
+ * inclusive). */
 static unsigned freqsel(uint32_t fint)
 {
 	static const struct { uint32_t hi; uint8_t sel; } t[] = {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * OMAP3 GPIO banks: which bank holds GPIO n and its interface clock (TRM
- * chapter 24 "General-Purpose Interface"; registers.md §8).
+ * chapter 24 "General-Purpose Interface"; SPRUF98/SPRUGN4 "General-Purpose Interface").
  */
 #include "arch/arm/io.h"
 #include "arch/arm/omap3/omap3.h"

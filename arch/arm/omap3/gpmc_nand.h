@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The OMAP3's on-board NAND: GPMC chip select 0, x16, as on the GTA04 and
- * the BeagleBoard (TRM chapter 10 "GPMC"; registers.md §4.1).
+ * the BeagleBoard (TRM chapter 10 "GPMC"; SPRUF98/SPRUGN4 "Memory Subsystem", GPMC registers).
  */
 #ifndef ARCH_ARM_OMAP3_GPMC_NAND_H
 #define ARCH_ARM_OMAP3_GPMC_NAND_H

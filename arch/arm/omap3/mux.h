@@ -2,7 +2,7 @@
 /*
  * OMAP3 pad configuration: 16-bit CONTROL_PADCONF half-words in the SCM
  * (TRM chapter 7 "System Control Module", pad functional multiplexing;
- * registers.md §2.1).
+ * SPRUF98/SPRUGN4 "SCM", pad configuration).
  */
 #ifndef ARCH_ARM_OMAP3_MUX_H
 #define ARCH_ARM_OMAP3_MUX_H
@@ -24,7 +24,7 @@ struct pad {
 #define PAD_IN_PD		(PAD_INPUT | PAD_PULL_ENA)
 #define PAD_OUT			0
 
-/* Pad offsets gtaboot's boards use (registers.md §2.1). */
+/* Pad offsets gtaboot's boards use (SPRUF98/SPRUGN4 "SCM", pad configuration). */
 #define PAD_SDMMC1_CLK		0x144
 #define PAD_SDMMC1_CMD		0x146
 #define PAD_SDMMC1_DAT0		0x148

@@ -2,7 +2,7 @@
 /*
  * OMAP3 (OMAP3430/3530, OMAP3630/DM37x) base addresses and the PRCM/SCM
  * register offsets gtaboot uses (TRM chapter 2 "Memory Mapping", chapter 4
- * "PRCM", chapter 7 "SCM"; registers.md §0-§2).
+ * "PRCM", chapter 7 "SCM"; SPRUF98/SPRUGN4 "Memory Mapping").
  */
 #ifndef ARCH_ARM_OMAP3_OMAP3_H
 #define ARCH_ARM_OMAP3_OMAP3_H

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * OMAP3 SDRC initialisation and SDRAM sizing (TRM chapter 11 "Memory
- * Subsystem", SDRC initialisation sequence; registers.md §3.3).
+ * OMAP3 SDRC initialisation and SDRAM sizing (SPRUF98/SPRUGN4 chapter
+ * "Memory Subsystem", SDRC initialisation sequence).
  *
  * Sizing tests every address bit of the window MCFG opens, from the first
  * column bit to the top row bit, against the base: a chip smaller than the
@@ -206,8 +206,9 @@ int omap3_sdram_init(const struct sdram_config *cfg, struct sdram_banks *banks)
 	writel(cfg->sharing, sdrc(SDRC_SHARING));
 	writel(POWER_VALUE, sdrc(SDRC_POWER));
 	writel(DLL_ENADLL_90DEG, sdrc(SDRC_DLLA_CTRL));
-	/* DLL lock status is one source only (registers.md §3.1): wait for
-	 * it, but a timeout is not fatal; the sizing test decides. */
+	/* DLL lock status is one source only (SPRUF98/SPRUGN4 "Memory
+	 * Subsystem", SDRC_DLLA_STATUS): wait for it, but a timeout is not
+	 * fatal; the sizing test decides. */
 	poll32(sdrc(SDRC_DLLA_STATUS), DLL_LOCKED, DLL_LOCKED, 1000);
 
 	cs_init(0, &cfg->cs[0]);

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * OMAP3 SDRAM controller (SDRC) set-up and memory sizing (TRM chapter 11
- * "Memory Subsystem", SDRC; registers.md §3).
+ * OMAP3 SDRAM controller (SDRC) set-up and memory sizing (SPRUF98/SPRUGN4
+ * chapter "Memory Subsystem", SDRC).
  */
 #ifndef ARCH_ARM_OMAP3_SDRC_H
 #define ARCH_ARM_OMAP3_SDRC_H
 
 #include <stdint.h>
 
-/* ACTIM_CTRLA/B from timings in L3 clock cycles (registers.md §3.1). */
+/* ACTIM_CTRLA/B from timings in L3 clock cycles (SPRUF98/SPRUGN4 "Memory
+ * Subsystem", SDRC_ACTIM_CTRLA_p/B_p). */
 #define SDRC_ACTIM_A(trfc, trc, tras, trp, trcd, trrd, tdpl, tdal) \
 	((uint32_t)(trfc) << 27 | (uint32_t)(trc) << 22 | (uint32_t)(tras) << 18 | \
 	 (uint32_t)(trp) << 15 | (uint32_t)(trcd) << 12 | (uint32_t)(trrd) << 9 | \

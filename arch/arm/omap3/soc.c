@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * OMAP3 early initialisation and module clock enables (TRM chapter 4
- * "PRCM", module clock control; registers.md §1.1).
+ * "PRCM", module clock control; SPRUF98/SPRUGN4 "PRCM", CM registers).
  */
 #include "arch/arm/io.h"
 #include "arch/arm/omap3/omap3.h"

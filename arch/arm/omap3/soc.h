@@ -28,7 +28,7 @@ struct omap3_clocks {
 	uint32_t sys_hz, mpu_hz, core_hz, l3_hz, l4_hz, per96_hz;
 };
 
-/* ROM boot device codes (registers.md §11.1) */
+/* ROM boot device codes (SPRUF98/SPRUGN4 "Initialization", boot parameters) */
 enum {
 	BOOTDEV_XIP = 0x01, BOOTDEV_NAND = 0x02, BOOTDEV_ONENAND = 0x03,
 	BOOTDEV_MMC2 = 0x05, BOOTDEV_MMC1 = 0x06, BOOTDEV_XIPWAIT = 0x07,

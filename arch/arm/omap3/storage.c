@@ -2,7 +2,7 @@
 /*
  * The SoC side of the storage path: I2C1 and MMC1 clocks, the MMC1 I/O
  * cell bias (CONTROL_PBIAS_LITE) and clock loop-back (CONTROL_DEVCONF0)
- * (TRM chapters 4 "PRCM" and 7 "System Control Module"; registers.md §2.2
+ * (TRM chapters 4 "PRCM" and 7 "System Control Module"; SPRUF98/SPRUGN4 "SCM", general registers
  * and §5.3).
  */
 #include "arch/arm/omap3/storage.h"
@@ -57,7 +57,7 @@ static int mmc1_soc_setup(void)
 
 	omap3_chip_detect(&chip);
 	/* The I/O cells must be powered down while their mode is set; on
-	 * the 3630 the GPIO I/O power-down follows them (registers.md §2.2). */
+	 * the 3630 the GPIO I/O power-down follows them (SPRUF98/SPRUGN4 "SCM", general registers). */
 	if (chip.family == OMAP3630_FAMILY)
 		clrbits32(CONTROL_WKUP_CTRL, GPIO_IO_PWRDNZ);
 	v = readl(CONTROL_PBIAS_LITE) & ~(PBIAS_PWRDNZ0 | PBIAS_PWRDNZ1);

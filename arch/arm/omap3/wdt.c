@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Stopping the MPU watchdog WDT2, which the ROM leaves running (TRM chapter
- * 16 "Timers", watchdog timers, start/stop sequence; registers.md §9.3).
+ * 16 "Timers", watchdog timers, start/stop sequence; SPRUF98/SPRUGN4 "Timers", watchdog).
  */
 #include "arch/arm/io.h"
 #include "arch/arm/omap3/omap3.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * I2C master helpers for the I2C and TWL4030 model tests: the register
- * sequences of registers.md §6 driven through the model's MMIO handlers,
+ * sequences of SPRUF98/SPRUGN4 "I2C" driven through the model's MMIO handlers,
  * with virtual time advanced between polls.
  */
 #ifndef TESTS_I2C_MASTER_H

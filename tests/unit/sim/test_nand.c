@@ -327,6 +327,48 @@ static void test_ecc_engine(void **state)
 	unlink(img_path);
 }
 
+/* The prefetch engine in read mode (U-Boot's NAND reads use it): the FIFO
+ * read through the CS window gives the page, and the ECC engine saw it. */
+static void test_prefetch_read(void **state)
+{
+	static uint8_t pages[NAND_RAW];
+	struct sim *s;
+	uint8_t back[512];
+
+	srand(3);
+	for (unsigned i = 0; i < sizeof(pages); i++)
+		pages[i] = (uint8_t)rand();
+	s = nand_sim((const char *)pages, 1);
+	cs0_nand(s);
+	w8(s, CMD0, 0x00);
+	addr5(s, 0, 0);
+	w8(s, CMD0, 0x30);
+	wait_ready(s);
+	wr(s, GPMC + 0x1F8, 0x101);
+	wr(s, GPMC + 0x1FC, (255u << 22) | 0x1);
+	wr(s, GPMC + 0x1F4, 0x80 | 1);
+	wr(s, GPMC + 0x1E4, 512);                             /* PREFETCH_CONFIG2 */
+	wr(s, GPMC + 0x1E0, 0x80 | 0x4000);                   /* enabled, read, CS0 */
+	wr(s, GPMC + 0x1EC, 1);                               /* start */
+	assert_int_equal(s->result, SIM_RUNNING);
+	for (unsigned got = 0; got < sizeof(back);) {
+		uint32_t n = (rd(s, GPMC + 0x1F0) >> 24) & 0x7F;
+
+		assert_true(n > 0 && n <= 64);
+		for (unsigned i = 0; i < n; i += 4, got += 4) {
+			uint32_t v = rd(s, 0x30000000);
+
+			memcpy(back + got, &v, 4);
+		}
+	}
+	assert_int_equal(rd(s, GPMC + 0x1EC), 0);             /* all read: engine idle */
+	assert_memory_equal(back, pages, sizeof(back));
+	assert_int_equal(rd(s, GPMC + 0x200), sim_ham_bytes(pages, 512, true));
+	wr(s, GPMC + 0x1E0, 0x80 | 0x1);                      /* write posting */
+	wr(s, GPMC + 0x1EC, 1);
+	assert_int_equal(s->result, SIM_FAULT);
+}
+
 static void make_mlo_page(uint8_t *raw, uint32_t size, uint8_t fill)
 {
 	memset(raw, 0xFF, NAND_RAW);
@@ -408,6 +450,7 @@ int main(void)
 		cmocka_unit_test(test_read_program_erase),
 		cmocka_unit_test(test_protection_and_bad_blocks),
 		cmocka_unit_test(test_ecc_engine),
+		cmocka_unit_test(test_prefetch_read),
 		cmocka_unit_test(test_rom_boot_and_injection),
 		cmocka_unit_test(test_power_cut),
 	};

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Unit tests of the PRCM model (tools/sim/prcm.c): DPLL lock timing, the
- * MPU clock from the registers.md §1.6 values for 3530 and 3730, FREQSEL
+ * MPU clock from the SPRUF98/SPRUGN4 "PRCM", DPLL M/N at 26 MHz values for 3530 and 3730, FREQSEL
  * checking, IDLEST polarity and the UART functional clock.
  */
 #include <string.h>
@@ -81,7 +81,7 @@ static void test_freqsel_3530(void **state)
 	assert_int_equal(s->mpu_hz, 500000000);
 }
 
-/* memory issue: SYSCLKDIV under a locked DPLL glitches it: a fault */
+/* SYSCLKDIV under a locked DPLL glitches it: a fault */
 static void test_sysclkdiv_under_locked_dpll(void **state)
 {
 	struct sim *s = simtest_new(SOC_DM3730);

@@ -47,7 +47,7 @@ static bool mapped(struct sim *s, uint32_t addr)
 
 static void test_decoding(void **state)
 {
-	/* registers.md §3.2 examples */
+	/* SPRUF98/SPRUGN4 "Memory Subsystem", SDRC_MCFG examples */
 	assert_int_equal(sdrc_cs_size(0x02584099), 128u << 20);
 	assert_int_equal(sdrc_cs_size(0x03588099), 256u << 20);
 	assert_int_equal(sdrc_cs_size(0x04590099), 512u << 20);

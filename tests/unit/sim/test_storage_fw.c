@@ -2,9 +2,9 @@
 /*
  * The firmware's storage drivers (drivers/i2c, drivers/power, drivers/mmc)
  * run on the host against the simulator's I2C, TWL4030, HSMMC and SD card
- * models: register accesses go through the models' MMIO handlers and each
- * access costs 50 ns of virtual time, so the drivers' bounded waits work on
- * virtual time. Covers card identification for all three personalities,
+ * models, through the host backend of io.h and the timer (host_io.c):
+ * each register access costs 50 ns of virtual time, so the drivers'
+ * bounded waits work on virtual time. Covers card identification for all three personalities,
  * reads, a card without power, injected read errors and the TWL4030 API.
  */
 #include <stdio.h>
@@ -13,98 +13,18 @@
 
 #include "tests/unit/sim/i2c_master.h"
 
-/* --- shims for arch/arm/io.h and drivers/timer/timer.h --- */
-#define ARCH_ARM_IO_H
-#define DRIVERS_TIMER_TIMER_H
+/* The drivers under test are linked in, built with GTABOOT_HOST_IO: their
+ * registers and waits go to host_io.c. */
+#include "arch/arm/io.h"
+#include "drivers/i2c/omap_i2c.h"
+#include "drivers/mmc/mmc.h"
+#include "drivers/mmc/omap_hsmmc.h"
+#include "drivers/power/twl4030.h"
+#include "lib/blockdev.h"
+#include "lib/errno.h"
+#include "tests/unit/sim/host_io.h"
 
 static struct sim *cur;
-
-/* Time moves on even after the simulated machine stopped (power-off):
- * the driver's bounded waits must still end. */
-static void advance(uint64_t ps)
-{
-	if (cur->result)
-		cur->now_ps += ps;
-	else
-		run_for(cur, ps);
-}
-
-static void tick(void)
-{
-	advance(50000);
-}
-
-static uint32_t readl(uintptr_t a)
-{
-	uint32_t v = 0;
-
-	tick();
-	assert_int_equal(model_mmio(cur, false, (uint32_t)a, 4, &v), 0);
-	return v;
-}
-
-static void writel(uint32_t v, uintptr_t a)
-{
-	tick();
-	assert_int_equal(model_mmio(cur, true, (uint32_t)a, 4, &v), 0);
-}
-
-static uint16_t readw(uintptr_t a)
-{
-	uint32_t v = 0;
-
-	tick();
-	assert_int_equal(model_mmio(cur, false, (uint32_t)a, 2, &v), 0);
-	return (uint16_t)v;
-}
-
-static void writew(uint16_t v, uintptr_t a)
-{
-	uint32_t x = v;
-
-	tick();
-	assert_int_equal(model_mmio(cur, true, (uint32_t)a, 2, &x), 0);
-}
-
-static uint64_t timer_us(void)
-{
-	tick();
-	return cur->now_ps / PS_PER_US;
-}
-
-static void udelay(uint32_t us)
-{
-	advance((uint64_t)us * PS_PER_US);
-}
-
-static void mdelay(uint32_t ms)
-{
-	advance((uint64_t)ms * PS_PER_MS);
-}
-
-static int poll32(uintptr_t a, uint32_t mask, uint32_t want, uint32_t us)
-{
-	uint64_t start = timer_us();
-
-	do {
-		if ((readl(a) & mask) == want)
-			return 0;
-	} while (timer_us() - start < us);
-	return (readl(a) & mask) == want ? 0 : -110;
-}
-
-/* The firmware's busy waits feed the console from here; no console here. */
-static void io_idle(void)
-{
-}
-
-#include "drivers/i2c/omap_i2c.c"
-#include "drivers/power/twl4030.c"
-#include "drivers/mmc/mmc.c"
-#include "drivers/mmc/mmc_info.c"
-#include "drivers/mmc/omap_hsmmc.c"
-#include "lib/blockdev.c"
-#include "lib/errno.c"
 
 static char image[64];
 
@@ -134,7 +54,7 @@ static struct sim *machine(uint64_t bytes, enum sim_sd_type type, bool card)
 	set_bits(s, CM + 0xA10, (1u << 15) | (1u << 24));
 	if (card)
 		unlink(image);
-	cur = s;
+	cur = host_io_sim = s;
 	return s;
 }
 
@@ -309,7 +229,7 @@ static void test_i2c_stuck_recovery(void **state)
 	simtest_clocks_3530(s);
 	set_bits(s, CM + 0xA00, 1u << 15);
 	set_bits(s, CM + 0xA10, 1u << 15);
-	cur = s;
+	cur = host_io_sim = s;
 	assert_int_equal(omap_i2c_init(&bus, &i2c_cfg), 0);
 	twl4030_setup(&twl, &bus);
 	assert_int_equal(twl4030_backup_read(&twl, 0, &v), 0);

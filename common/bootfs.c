@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Partition choice on the SD card, as distributions lay cards out (a FAT
+ * partition for the ROM's MLO, an ext4 root with /boot/extlinux): every
+ * MBR partition, primary and logical, bootable ones first, is mounted as
+ * FAT or ext2/3/4 until one holds extlinux.conf. Paths in that file are
+ * then relative to the partition that holds it, as with U-Boot's distro
+ * boot (doc/develop/distro.rst).
+ */
+#include "common/bootfs.h"
+
+#include <stdarg.h>
+
+#include "common/storage.h"
+#include "common/sys.h"
+#include "lib/errno.h"
+#include "lib/part.h"
+#include "lib/printf.h"
+
+struct mount {
+	struct fs fs;
+	struct blockdev part;
+	void *work;
+	unsigned num;
+	bool ok;
+};
+
+static struct mount boot_m, cmd_m;
+static uint8_t sector[BLOCK_SIZE] __attribute__((aligned(4)));
+
+static void fs_log(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+}
+
+static int scan(struct part_info *p, int *err)
+{
+	struct blockdev *mmc = storage_mmc1();
+	int n = mmc ? part_scan(mmc, sector, p) : -ENODEV;
+
+	*err = n < 0 ? n : 0;
+	return n < 0 ? 0 : n;
+}
+
+static int mount(struct mount *m, const struct part_info *p)
+{
+	struct mbr_part mp = { .type = p->type, .start = p->start, .size = p->size };
+	int err;
+
+	m->ok = false;
+	if (!m->work)
+		m->work = scratch_alloc(FS_WORK_SIZE);
+	if (!m->work)
+		return -ENOMEM;
+	part_init(&m->part, storage_mmc1(), &mp, "mmc1p");
+	err = fs_mount(&m->fs, &m->part, m->work, FS_WORK_SIZE, fs_log);
+	if (err && p->num)
+		printf("boot: mmc1 partition %u is not a usable %s file system (%s)\n", p->num,
+		       m->fs.tried == FS_EXT4 ? "ext2/3/4" : "FAT", errname(err));
+	m->num = p->num;
+	m->ok = !err;
+	return err;
+}
+
+static bool has_any(struct fs *fs, const char *const paths[], unsigned npaths)
+{
+	struct fs_stat st;
+
+	for (unsigned i = 0; i < npaths; i++) {
+		/* Anything but "not there" is for the reader to report. */
+		int err = fs_stat(fs, paths[i], &st);
+
+		if (err != -ENOENT && err != -ENOTDIR)
+			return true;
+	}
+	return false;
+}
+
+struct fs *bootfs_scan(const char *const paths[], unsigned npaths, int *err)
+{
+	struct part_info p[PART_SCAN_MAX];
+	unsigned n = (unsigned)scan(p, err);
+	int first = -1;
+	bool found = false;
+
+	/* Bootable partitions first, then the others, each in table order. */
+	for (unsigned i = 0; i < 2 * n && !found; i++) {
+		const struct part_info *q = &p[i < n ? i : i - n];
+
+		if (q->active != (i < n) || mount(&boot_m, q))
+			continue;
+		found = has_any(&boot_m.fs, paths, npaths);
+		if (first < 0 || found)
+			first = (int)(q - p);
+	}
+	if (first < 0) {
+		if (*err != -ENODEV)
+			printf("boot: no boot partition on mmc1 (%s)\n",
+			       errname(*err ? *err : -EINVAL));
+		*err = *err ? *err : -ENOENT;
+		return NULL;
+	}
+	if (boot_m.num != p[first].num && mount(&boot_m, &p[first])) {
+		*err = -EIO;
+		return NULL;
+	}
+	printf("boot: mmc1 partition %u (%s)\n", boot_m.num, fs_kind(&boot_m.fs));
+	*err = 0;
+	return &boot_m.fs;
+}
+
+struct fs *bootfs_get(unsigned num, int *err)
+{
+	struct part_info p[PART_SCAN_MAX];
+	int n;
+
+	*err = 0;
+	if (boot_m.ok && boot_m.num == num)
+		return &boot_m.fs;
+	n = scan(p, err);
+	for (int i = 0; i < n; i++) {
+		if (p[i].num != num)
+			continue;
+		*err = mount(&cmd_m, &p[i]);
+		return *err ? NULL : &cmd_m.fs;
+	}
+	if (!*err)
+		*err = -ENOENT;
+	return NULL;
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The file systems on the SD card: which partition the boot flow reads,
+ * and any partition the console names (U-Boot's "mmc 0:N"). */
+#ifndef COMMON_BOOTFS_H
+#define COMMON_BOOTFS_H
+
+#include "lib/fs.h"
+
+/* Mounts the partitions of mmc1 in the order distributions expect
+ * (lib/part.h: part_scan) as FAT or ext2/3/4 and keeps the first that
+ * holds one of paths; without any, the first that mounts. Prints the
+ * partition (0: the whole card, which has no MBR) and file system chosen. Returns the file system or NULL (the
+ * reason printed; *err gets it). */
+struct fs *bootfs_scan(const char *const paths[], unsigned npaths, int *err);
+
+/* Partition num of mmc1 (1-4 primary, 5.. logical) mounted for the
+ * console; the boot file system when num is the one bootfs_scan chose.
+ * NULL with *err set when there is no such partition or file system. */
+struct fs *bootfs_get(unsigned num, int *err);
+
+#endif

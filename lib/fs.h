@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* One interface over the file systems gtaboot reads (FAT, ext2/3/4): the
+ * boot flow and the console open files by path and never ask which. */
+#ifndef LIB_FS_H
+#define LIB_FS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "lib/blockdev.h"
+#include "lib/ext4.h"
+#include "lib/fat.h"
+
+/* Work buffer that any of them can mount with. */
+#define FS_WORK_SIZE (EXT4_WORK_SIZE > FAT_WORK_SIZE ? EXT4_WORK_SIZE : FAT_WORK_SIZE)
+
+enum fs_type { FS_NONE, FS_FAT, FS_EXT4 };
+
+struct fs {
+	enum fs_type type;
+	enum fs_type tried;     /* what the last fs_mount took it for */
+	union {
+		struct fat_fs fat;
+		struct ext4_fs ext4;
+	} u;
+};
+
+struct fs_stat {
+	uint32_t size;          /* saturated at 4 GiB - 1 */
+	bool is_dir;
+};
+
+typedef void (*fs_log_fn)(const char *fmt, ...);
+typedef int (*fs_list_fn)(void *arg, const char *name, uint32_t size, bool is_dir);
+
+/* Mounts bd as ext2/3/4 when it holds an ext superblock, else as FAT.
+ * Returns 0 or the file system's error (the reason went to log). */
+int fs_mount(struct fs *fs, struct blockdev *bd, void *work, size_t work_size, fs_log_fn log);
+/* "FAT16", "FAT32", "ext4", ...; "none" when nothing is mounted. */
+const char *fs_kind(const struct fs *fs);
+
+/* As fat_stat/ext4_stat, fat_list/ext4_list and fat_read/ext4_read: paths
+ * from the root, "/"-separated; -ENODEV when nothing is mounted. */
+int fs_stat(struct fs *fs, const char *path, struct fs_stat *st);
+int fs_list(struct fs *fs, const char *path, fs_list_fn fn, void *arg);
+int fs_read(struct fs *fs, const char *path, void *buf, size_t max, uint32_t *size);
+
+#endif

@@ -1,0 +1,211 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""A card laid out as Debian installs it: an MBR, a FAT partition that only
+holds MLO, and an ext4 root (mke2fs -d, Debian's default features) with
+/boot/vmlinuz-<ver>, /boot/initrd.img-<ver>, /vmlinuz and /initrd.img
+symlinks, the DTBs in /usr/lib/linux-image-<ver>/ and
+/boot/extlinux/extlinux.conf as Debian's u-boot-menu writes it
+(tests/fixtures/debian-extlinux.conf: the real u-boot-update 4.2.2 output,
+see that file's neighbour README). gtaboot must pick partition 2, boot its
+`l0` label with the A5's DTB out of `fdtdir`, the initrd and APPEND, and the
+console must list and load from it."""
+import os
+import re
+import subprocess
+
+import pytest
+
+import simrun
+
+ROOT = simrun.ROOT
+VER = "6.1.0-57-armmp"
+PAYLOAD = os.path.join(ROOT, "build", "payload", "zImage")
+CONF = os.path.join(ROOT, "tests", "fixtures", "debian-extlinux.conf")
+KERNEL_ADDR, FDT_ADDR, INITRD_ADDR = 0x82000000, 0x81C00000, 0x83000000
+INITRD = bytes((i * 13 + 5) & 0xFF for i in range(70001))
+APPEND = "root=/dev/mmcblk0p2 ro rootwait console=ttyS2,115200n8"
+FAT_START, FAT_SECTORS = 2048, 16 * 2048
+ROOT_START, ROOT_SECTORS = FAT_START + FAT_SECTORS, 48 * 2048
+
+
+def sh(*args, **kw):
+    return subprocess.run(list(args), check=True, capture_output=True, **kw)
+
+
+@pytest.fixture(scope="module")
+def debian_card(sim, tmp_path_factory):
+    for tool in ("mke2fs", "sfdisk", "mkfs.vfat", "mcopy", "dtc", "fdtput", "fdtget"):
+        if subprocess.run(["which", tool], capture_output=True).returncode:
+            pytest.skip(tool + " not installed")
+    sh("make", "-s", "-C", ROOT, "BOARD=gta04", "payload")
+    out = tmp_path_factory.mktemp("debian")
+    stage = out / "root"
+    dtbdir = stage / "usr" / "lib" / ("linux-image-" + VER)
+    (stage / "boot" / "extlinux").mkdir(parents=True)
+    dtbdir.mkdir(parents=True)
+    with open(PAYLOAD, "rb") as f:
+        (stage / "boot" / ("vmlinuz-" + VER)).write_bytes(f.read())
+    (stage / "boot" / ("initrd.img-" + VER)).write_bytes(INITRD)
+    with open(CONF) as f:
+        (stage / "boot" / "extlinux" / "extlinux.conf").write_text(f.read())
+    # The DTB for the A5 and decoys for the other revisions and boards:
+    # the model tells which one was handed over.
+    sim_dtb = str(out / "sim.dtb")
+    sh("dtc", "-q", "-I", "dts", "-O", "dtb", "-o", sim_dtb,
+       os.path.join(ROOT, "dts", "omap3-gta04-sim.dts"))
+    # The simulated A5 has the OneNAND package: board/gta04.c names its
+    # tree omap3-gta04a5one.dtb, as the kernel does.
+    for name in ("omap3-gta04a5one", "omap3-gta04a5", "omap3-gta04a4", "omap3-gta04a3",
+                 "omap3-beagle"):
+        dtb = str(dtbdir / (name + ".dtb"))
+        sh("cp", sim_dtb, dtb)
+        sh("fdtput", "-t", "s", dtb, "/", "model", "gtaboot test " + name)
+    os.symlink("boot/vmlinuz-" + VER, stage / "vmlinuz")
+    os.symlink("boot/initrd.img-" + VER, stage / "initrd.img")
+    (stage / "etc").mkdir()
+    (stage / "etc" / "fstab").write_text("/dev/mmcblk0p2 / ext4 errors=remount-ro 0 1\n")
+
+    rootfs = str(out / "root.ext4")
+    sh("truncate", "-s", str(ROOT_SECTORS * 512), rootfs)
+    sh("mke2fs", "-q", "-F", "-t", "ext4", "-L", "root", "-d", str(stage), rootfs)
+    fat = str(out / "boot.fat")
+    sh("truncate", "-s", str(FAT_SECTORS * 512), fat)
+    sh("mkfs.vfat", "-F", "16", "-n", "BOOT", fat)
+    sh("mcopy", "-i", fat, os.path.join(ROOT, "build", "gta04", "MLO"), "::MLO",
+       env=dict(os.environ, MTOOLS_SKIP_CHECK="1"))
+    # Where the kernel's inode is, for the damage tests.
+    imap = sh("debugfs", "-R", "imap /boot/vmlinuz-" + VER, rootfs).stdout.decode()
+    m = re.search(r"located at block (\d+), offset 0x([0-9a-f]+)", imap)
+    blk, off = int(m.group(1)), int(m.group(2), 16)
+    bsize = int(sh("dumpe2fs", "-h", rootfs).stdout.decode().split("Block size:")[1].split()[0])
+    img = str(out / "sd.img")
+    with open(img + ".kinode", "w") as f:
+        f.write(str(ROOT_START * 512 + blk * bsize + off))
+    sh("truncate", "-s", str((ROOT_START + ROOT_SECTORS) * 512), img)
+    sh("sfdisk", "-q", img, input=(
+        "label: dos\nstart=%d, size=%d, type=e, bootable\nstart=%d, size=%d, type=83\n"
+        % (FAT_START, FAT_SECTORS, ROOT_START, ROOT_SECTORS)).encode())
+    sh("dd", "if=" + fat, "of=" + img, "bs=512", "seek=%d" % FAT_START, "conv=notrunc",
+       "status=none")
+    sh("dd", "if=" + rootfs, "of=" + img, "bs=512", "seek=%d" % ROOT_START, "conv=notrunc",
+       "status=none")
+    return img
+
+
+def fdtget(dtb, node, prop, kind="s"):
+    p = subprocess.run(["fdtget", "-t", kind, dtb, node, prop], capture_output=True, text=True)
+    return p.stdout.strip() if p.returncode == 0 else None
+
+
+def test_debian_layout_boots(debian_card, tmp_path):
+    dump = str(tmp_path / "handoff.dtb")
+    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", debian_card,
+                    "--on-handoff", "stop", "--dump-dtb", dump, "--max-ms", 30000])
+    rep = r.report
+    assert rep and rep["result"] == "handoff", r.stderr + r.serial
+    # The FAT partition has no extlinux.conf: the ext4 root is chosen.
+    assert "boot: mmc1 partition 2 (ext4)" in r.serial, r.serial
+    assert "boot: /boot/extlinux/extlinux.conf, 2 labels" in r.serial, r.serial
+    assert "kernel  /boot/vmlinuz-%s -> 0x82000000" % VER in r.serial, r.serial
+    assert "fdt     /usr/lib/linux-image-%s/omap3-gta04a5one.dtb" % VER in r.serial, r.serial
+    assert (rep["pc"], rep["r0"], rep["r1"], rep["r2"]) == (KERNEL_ADDR, 0, 0xFFFFFFFF,
+                                                            FDT_ADDR)
+    assert fdtget(dump, "/", "model") == "gtaboot test omap3-gta04a5one"
+    assert fdtget(dump, "/chosen", "bootargs").startswith(APPEND)
+    start = fdtget(dump, "/chosen", "linux,initrd-start", "x").split()
+    end = fdtget(dump, "/chosen", "linux,initrd-end", "x").split()
+    assert (int(start[-1], 16), int(end[-1], 16)) == (INITRD_ADDR, INITRD_ADDR + len(INITRD))
+    # The image in memory is the kernel file, byte for byte.
+    with open(PAYLOAD, "rb") as f:
+        size = len(f.read())
+    assert "%u bytes" % size in r.serial
+
+
+def test_console_on_ext4(debian_card):
+    cmds = ["ls mmc 0:2 /boot", "ext4ls mmc 0:2 /usr/lib/linux-image-%s" % VER,
+            "load mmc 0:2 0x84000000 /vmlinuz", "printenv filesize",
+            "ext4load mmc 0:2 0x84000000 /initrd.img", "printenv filesize",
+            "fatls mmc 0:1", "ls /etc", "ls mmc 0:3 /", "load 0x84000000 /boot/nothing"]
+    script = r"{expect autoboot} {expect key: prompt}q" + \
+        "".join(r"{expect > }%s\r" % c for c in cmds) + r"{expect > }"
+    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", debian_card,
+                    "--input", script, "--max-ms", 60000])
+    out = r.serial
+    with open(PAYLOAD, "rb") as f:
+        ksize = len(f.read())
+    parts = out.split("> ")
+    text = "\n".join(parts)
+    assert "%9u vmlinuz-%s" % (ksize, VER) in text, out
+    assert "%9u initrd.img-%s" % (len(INITRD), VER) in text, out
+    assert "extlinux/" in text
+    assert "omap3-gta04a5.dtb" in text and "omap3-beagle.dtb" in text
+    assert "filesize=%x" % ksize in text, out
+    assert "filesize=%x" % len(INITRD) in text, out
+    assert "MLO" in text                       # partition 1, FAT
+    assert "fstab" in text                     # the boot file system
+    assert "ls: ENOENT" in text or "error: ls: ENOENT" in text, out
+    assert "ENOENT" in text.split("/boot/nothing")[-1], out
+
+
+def damaged(card, tmp_path, offset, xor):
+    img = str(tmp_path / "bad.img")
+    sh("cp", "--sparse=always", card, img)
+    with open(img, "r+b") as f:
+        f.seek(offset)
+        b = f.read(1)[0]
+        f.seek(offset)
+        f.write(bytes([b ^ xor]))
+    return simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", img,
+                       "--on-handoff", "stop", "--max-ms", 40000])
+
+
+def test_damaged_superblock_falls_back(debian_card, tmp_path):
+    """A root whose superblock checksum fails is refused by name; the
+    FAT partition is used instead (no extlinux.conf, no kernel there), and
+    the chain goes on to NAND and the prompt: never a boot of garbage."""
+    r = damaged(debian_card, tmp_path, ROOT_START * 512 + 1024 + 0x30, 0x01)
+    assert "ext4: superblock checksum mismatch" in r.serial, r.serial
+    assert "boot: mmc1 partition 2 is not a usable ext2/3/4 file system (EBADMSG)" in r.serial
+    assert "boot: mmc1 partition 1 (FAT16)" in r.serial, r.serial
+    assert "boot: no zImage or uImage in / or /boot" in r.serial, r.serial
+    assert r.report and r.report["handoff"] is None, r.serial
+
+
+def test_damaged_kernel_inode_falls_back(debian_card, tmp_path):
+    """The kernel's inode fails its checksum: both labels name the error
+    and fail, the default names find nothing, nothing is started."""
+    with open(debian_card + ".kinode") as f:
+        at = int(f.read())
+    r = damaged(debian_card, tmp_path, at + 0x28 + 12 + 8, 0x10)
+    assert "boot: mmc1 partition 2 (ext4)" in r.serial, r.serial
+    assert "ext4: inode" in r.serial and "checksum mismatch" in r.serial, r.serial
+    assert "kernel: /boot/vmlinuz-%s: EBADMSG" % VER in r.serial, r.serial
+    assert "boot: label 'l0' failed (EBADMSG)" in r.serial, r.serial
+    assert "boot: label 'l0r' failed (EBADMSG)" in r.serial, r.serial
+    assert r.report and r.report["handoff"] is None, r.serial
+
+
+
+def test_bootable_partition_first(debian_card, tmp_path):
+    """The MBR's entries swapped: partition 1 is the ext4 root (with its
+    extlinux.conf), partition 2 the bootable FAT one, which gets an
+    extlinux.conf too. The bootable partition is read first although it
+    comes second in the table. (The ROM itself needs the bootable
+    partition to be FAT with MLO, so the other way round cannot boot.)"""
+    img = str(tmp_path / "two.img")
+    sh("cp", "--sparse=always", debian_card, img)
+    conf = tmp_path / "extlinux.conf"
+    conf.write_text("TIMEOUT 0\nDEFAULT fat\nLABEL fat\n  KERNEL /nothing\n")
+    env = dict(os.environ, MTOOLS_SKIP_CHECK="1")
+    sh("mmd", "-i", "%s@@%d" % (img, FAT_START * 512), "::extlinux", env=env)
+    sh("mcopy", "-i", "%s@@%d" % (img, FAT_START * 512), str(conf), "::extlinux/extlinux.conf",
+       env=env)
+    with open(img, "r+b") as f:
+        f.seek(446)
+        e = f.read(32)
+        f.seek(446)
+        f.write(e[16:] + e[:16])
+    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", img, "--on-handoff", "stop",
+                    "--max-ms", 40000])
+    assert "boot: mmc1 partition 2 (FAT16)" in r.serial, r.serial
+    assert "boot: /extlinux/extlinux.conf, 1 label" in r.serial, r.serial
+    assert "Booting 'fat'" in r.serial, r.serial

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Checks the hot/cold split of a linked gtaboot (linker.ld): code and data
+in the SRAM (hot) part may refer to the SDRAM (cold) part only through the
+entry points listed below, which main() calls after cold_load() has
+unpacked the cold part. Anything else would run, or read, SDRAM that holds
+nothing yet.
+
+usage: check-hotcold.py MAP ELF NM OBJDUMP
+Reads the link map for which object file went where, each hot object's
+relocations (only from its sections the link kept) and the ELF's symbol
+table. Exits 1 naming each reference that is not allowed."""
+import re
+import subprocess
+import sys
+
+HOT = (0x40200000, 0x40210000)
+COLD = (0x80000000, 0x80040000)
+
+# The SDRAM part's entry points: called from main.c's main_late() (steps
+# 8-15 of the boot flow), which itself runs on the SDRAM stack.
+ENTRY_POINTS = {
+    "main_late", "vars_init", "storage_init", "boot_scan", "boot_delay_ms",
+    "autoboot_countdown", "boot_default_chain", "cli_loop",
+    # main(): the console's ring moves to SDRAM once the rest is unpacked
+    "console_use_ring",
+    # start.S's exception path: only once cold_loaded says the cold part is
+    # there (before that the early part prints a line and resets)
+    "arm_exception",
+}
+# The cold part's bounds (linker.ld), which cold_load() unpacks and clears.
+BOUNDS = {"__cold_start", "__cold_end", "__cold_bss_start", "__cold_bss_end"}
+
+
+def in_range(addr, r):
+    return r[0] <= addr < r[1]
+
+
+def placed_sections(map_path):
+    """{object: {input section name: address}} for the sections the link
+    kept (non-zero size)."""
+    placed = {}
+    with open(map_path) as f:
+        lines = f.read().split("Linker script and memory map", 1)[-1].splitlines()
+    pending = None
+    for line in lines:
+        # " .text.name 0xADDR 0xSIZE obj", or the name alone on one line
+        # when it is long and the rest on the next
+        m = re.match(r"^ (\.\S+)\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+\.o)\)?$", line)
+        if m:
+            fields = m.groups()
+        else:
+            m = re.match(r"^\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+\.o)\)?$", line)
+            fields = (pending,) + m.groups() if m and pending else None
+        m1 = re.match(r"^ (\.\S+)$", line)
+        pending = m1.group(1) if m1 else None
+        if not fields:
+            continue
+        name, addr, size, obj = fields[0], int(fields[1], 16), int(fields[2], 16), fields[3]
+        if size:
+            placed.setdefault(obj, {})[name] = addr
+    return placed
+
+
+def symbols(elf, nm):
+    out = subprocess.run([nm, elf], capture_output=True, text=True, check=True).stdout
+    syms = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in "TtDdBbRr":
+            syms.setdefault(parts[2], int(parts[0], 16))
+    return syms
+
+
+def own_sections(obj, objdump):
+    """{symbol: input section} for what an object defines itself (static
+    ones included): such a reference goes where that section was placed,
+    whatever another object's symbol of the same name does."""
+    out = subprocess.run([objdump, "-t", obj], capture_output=True, text=True,
+                         check=True).stdout
+    own = {}
+    for line in out.splitlines():
+        p = line.split()
+        if len(p) >= 5 and re.fullmatch(r"[0-9a-f]{8}", p[0]) and p[-3].startswith("."):
+            own.setdefault(p[-1], p[-3])
+    return own
+
+
+def relocations(obj, objdump):
+    """{section: [symbol, ...]} of an object file."""
+    out = subprocess.run([objdump, "-r", obj], capture_output=True, text=True,
+                         check=True).stdout
+    rel, sec = {}, None
+    for line in out.splitlines():
+        m = re.match(r"^RELOCATION RECORDS FOR \[(\.\S+)\]:", line)
+        if m:
+            sec = m.group(1)
+            continue
+        parts = line.split()
+        if sec and len(parts) == 3 and re.match(r"^[0-9a-f]{8}$", parts[0]):
+            rel.setdefault(sec, []).append(parts[2].split("+")[0].split("-")[0])
+    return rel
+
+
+def main():
+    map_path, elf, nm, objdump = sys.argv[1:5]
+    placed = placed_sections(map_path)
+    syms = symbols(elf, nm)
+    errors, hot_objs = [], 0
+    for obj, secs in sorted(placed.items()):
+        # The image is placed function by function (linker.ld), so one object
+        # may have sections in both parts: each hot section is checked alone.
+        hot = [s for s, a in secs.items() if in_range(a, HOT)]
+        if not hot or ".a(" in obj:   # libgcc's helpers: no references out
+            continue
+        hot_objs += 1
+        own = own_sections(obj, objdump)
+        for sec, targets in relocations(obj, objdump).items():
+            if sec not in hot:
+                continue
+            for t in targets:
+                if t in ENTRY_POINTS or t in BOUNDS:
+                    continue
+                # a static function or string is reached through its section
+                if t.startswith("."):
+                    addr = secs.get(t)
+                elif t in own:
+                    addr = secs.get(own[t])
+                else:
+                    addr = syms.get(t)
+                if addr is not None and in_range(addr, COLD):
+                    errors.append("%s (%s) refers to %s in the SDRAM part" % (obj, sec, t))
+    if not hot_objs:
+        errors.append("no object of the SRAM part found in %s" % map_path)
+    for e in errors:
+        print("check-hotcold: " + e, file=sys.stderr)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
