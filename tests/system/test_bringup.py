@@ -9,6 +9,8 @@ import subprocess
 
 import pytest
 
+import simrun
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SIM = os.path.join(ROOT, "build", "sim", "gtaboot-sim")
 EXIT_TIMEOUT = 2  # --max-ms reached: the run ended without a fault or reset
@@ -45,6 +47,9 @@ def run_sim(machine, rev, max_ms, extra=(), raw=True, timeout=300):
             "--serial", "stdio"]
     if raw:
         binary = os.path.join(ROOT, "build", board_of(machine), "gtaboot.bin")
+        if os.path.getsize(binary) > simrun.LOAD_RAW_MAX:
+            pytest.skip("%s is too large for --load-raw into SRAM: boot it through "
+                        "the ROM (docs/design.md, 'The ROM-loaded part')" % binary)
         args += ["--load-raw", binary + "@0x40200000"]
     args += list(extra)
     r = subprocess.run(args, capture_output=True, timeout=timeout, cwd=ROOT)
