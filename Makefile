@@ -126,17 +126,17 @@ $(OUT)/gtaboot.bin: $(OUT)/gtaboot.elf tools/packcold.py tools/checkearly.py
 	$(Q)$(OBJCOPY) -O binary -R .cold -R .cold_bss $< $(OUT)/hot.bin
 	$(Q)$(OBJCOPY) -O binary -j .cold $< $(OUT)/cold.bin
 	$(Q)$(PYTHON) tools/packcold.py $(OUT)/hot.bin $(OUT)/cold.bin $@ \
-	  --max-packed 0x40000 --max-full 0xE000
+	  --max-packed 0x40000 --max-full 0xE7C0
 
 # MLO (FAT and NAND) and MLO.raw (raw-mode SD, with the CH) declare only
 # the early part to the ROM; the early part reads the rest from the same
 # file (docs/design.md "The ROM-loaded part"). MLO.full declares all of it,
-# for the ROM's peripheral boots, while the image still fits 0xE000 bytes.
+# for the ROM's peripheral boots, while the image fits below the SRAM bss (0xE7C0 bytes, linker.ld).
 $(OUT)/MLO: $(OUT)/gtaboot.bin $(BUILD)/tools/mkmlo
 	$(Q)$(BUILD)/tools/mkmlo --load 0x40200000 --short $< $@
 	$(Q)$(BUILD)/tools/mkmlo --load 0x40200000 --short --ch $< $(OUT)/MLO.raw
 	$(Q)rm -f $(OUT)/MLO.full
-	$(Q)if [ $$(stat -c %s $<) -le 57344 ]; then \
+	$(Q)if [ $$(stat -c %s $<) -le 59328 ]; then \
 	  $(BUILD)/tools/mkmlo --load 0x40200000 $< $(OUT)/MLO.full; fi
 	@rom=$$(od -An -tu4 -N4 $@ | tr -d ' '); \
 	  echo "MLO: $@ $$(stat -c %s $@) bytes, the ROM reads $$rom (goal 16384)"; \

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The banner and what the early part found (SoC, clocks, SDRAM), printed
- * by the cold part: the early part (linker.ld) is what the boot ROM reads
- * at its slow rate, so its text waits here until the rest of the MLO is in.
+ * The banner and what the early part found (SoC, clocks, memory package,
+ * SDRAM). Printed once the cold part runs, after the card's power-up and
+ * the rest of the MLO, and from the early part (linker.ld places it there)
+ * when SDRAM fails and nothing else will ever run.
  */
 #include "common/banner.h"
 

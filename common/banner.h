@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The banner and the early part's findings, printed from the cold part. */
+/* The banner and the early part's findings. */
 #ifndef COMMON_BANNER_H
 #define COMMON_BANNER_H
 

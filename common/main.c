@@ -109,6 +109,9 @@ int main(const uint8_t *rom_bootinfo)
 						  board.mem_none, board.mem_unknown)->sdram,
 			       &sys.dram);
 	if (err) {
+		/* the cold part never runs: the banner and what sizing found
+		 * from here (common/banner.c is part of the early part) */
+		banner_print(wdt_err, clk_err);
 		printf("DRAM: initialisation failed (%s)\n", errname(err));
 		/* the cold part will not run: say here which set and bit */
 		omap3_sdram_explain(omap3_mem.part->sdram, &sys.dram);

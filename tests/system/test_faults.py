@@ -78,10 +78,9 @@ def fw():
     return MLO
 
 
-# The simulated A5 carries the OneNAND package (tools/sim/parts.c); a NAND
-# boot on the same 2 x 512 MiB memory map uses the Numonyx NAND package, which
-# the GTA04 loaders also handle (gtaboot: board/gta04.c).
-NAND_A5 = ("--sdram-part", "numonyx-20-ba")
+# A NAND-booted GTA04 is an A3/A4 (the A5's package has OneNAND): 2 x 256 MiB
+NAND_BOARD = ("--rev", "A4")
+NAND_RAM = (0x90000000, 0xA0000000)
 
 
 @pytest.fixture(scope="module")
@@ -245,7 +244,7 @@ def assert_writes_inside(r, allowed):
             p += PAGE
 
 
-def assert_booted(r, label, card, extra_windows=(), max_us=BOOT_US):
+def assert_booted(r, label, card, extra_windows=(), max_us=BOOT_US, ram=(CS1_BASE, RAM_END)):
     """Handed off after 'Booting <label>' with its APPEND line."""
     out = r.serial
     assert r.report["result"] == "handoff", out + r.stderr
@@ -259,16 +258,16 @@ def assert_booted(r, label, card, extra_windows=(), max_us=BOOT_US):
     else:
         assert out[last:].startswith("Booting '%s'" % label), out[last:]
         assert "Command line: root=%s" % label in out[last:], out[last:]
-    assert_writes_inside(r, allowed_ranges(card, extra_windows))
+    assert_writes_inside(r, allowed_ranges(card, extra_windows, *ram))
 
 
-def assert_prompt(r, card):
+def assert_prompt(r, card, ram=(CS1_BASE, RAM_END)):
     """Nothing booted: the console prompt within CHAIN_MS of reset."""
     out = r.serial
     assert r.report["handoff"] is None, out
     assert r.report["result"] == "timeout", out + r.stderr  # still at the prompt
     assert PROMPT.search(out), "no prompt within %d ms:\n%s" % (CHAIN_MS, out[-600:])
-    assert_writes_inside(r, allowed_ranges(card))
+    assert_writes_inside(r, allowed_ranges(card, (), *ram))
 
 
 # ------------------------------------------------------------ the baseline
@@ -342,14 +341,15 @@ MMC_PERSISTENT = [
 
 @pytest.mark.parametrize("phase,spec,msg,outcome", MMC_PERSISTENT,
                          ids=[m[0] for m in MMC_PERSISTENT])
-def test_mmc_persistent_fault_falls_back(card, mlo_nand, phase, spec, msg, outcome):
-    c = card()
-    r = boot(c, *NAND_A5, "--nand", mlo_nand, "--inject", spec(c))
+def test_mmc_persistent_fault_falls_back(card, dtbs, mlo_nand, phase, spec, msg, outcome):
+    # the A4's default DTB name too, for the "default" outcome
+    c = card(**{"omap3-gta04a4.dtb": dtbs[1]})
+    r = boot(c, *NAND_BOARD, "--nand", mlo_nand, "--inject", spec(c))
     assert msg in r.serial, r.serial
     if outcome == "prompt":
-        assert_prompt(r, c)
+        assert_prompt(r, c, NAND_RAM)
     else:
-        assert_booted(r, outcome, c)
+        assert_booted(r, outcome, c, ram=NAND_RAM)
     if outcome == "old":
         assert "boot: label 'main' failed" in r.serial
 
@@ -372,11 +372,11 @@ def test_twl4030_charger_nack_warns_and_boots(card):
 def test_twl4030_nack_leaves_sd_unpowered(card, mlo_nand, spec):
     """Booted from NAND, so that the ROM has not powered the card either."""
     c = card()
-    r = boot(c, *NAND_A5, "--nand", mlo_nand, "--inject", spec)
+    r = boot(c, *NAND_BOARD, "--nand", mlo_nand, "--inject", spec)
     assert "twl4030: cannot switch VMMC1 on (ENXIO): no SD card power" in r.serial
     assert "boot: nothing to boot from on mmc1" in r.serial
     assert "mmc1: SDSC" not in r.serial
-    assert_prompt(r, c)
+    assert_prompt(r, c, NAND_RAM)
 
 
 def test_twl4030_transient_nack_is_retried(card):

@@ -74,7 +74,6 @@ def test_fat_short_mlo(card, tmp_path):
     """The ROM loads the early part only; the rest comes from the same file."""
     r = boot(variant(card, tmp_path, mlo=read("MLO")))
     early = early_bytes()
-    assert early <= 16384
     assert "ROM: MMC1 FAT: MLO: %d bytes loaded" % early in r.stderr
     assert "MLO: rest" not in r.serial          # nothing to report on success
     assert_handoff(r)

@@ -34,7 +34,7 @@
 
 extern char _start[], __early_end[], __image_end[];
 
-#define SRAM_IMAGE_MAX 0xE000u  /* what the ROM loads at most */
+#define SRAM_IMAGE_MAX 0xE7C0u  /* the SRAM below the bss (linker.ld BSS_BASE) */
 #define GP_BYTES       8u       /* the GP header in front of the image */
 #define SECTOR         512u
 #define NAND_PAGE      2048u
