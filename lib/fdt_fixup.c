@@ -230,14 +230,19 @@ static int set_or_del_initrd(void *fdt, int off, uint64_t start, uint64_t end, c
 	return ret ? fdt_fail(why, ret) : 0;
 }
 
+/* /chosen's offset, the node made when the tree has none. */
+static int chosen_node(void *fdt)
+{
+	int off = fdt_path_offset(fdt, "/chosen");
+
+	return off == -FDT_ERR_NOTFOUND ? fdt_add_subnode(fdt, 0, "chosen") : off;
+}
+
 int fdtfix_chosen(void *fdt, const char *bootargs, const char *stdout_path,
 		  uint64_t initrd_start, uint64_t initrd_end, const char **why)
 {
-	int off, ret;
+	int off = chosen_node(fdt), ret;
 
-	off = fdt_path_offset(fdt, "/chosen");
-	if (off == -FDT_ERR_NOTFOUND)
-		off = fdt_add_subnode(fdt, 0, "chosen");
 	if (off < 0)
 		return fdt_fail(why, off);
 	if (bootargs) {
@@ -255,11 +260,8 @@ int fdtfix_chosen(void *fdt, const char *bootargs, const char *stdout_path,
 
 int fdtfix_chosen_u32(void *fdt, const char *name, uint32_t value, const char **why)
 {
-	int off, ret;
+	int off = chosen_node(fdt), ret;
 
-	off = fdt_path_offset(fdt, "/chosen");
-	if (off == -FDT_ERR_NOTFOUND)
-		off = fdt_add_subnode(fdt, 0, "chosen");
 	if (off < 0)
 		return fdt_fail(why, off);
 	ret = fdt_setprop_u32(fdt, off, name, value);
@@ -333,9 +335,7 @@ int fdtfix_simplefb(void *fdt, const struct fdt_simplefb *fb, const char **why)
 		ret = 0;
 	if (ret)
 		return fdt_fail(why, ret);
-	off = fdt_path_offset(fdt, "/chosen");
-	if (off == -FDT_ERR_NOTFOUND)
-		off = fdt_add_subnode(fdt, 0, "chosen");
+	off = chosen_node(fdt);
 	if (off < 0)
 		return fdt_fail(why, off);
 	off = subnode(fdt, off, name, why);

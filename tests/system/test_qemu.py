@@ -14,6 +14,7 @@ import zlib
 import pytest
 
 from qemurun import PROMPT, QEMU, ROOT, SCRIPT, SHELL, Qemu
+from test_loady import EOT, block
 
 pytestmark = pytest.mark.skipif(not os.access(QEMU, os.X_OK),
                                 reason="skipped: qemu-linaro not built")
@@ -152,22 +153,6 @@ def test_fdt(console):
     assert "chosen" in out, out
 
 
-SOH, STX, EOT, ACK, NAK = 1, 2, 4, 6, 0x15
-
-
-def crc16(data):
-    crc = 0
-    for b in data:
-        crc ^= b << 8
-        for _ in range(8):
-            crc = (crc << 1 ^ 0x1021 if crc & 0x8000 else crc << 1) & 0xFFFF
-    return crc
-
-
-def block(num, data, size, pad=b"\x1a"):
-    data = data.ljust(size, pad)
-    return bytes([STX if size == 1024 else SOH, num & 0xFF, 0xFF - (num & 0xFF)]) + data + \
-        crc16(data).to_bytes(2, "big")
 
 
 def test_loady(console):
