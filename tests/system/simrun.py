@@ -60,9 +60,18 @@ def load_raw_args(args, tmp):
     args = [str(a) for a in args]
     mlo_raw = None
     for i, a in enumerate(args[:-1]):
-        f = args[i + 1].rsplit("@", 1)[0]
+        f, _, at = args[i + 1].rpartition("@")
         if a == "--load-raw" and os.path.basename(f) == "gtaboot.bin":
             mlo_raw = os.path.join(os.path.dirname(f), "MLO.raw")
+            # only what the ROM loads: the early part its descriptor names
+            # ("GMLO", early length, at 0x3C; docs/design.md)
+            with open(f, "rb") as fh:
+                blob = fh.read()
+            if blob[0x3C:0x40] == b"GMLO":
+                early = os.path.join(tmp, "early.bin")
+                with open(early, "wb") as fh:
+                    fh.write(blob[:int.from_bytes(blob[0x40:0x44], "little")])
+                args[i + 1] = early + "@" + at
     if not mlo_raw or "--no-rest-card" in args:
         return [a for a in args if a != "--no-rest-card"]
     # the ROM powered the card to look at it (VMMC1 left on), as it does

@@ -122,6 +122,25 @@ static int read_fat(uint32_t at, uint32_t n, uint8_t *dst, uint8_t *sec)
 }
 
 /* A raw image: the 512-byte CH, then GP header and image. */
+/* The whole rest against the descriptor's CRC-32 (about 1 ms): the SD
+ * card's block CRC and the NAND ECC cover the transfer, this a damaged or
+ * half-written file, or a copy half erased by a power cut whose trailer
+ * survived; each copy is checked whole before the next is skipped. */
+static int check(const uint8_t *rest)
+{
+	return crc32(0, rest, mlo_desc.total - mlo_desc.early - 4) == mlo_desc.crc ?
+	       0 : -EBADMSG;
+}
+
+/* A copy read to dst: the rest starts behind the early part's last
+ * partial sector or page. */
+static int copy_ok(const uint8_t *dst, uint32_t at, uint32_t n)
+{
+	if (get_le32(dst + n - 4) != mlo_desc.crc)
+		return -EILSEQ;
+	return check(dst + (GP_BYTES + mlo_desc.early - at));
+}
+
 static int read_raw(uint32_t at, uint32_t n, uint8_t *dst, uint8_t *sec)
 {
 	static const uint16_t where[] = { 0, 256, 512, 768 };
@@ -139,9 +158,11 @@ static int read_raw(uint32_t at, uint32_t n, uint8_t *dst, uint8_t *sec)
 			continue;
 		err = mmc_read_blocks(card, where[i] + 1 + at / SECTOR, (n + SECTOR - 1) / SECTOR,
 				      dst);
-		if (err || get_le32(dst + n - 4) == mlo_desc.crc)
+		if (err)
 			return err;
-		err = -EILSEQ;
+		err = copy_ok(dst, at, n);
+		if (!err)
+			return 0;
 	}
 	return err;
 }
@@ -185,24 +206,15 @@ static int read_nand(uint32_t at, uint32_t n, uint8_t *dst, uint8_t *sec)
 		err = 0;
 		for (uint32_t i = 0; !err && i * NAND_PAGE < n; i++)
 			err = nand_page(g, first + i, dst + i * NAND_PAGE);
-		if (!err && get_le32(dst + n - 4) == mlo_desc.crc)
-			return 0;
 		if (!err)
-			err = -EILSEQ;
+			err = copy_ok(dst, at, n);
+		if (!err)
+			return 0;
 	}
 	return err;
 }
 
 /* ------------------------------------------------------------ the rest */
-
-/* The whole rest against the descriptor's CRC-32 (about 1 ms): the SD
- * card's block CRC and the NAND ECC cover the transfer, this a damaged or
- * half-written file. */
-static int check(const uint8_t *rest)
-{
-	return crc32(0, rest, mlo_desc.total - mlo_desc.early - 4) == mlo_desc.crc ?
-	       0 : -EBADMSG;
-}
 
 /* The late hot part into place and executable; the packed part found. */
 static const uint8_t *take(const uint8_t *rest)
@@ -231,8 +243,8 @@ static int try_src(enum src s, const uint8_t **out)
 	switch (s) {
 	case SRC_FAT:
 		err = read_fat(at, n, stage, sec);
-		if (!err && get_le32(stage + n - 4) != mlo_desc.crc)
-			err = -EILSEQ;
+		if (!err)
+			err = copy_ok(stage, at, n);
 		break;
 	case SRC_RAW:
 		err = read_raw(at, n, stage, sec);
@@ -241,8 +253,7 @@ static int try_src(enum src s, const uint8_t **out)
 		err = read_nand(at, n, stage, sec);
 		break;
 	}
-	if (!err)
-		err = check(stage + (from - at));
+	/* each reader has checked its copy whole (copy_ok) */
 	if (!err)
 		*out = take(stage + (from - at));
 	return err;
