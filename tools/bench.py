@@ -304,7 +304,7 @@ def gtaboot_phases(r):
     ev = mmc_events(r)
     t_ready = next(t for t, k, v in ev if k == "cmd" and v == 2)
     t_cold = next(t for t, k, v in ev if k == "i2c" and t > t_ready)
-    t_kstart = next(t for t, k, v in ev if k == "blk" and v >= 1024 and t > t_cold)
+    t_kstart = next(t for t, k, v in ev if k == "blk" and v >= 512 and t > t_cold)
     # the kernel is the last thing read: its last read command (the
     # partial last sector, or the last run) ends the phase
     t_kend = max(t for t, k, v in ev if k == "cmd" and t >= t_kstart)

@@ -19,6 +19,7 @@
 #include "arch/arm/cpu.h"
 #include "arch/arm/mmu.h"
 #include "arch/arm/omap3/gpmc_nand.h"
+#include "arch/arm/omap3/memid.h"
 #include "arch/arm/omap3/soc.h"
 #include "arch/arm/omap3/storage.h"
 #include "drivers/mmc/mmc.h"
@@ -274,7 +275,15 @@ const uint8_t *mlo_rest_load(uint8_t bootdev)
 	}
 	for (unsigned i = 0; i < SRC_COUNT; i++) {
 		const uint8_t *p;
-		int err = try_src(order[i], &p);
+		int err;
+
+		/* a package whose CS0 answered no NAND ID (OneNAND) has no NAND
+		 * copy to read: say so rather than what its pages happen to hold */
+		if (order[i] == SRC_NAND && omap3_mem.part && omap3_mem.how == MEM_NO_ANSWER) {
+			printf("MLO: rest not read from NAND (no NAND on GPMC CS0)\n");
+			continue;
+		}
+		err = try_src(order[i], &p);
 
 		if (!err) {
 			if (i)
