@@ -43,7 +43,7 @@ OVERHEAD_GOAL = 10                       # U-Boot's overhead / gtaboot's
 FW = os.environ.get("BENCH_FW", BUILD)
 
 
-# display issue: the screen may add at most this to the hand-off
+# the screen may add at most this to the hand-off
 DISPLAY_GOAL_US = 15000
 
 def sh(args, **kw):

@@ -51,7 +51,7 @@ void console_in_advance(struct console_in *in, const char *out, size_t len, uint
 		} else if (it->kind == IT_END) {
 			in->ended = true;
 			in->cur++;
-		} else if (it->kind == IT_PRESS) {   /* display issue */
+		} else if (it->kind == IT_PRESS) {   /* a button: the GTA04 screen's menu */
 			struct sim_config *c = &in->sim->cfg;
 			uint64_t t = MAX(in->next_at, now);
 
@@ -183,7 +183,7 @@ static int parse_script(struct console_in *in, const char *p)
 				add_item(in, (struct console_item){ .kind = IT_END });
 				p += 5;
 			} else if (!strncmp(p, "{press aux", 10) || !strncmp(p, "{press power", 12)) {
-				/* display issue: a button press at this point */
+				/* a button press at this point */
 				bool power = p[7] == 'p';
 				char *end = (char *)p + (power ? 12 : 10);
 				unsigned long ms = 100;

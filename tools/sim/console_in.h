@@ -25,7 +25,7 @@ struct console_in {
 	bool stdin_open;
 	int fd;                    /* interactive input: 0 (stdin) or a pty master */
 	struct timespec host_start;
-	struct sim *sim;           /* display issue: {press} adds to its cfg.press */
+	struct sim *sim;           /* {press} adds to its cfg.press */
 };
 
 /* Parse cfg.input (a script, or "@FILE" for a file's): 0, or -1 with a

@@ -52,7 +52,7 @@ void core_hook_handoff(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 		return;
 	time_sync(s);
 	s->handoff_seen = true;
-	dss_final_screenshots(s);  /* display issue: the picture at the hand-off */
+	dss_final_screenshots(s);  /* the picture at the hand-off */
 	for (int i = 0; i < 13; i++)
 		s->handoff_regs[i] = sim_reg(s, UC_ARM_REG_R0 + i);
 	s->handoff_regs[13] = sim_reg(s, UC_ARM_REG_SP);

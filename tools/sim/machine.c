@@ -95,7 +95,7 @@ void sim_models_init(struct sim *s)
 	twl4030_init(s);
 	hsmmc_init(s);
 	l3pm_init(s);
-	intc_init(s);       /* issue 19: what Linux needs */
+	intc_init(s);       /* interrupts, timers, resets: what Linux needs */
 	sysc_init(s);
 	sdma_init(s);
 	gpmc_init(s);

@@ -79,7 +79,7 @@ static int parse_inject(struct sim_config *c, const char *spec)
 	return 0;
 }
 
-/* display issue: "FILE.png" (at the hand-off or the end) or "FILE.png@MS". */
+/* "FILE.png" (at the hand-off or the end) or "FILE.png@MS". */
 static int parse_shot(struct sim_config *c, const char *arg)
 {
 	const char *at = strrchr(arg, '@');
@@ -103,7 +103,7 @@ static int parse_shot(struct sim_config *c, const char *arg)
 	return 0;
 }
 
-/* display issue: "aux@1500ms", "power@2500ms+800" (held 100 ms by default). */
+/* "aux@1500ms", "power@2500ms+800" (held 100 ms by default). */
 static int parse_press(struct sim_config *c, const char *arg)
 {
 	unsigned long long at, hold = 100;
@@ -154,7 +154,7 @@ int main(int argc, char **argv)
 		{ "sd-type", 1, 0, O_SDTYPE }, { "twl-backup", 1, 0, O_TWLBACKUP },
 		{ "sdram-part", 1, 0, O_SDRAM_PART },
 		{ "rom-clocks", 1, 0, O_ROM_CLOCKS }, { "rom-vmmc1", 1, 0, O_ROM_VMMC1 },
-		{ "screenshot", 1, 0, O_SHOT }, { "press", 1, 0, O_PRESS }, /* display issue */
+		{ "screenshot", 1, 0, O_SHOT }, { "press", 1, 0, O_PRESS },
 		{ 0 },
 	};
 	static struct sim sim;
@@ -194,12 +194,12 @@ int main(int argc, char **argv)
 			c->battery_mv = (unsigned)v;
 			break;
 		case O_PWRON: c->power_button = true; break;
-		case O_SHOT: /* display issue: FILE.png[@MS] */
+		case O_SHOT: /* FILE.png[@MS] */
 			if (c->nshot == 8 || parse_shot(c, optarg))
 				return bad("--screenshot takes FILE.png or FILE.png@MS (at most 8), not %s",
 					   optarg);
 			break;
-		case O_PRESS: /* display issue: aux|power@MS[+MS] */
+		case O_PRESS: /* aux|power@MS[+MS] */
 			if (c->npress == 16 || parse_press(c, optarg))
 				return bad("--press takes aux@MS or power@MS[+HOLD_MS] (at most 16), not %s",
 					   optarg);

@@ -133,7 +133,7 @@ struct sim_config {
 	bool entry_r0_set;         /* --entry-r0 ADDR given */
 	uint32_t entry_r0;
 	bool watch_writes;         /* --watch-writes: SDRAM write map (watch.c) */
-	/* display issue (dss.c, panel.c): --screenshot FILE[@MS] and
+	/* the GTA04 screen (dss.c, panel.c): --screenshot FILE[@MS] and
 	 * --press aux|power@MS[+MS] */
 	struct { const char *path; uint64_t at_ps; bool timed, done; } shot[8];
 	int nshot;

@@ -39,7 +39,7 @@
  *   {end}                 end the run (result "stop", exit 0) once all
  *                         before it has been typed and seen
  *   {press aux|power [MS]} press a button there for MS (default 100) ms of
- *                         virtual time (display issue: panel.c, as --press)
+ *                         virtual time (panel.c, as --press)
  * Everything else is sent as is.
  *
  * Registers accept 8-, 16- and 32-bit accesses (values are 8 bits wide);
@@ -543,7 +543,7 @@ void uart_sync(struct sim *s)
 	}
 }
 
-/* performance issue (iss17): at the end of a run, what the TX FIFOs still
+/* At the end of a run, what the TX FIFOs still
  * hold leaves at the line rate after the stop, as on hardware that keeps
  * running: a loader may hand over with its last bytes in the FIFO. */
 void uart_drain_tx(struct sim *s)
@@ -646,7 +646,7 @@ void uart_init(struct sim *s)
 			exit(2);
 		}
 	}
-	us->in.sim = s;   /* display issue: {press} */
+	us->in.sim = s;   /* {press} reaches the panel's buttons */
 	if (s->cfg.input && console_in_load(&us->in, s->cfg.input))
 		exit(2);
 	console_in_start(&us->in, fd, s->cfg.input_stdin);
