@@ -114,6 +114,16 @@ static int root_cells(void *fdt, bool size, const char **why)
 	return n;
 }
 
+/* Both of the root's cell counts, as a reg of /memory or /chosen needs. */
+static int root_reg_cells(void *fdt, int *ac, int *sc, const char **why)
+{
+	*ac = root_cells(fdt, false, why);
+	if (*ac < 0)
+		return *ac;
+	*sc = root_cells(fdt, true, why);
+	return *sc < 0 ? *sc : 0;
+}
+
 /* Stores v big-endian in n cells; false if it does not fit. */
 static bool put_cells(uint8_t **p, uint64_t v, int n)
 {
@@ -169,12 +179,9 @@ int fdtfix_memory(void *fdt, const struct mem_bank *banks, unsigned nbanks, cons
 
 	if (!nbanks || nbanks > FDTFIX_MAX_BANKS)
 		return fail(why, "no memory banks, or too many", -EINVAL);
-	ac = root_cells(fdt, false, why);
-	if (ac < 0)
-		return ac;
-	sc = root_cells(fdt, true, why);
-	if (sc < 0)
-		return sc;
+	ret = root_reg_cells(fdt, &ac, &sc, why);
+	if (ret)
+		return ret;
 	for (b = 0; b < nbanks; b++)
 		if (!put_cells(&p, banks[b].start, ac) || !put_cells(&p, banks[b].size, sc))
 			return fail(why, "memory bank does not fit the root's cells", -ERANGE);
@@ -308,12 +315,9 @@ int fdtfix_simplefb(void *fdt, const struct fdt_simplefb *fb, const char **why)
 	if (!fb->size || !fb->width || !fb->height || fb->stride < fb->width ||
 	    (uint64_t)fb->stride * fb->height > fb->size)
 		return fail(why, "bad framebuffer geometry", -EINVAL);
-	ac = root_cells(fdt, false, why);
-	if (ac < 0)
-		return ac;
-	sc = root_cells(fdt, true, why);
-	if (sc < 0)
-		return sc;
+	ret = root_reg_cells(fdt, &ac, &sc, why);
+	if (ret)
+		return ret;
 	if (!put_cells(&p, fb->base, ac) || !put_cells(&p, fb->size, sc))
 		return fail(why, "framebuffer does not fit the root's cells", -ERANGE);
 	unit_name(name, "framebuffer", fb->base);
