@@ -12,9 +12,9 @@
 #include "common/boot_internal.h"
 #include "common/bootcount.h"
 #include "common/memcheck.h"
+#include "common/storage.h"
 #include "common/sys.h"
 #include "common/vars.h"
-#include "arch/arm/omap3/gpmc_nand.h"
 #include "drivers/mtd/nand_boot.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
@@ -133,7 +133,7 @@ static int boot_nand(void)
 		printf("boot: this board keeps no kernel in NAND\n");
 		return -ENOENT;
 	}
-	c = omap3_nand(&err);
+	c = storage_nand(&err);
 	if (!c) {
 		printf("boot: no NAND (%s)\n", errname(err));
 		return err;

@@ -11,9 +11,9 @@
 #include <stdint.h>
 
 #include "arch/arm/cold.h"
-#include "arch/arm/omap3/gpmc_nand.h"
 #include "arch/arm/omap3/mlo_rest.h"
 #include "common/command.h"
+#include "common/storage.h"
 #include "common/sys.h"
 #include "lib/bitops.h"
 #include "lib/cmdline.h"
@@ -39,7 +39,7 @@ extern char __data_pristine[];
 static struct nand_chip *chip_or_error(void)
 {
 	int err;
-	struct nand_chip *c = omap3_nand(&err);
+	struct nand_chip *c = storage_nand(&err);
 
 	if (!c)
 		printf("error: nand: no usable NAND chip (%s)\n", errname(err));

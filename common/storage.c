@@ -3,10 +3,13 @@
  * Storage bring-up for the boot flow: I2C1 at 400 kHz, the TWL4030's VMMC1
  * and backup-battery charger, then MMC1 with its card (the card's supply
  * is the TWL4030's VMMC1: TPS65950 TRM SWCU050 "Power Management";
- * docs/design.md, boot step 8).
+ * docs/design.md, boot step 8). The rest of common/ reaches the card, the
+ * NAND and the PMIC through here.
  */
 #include "common/storage.h"
 
+#include "arch/arm/omap3/gpmc_nand.h"
+#include "arch/arm/omap3/memid.h"
 #include "arch/arm/omap3/storage.h"
 #include "board/board.h"
 #include "lib/errno.h"
@@ -105,6 +108,27 @@ struct blockdev *storage_mmc1(void)
 struct mmc_card *storage_mmc1_card(void)
 {
 	return omap3_mmc1();
+}
+
+struct nand_chip *storage_nand(int *err)
+{
+	const struct mem_part *p = omap3_mem.part;
+	int e = -ENODEV;
+
+	/* The package was identified before SDRAM (memid.c): a OneNAND, or
+	 * no flash at all, is not a NAND to probe. */
+	if (p && p->flash == MEM_FLASH_ONENAND) {
+		printf("nand: this board has OneNAND (%s), not NAND: the nand commands, "
+		       "flash mlo and the NAND boot do not support it\n", p->sdram->part);
+		e = -ENOTSUP;
+	} else if (p && p->flash != MEM_FLASH_NAND) {
+		printf("nand: this board's memory package has no NAND\n");
+	} else {
+		return omap3_nand(err);
+	}
+	if (err)
+		*err = e;
+	return NULL;
 }
 
 struct twl4030 *storage_twl(void)

@@ -4,6 +4,7 @@
 #define COMMON_STORAGE_H
 
 #include "drivers/mmc/mmc.h"
+#include "drivers/mtd/nand.h"
 #include "drivers/power/twl4030.h"
 #include "lib/blockdev.h"
 
@@ -18,6 +19,13 @@ int storage_init(void);
 /* The SD card, or NULL when storage_init() found none. */
 struct blockdev *storage_mmc1(void);
 struct mmc_card *storage_mmc1_card(void);
+/*
+ * The board's NAND on GPMC CS0, probed on first use, or NULL with *err:
+ * -ENOTSUP when the memory package's flash is OneNAND, -ENODEV when it
+ * has no flash or no chip answers, -ETIMEDOUT. The package's reason is
+ * printed ("nand: this board has OneNAND ...").
+ */
+struct nand_chip *storage_nand(int *err);
 /* The PMIC, or NULL when I2C1 or the TWL4030 did not come up. */
 struct twl4030 *storage_twl(void);
 

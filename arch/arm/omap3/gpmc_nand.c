@@ -9,9 +9,6 @@
 #include <stddef.h>
 
 #include "arch/arm/omap3/gpmc_nand.h"
-#include "arch/arm/omap3/memid.h"
-#include "lib/errno.h"
-#include "lib/printf.h"
 
 #define OMAP3_GPMC_BASE  0x6E000000u
 #define NAND_CS0_WINDOW  0x30000000u
@@ -39,19 +36,6 @@ struct nand_chip *omap3_nand(int *err)
 	static int state;
 	const struct gpmc_nand g = { .base = OMAP3_GPMC_BASE, .cs = 0, .x16 = true };
 
-	/* The package was identified before SDRAM (memid.c): a OneNAND, or
-	 * no flash at all, is not a NAND to probe. */
-	if (omap3_mem.part && omap3_mem.part->flash != MEM_FLASH_NAND) {
-		if (omap3_mem.part->flash == MEM_FLASH_ONENAND)
-			printf("nand: this board has OneNAND (%s), not NAND: the nand "
-			       "commands, flash mlo and the NAND boot do not support it\n",
-			       omap3_mem.part->sdram->part);
-		else
-			printf("nand: this board's memory package has no NAND\n");
-		if (err)
-			*err = omap3_mem.part->flash == MEM_FLASH_ONENAND ? -ENOTSUP : -ENODEV;
-		return NULL;
-	}
 	if (!probed) {
 		gpmc_nand_setup(&g, cs0_config, NAND_CS0_WINDOW);
 		state = nand_probe(&chip, &g);
