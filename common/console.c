@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The console over one UART, and the sink of printf(). */
+/* The console over one serial port (drivers/serial/serial.h), and the
+ * sink of printf(). */
 #include "common/console.h"
 #include "arch/arm/io.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
 
-static const struct omap_uart *con;
+static const struct console_dev *con;
 /* After a transmit timeout the UART is taken to be dead: dropping output
  * is better than stalling every character for the full timeout. */
 static bool tx_dead;
@@ -42,7 +43,7 @@ static void drain(void)
 	if (!con || tx_dead || draining)
 		return;
 	draining = true;
-	while (ring_tail != ring_head && omap_uart_try_putc(con, ring[ring_tail]))
+	while (ring_tail != ring_head && con->ops->try_putc(con->port, ring[ring_tail]))
 		ring_tail = (ring_tail + 1) & RING_MASK;
 	draining = false;
 }
@@ -52,12 +53,12 @@ static void raw_putc(char c)
 	if (!con || tx_dead)
 		return;
 	drain();
-	if (ring_tail == ring_head && omap_uart_try_putc(con, c))
+	if (ring_tail == ring_head && con->ops->try_putc(con->port, c))
 		return;
 	if (((ring_head + 1) & RING_MASK) == ring_tail) {
 		/* Full: wait (bounded) for the UART to take the oldest. */
 		draining = true;
-		if (omap_uart_putc(con, ring[ring_tail]))
+		if (con->ops->putc(con->port, ring[ring_tail]))
 			tx_dead = true;
 		draining = false;
 		if (tx_dead)
@@ -88,13 +89,10 @@ static void printf_sink(char c)
 	console_putc(c);
 }
 
-void console_init(const struct omap_uart *u)
+void console_init(const struct console_dev *dev)
 {
-	con = u;
-	tx_dead = false;
-	ring = early_ring;
-	ring_size = EARLY_RING;
-	ring_head = ring_tail = 0;
+	/* Once, at boot step 4: the ring is still as loaded and zeroed. */
+	con = dev;
 	printf_set_output(printf_sink);
 	io_set_idle(drain);
 }
@@ -104,11 +102,6 @@ bool console_ready(void)
 	return con && !tx_dead;
 }
 
-bool console_tstc(void)
-{
-	return con && omap_uart_tstc(con);
-}
-
 int console_getc(void)
 {
 	/* Polling for input is waiting too: the idle hook drains the output
@@ -116,7 +109,7 @@ int console_getc(void)
 	io_idle();
 	if (poll_fn)
 		poll_fn();
-	return con ? omap_uart_getc(con) : -EAGAIN;
+	return con ? con->ops->getc(con->port) : -EAGAIN;
 }
 
 int console_getc_timeout(unsigned timeout_ms)
@@ -167,5 +160,5 @@ void console_flush(void)
 {
 	push_out();
 	if (con && !tx_dead)
-		omap_uart_flush(con);
+		con->ops->flush(con->port);
 }

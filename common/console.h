@@ -1,20 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The console: character I/O over the serial driver the SoC code set up. */
+/* The console: character I/O over the serial port the SoC code set up. */
 #ifndef COMMON_CONSOLE_H
 #define COMMON_CONSOLE_H
 
 #include <stdbool.h>
 
-#include "drivers/serial/omap_uart.h"
+#include "drivers/serial/serial.h"
 
-/* Route console I/O (and printf) to u, which is already initialised. */
-void console_init(const struct omap_uart *u);
+/* Route console I/O (and printf) to dev, which is already initialised.
+ * Called once. */
+void console_init(const struct console_dev *dev);
 bool console_ready(void);
 
 void console_putc(char c);          /* '\n' goes out as "\r\n" */
 void console_puts(const char *s);
 int console_getc(void);             /* a byte, or -EAGAIN */
-bool console_tstc(void);
 /* Wait for a byte for at most timeout_ms; -ETIMEDOUT if none came. */
 int console_getc_timeout(unsigned timeout_ms);
 /* Wait until every byte has left the UART (before a reset or power-off). */

@@ -81,7 +81,7 @@ static void __attribute__((noreturn)) give_up(const char *why)
 
 int main(const uint8_t *rom_bootinfo)
 {
-	const struct omap_uart *uart;
+	const struct console_dev *con;
 	int err;
 
 	sys.board_rev = BOARD_REV_UNKNOWN;
@@ -92,9 +92,9 @@ int main(const uint8_t *rom_bootinfo)
 	/* 3. Pads from the board table. */
 	omap3_pads_apply(board.pads, board.npads);
 	/* 4. Console on UART3: only now is its 48 MHz clock right. */
-	uart = omap3_console_init(&sys.clocks);
-	if (uart)
-		console_init(uart);
+	con = omap3_console_init(&sys.clocks);
+	if (con)
+		console_init(con);
 	/* 5. Who we are: board revision, boot source, banner. */
 	if (board.revision)
 		sys.board_rev = board.revision();

@@ -60,8 +60,9 @@ int omap_uart_init(const struct omap_uart *u)
 	return 0;
 }
 
-int omap_uart_putc(const struct omap_uart *u, char c)
+static int uart_putc(const void *port, char c)
 {
+	const struct omap_uart *u = port;
 	int ret = poll32(u->base + UART_SSR, SSR_TX_FULL, 0, TX_TIMEOUT_US);
 
 	if (ret)
@@ -70,27 +71,35 @@ int omap_uart_putc(const struct omap_uart *u, char c)
 	return 0;
 }
 
-bool omap_uart_try_putc(const struct omap_uart *u, char c)
+static bool uart_try_putc(const void *port, char c)
 {
+	const struct omap_uart *u = port;
+
 	if (readb(u->base + UART_SSR) & SSR_TX_FULL)
 		return false;
 	writeb((uint8_t)c, u->base + UART_THR);
 	return true;
 }
 
-bool omap_uart_tstc(const struct omap_uart *u)
+static int uart_getc(const void *port)
 {
-	return readb(u->base + UART_LSR) & LSR_DR;
-}
+	const struct omap_uart *u = port;
 
-int omap_uart_getc(const struct omap_uart *u)
-{
-	if (!omap_uart_tstc(u))
+	if (!(readb(u->base + UART_LSR) & LSR_DR))
 		return -EAGAIN;
 	return readb(u->base + UART_RHR);
 }
 
-int omap_uart_flush(const struct omap_uart *u)
+static int uart_flush(const void *port)
 {
+	const struct omap_uart *u = port;
+
 	return poll32(u->base + UART_LSR, LSR_TEMT, LSR_TEMT, TX_TIMEOUT_US);
 }
+
+const struct console_ops omap_uart_console_ops = {
+	.try_putc = uart_try_putc,
+	.putc = uart_putc,
+	.getc = uart_getc,
+	.flush = uart_flush,
+};

@@ -37,16 +37,17 @@ int omap3_uart3_enable(void)
 	return poll32(CM_IDLEST_PER, PER_UART3, 0, 1000);
 }
 
-const struct omap_uart *omap3_console_init(const struct omap3_clocks *clk)
+const struct console_dev *omap3_console_init(const struct omap3_clocks *clk)
 {
 	/* UART3's functional clock is the 48 MHz half of DPLL4's 96 MHz. */
 	static struct omap_uart uart3 = {
 		.base = OMAP3_UART3_BASE,
 		.baud = 115200,
 	};
+	static const struct console_dev con = { .ops = &omap_uart_console_ops, .port = &uart3 };
 
 	uart3.clk_hz = clk->per96_hz / 2;
 	if (omap3_uart3_enable() || omap_uart_init(&uart3))
 		return NULL;
-	return &uart3;
+	return &con;
 }

@@ -64,9 +64,9 @@ int omap3_clocks_init(const struct omap3_chip *chip, struct omap3_clocks *clk);
 /* Enable UART3's clocks; its pads come from the board table. */
 int omap3_uart3_enable(void);
 
-struct omap_uart;
+struct console_dev;
 /* UART3 at 115200 8N1 for the console, once DPLL4 runs; NULL on failure. */
-const struct omap_uart *omap3_console_init(const struct omap3_clocks *clk);
+const struct console_dev *omap3_console_init(const struct omap3_clocks *clk);
 
 int omap3_wdt2_stop(void);
 
