@@ -107,9 +107,9 @@ static const struct mem_part beagle_unknown = { 0, 0, MEM_FLASH_NAND, &omap3_sdr
  * a B5..B7, so they get omap3-beagle.dtb, as Linux's own default.
  */
 /* USER: gpio_7 on the Beagle, gpio_4 on the xM (its sys_boot wiring). */
-static int beagle_button(unsigned rev)
+static bool beagle_button_held(unsigned rev)
 {
-	return rev == REV_XM_C || rev == REV_XM_AB ? 4 : 7;
+	return omap3_gpio_input(rev == REV_XM_C || rev == REV_XM_AB ? 4 : 7) == 1;
 }
 
 static const char *beagle_dtb_name(unsigned rev)
@@ -137,7 +137,7 @@ const struct board board = {
 	 * then the kernel partition at 0x280000 */
 	.nand_kernel_off = 0x280000,
 	.nand_kernel_size = 0x600000,
-	.button_gpio = beagle_button,
+	.button_held = beagle_button_held,
 	.bb_uvolt = 0,
 	.bb_uamp = 0,
 	.fixup_fdt = NULL,

@@ -7,6 +7,7 @@
 #ifndef BOARD_BOARD_H
 #define BOARD_BOARD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -76,10 +77,10 @@ struct board {
 	 * backup-battery charger (BB_CFG) and its DT properties
 	 * ti,bb-uvolt / ti,bb-uamp. */
 	uint32_t bb_uvolt, bb_uamp;
-	/* Optional (NULL: none), SDRAM (step 10): the button that stops
-	 * autoboot when held at power-on (GTA04 AUX, Beagle USER; active
-	 * high), as a GPIO number. */
-	int (*button_gpio)(unsigned rev);
+	/* Optional (NULL: none), SDRAM (steps 10 and 15): whether the
+	 * button that stops autoboot is held now (GTA04 AUX, Beagle USER);
+	 * the boot menu also polls it to move its selection. */
+	bool (*button_held)(unsigned rev);
 	/* Optional (NULL: none), SDRAM (step 13): board-specific DT changes
 	 * after the generic ones. */
 	/* Optional (NULL: none), SDRAM (steps 8-15): the built-in display

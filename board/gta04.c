@@ -133,9 +133,9 @@ static const char *gta04_dtb_name(unsigned rev)
 }
 
 /* AUX, active high, on gpio_7 (it also drives sys_boot5). */
-static int gta04_button(unsigned rev)
+static bool gta04_button_held(unsigned rev)
 {
-	return 7;
+	return omap3_gpio_input(7) == 1;
 }
 
 /* ---- display ----
@@ -191,7 +191,7 @@ const struct board board = {
 	 * then the kernel partition at 0x280000 */
 	.nand_kernel_off = 0x280000,
 	.nand_kernel_size = 0x600000,
-	.button_gpio = gta04_button,
+	.button_held = gta04_button_held,
 	/* The GTA04 DT's &charger { ti,bb-uvolt = <3200000>; ti,bb-uamp = <150>; } */
 	.bb_uvolt = 3200000,
 	.bb_uamp = 150,

@@ -2,12 +2,11 @@
 /*
  * The autoboot countdown (U-Boot's bootdelay behaviour, one line redrawn)
  * and, when a key or the AUX/USER button stops it, the boot menu. No TRM
- * chapter; the button is the board's (board.h button_gpio: gpio_7 on the
+ * chapter; the button is the board's (board.h button_held: gpio_7 on the
  * GTA04 and the BeagleBoard, gpio_4 on the xM; board/gta04.c, beagle.c).
  */
 #include "common/autoboot.h"
 
-#include "arch/arm/omap3/soc.h"
 #include "common/cli.h"
 #include "board/board.h"
 #include "common/console.h"
@@ -15,9 +14,9 @@
 #include "drivers/timer/timer.h"
 #include "lib/printf.h"
 
-static int button_held(void)
+bool autoboot_button_held(void)
 {
-	return board.button_gpio && omap3_gpio_input((unsigned)board.button_gpio(sys.board_rev)) == 1;
+	return board.button_held && board.button_held(sys.board_rev);
 }
 
 /* 0 when the countdown ran out, else the key (or -1 for the button). */
@@ -26,7 +25,7 @@ static int countdown(unsigned delay_ms)
 	uint64_t start = timer_us(), now;
 	unsigned left_s, shown = ~0u;
 
-	if (button_held()) {
+	if (autoboot_button_held()) {
 		printf("Button held: autoboot stopped\n");
 		return -1;
 	}

@@ -4,9 +4,14 @@
 #ifndef COMMON_AUTOBOOT_H
 #define COMMON_AUTOBOOT_H
 
+#include <stdbool.h>
+
 /* Counts delay_ms down on the console. Returns 0 to boot the default
  * chain now (the countdown ran out, or Enter in the menu), non-zero for
  * the prompt (any other key, or a chosen label that failed). */
 int autoboot_countdown(unsigned delay_ms);
+/* The board's autoboot button (AUX, USER) is held now; false when the
+ * board has none. */
+bool autoboot_button_held(void);
 
 #endif

@@ -10,14 +10,13 @@
  * Beagle's menu is the serial one it always was. After the autoboot chain failed, the menu stays on the screen
  * while the serial prompt runs: the buttons still work from there.
  */
-#include "arch/arm/omap3/soc.h"
 #include "board/board.h"
+#include "common/autoboot.h"
 #include "common/boot.h"
 #include "common/cli.h"
 #include "common/console.h"
 #include "common/display.h"
 #include "common/storage.h"
-#include "common/sys.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
@@ -46,8 +45,7 @@ static int levels(void)
 {
 	struct twl4030 *t = storage_twl();
 	uint8_t sts;
-	int v = board.button_gpio &&
-		omap3_gpio_input((unsigned)board.button_gpio(sys.board_rev)) == 1;
+	int v = autoboot_button_held();
 
 	if (t && !twl4030_hw_conditions(t, &sts) && (sts & TWL4030_HW_PWON))
 		v |= 2;
