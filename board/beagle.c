@@ -133,6 +133,9 @@ const struct board board = {
 	.mem_unknown = &beagle_unknown,
 	.dtb_name = beagle_dtb_name,
 	.stdout_path = "serial2:115200n8",   /* UART3 */
+	/* UART3 as Debian's armmp kernels name it (omap-serial; 8250_omap
+	 * would call it ttyS2) */
+	.linux_console = "ttyO2,115200n8",
 	/* U-Boot's omap3 NAND layout: X-Loader/MLO, U-Boot, its environment,
 	 * then the kernel partition at 0x280000 */
 	.nand_kernel_off = 0x280000,

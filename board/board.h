@@ -44,7 +44,8 @@ struct board_display {
  * once the rest of gtaboot runs from SDRAM (steps 8-15 of common/main.c).
  */
 struct board {
-	/* Mandatory, SRAM: the banner's name. */
+	/* Mandatory, SRAM and SDRAM: the banner's name (step 7; printed
+	 * from SRAM when SDRAM fails). */
 	const char *name;                   /* "GTA04", "BeagleBoard" */
 	/* Mandatory, SRAM (step 3): the pad table, applied once after the
 	 * clocks; entries the ROM's reset values already satisfy may be left
@@ -69,6 +70,10 @@ struct board {
 	/* Mandatory, SDRAM (step 13): the console as the DT's stdout-path,
 	 * set in /chosen when the tree has none. */
 	const char *stdout_path;                         /* "serial2:115200n8" */
+	/* Mandatory, SDRAM (step 8, vars_init): the same UART as the
+	 * board's usual kernel names it, the console variable's default for
+	 * users' bootargs (gtaboot never adds console= itself). */
+	const char *linux_console;                       /* "ttyO2,115200n8" */
 	/* Mandatory, SDRAM (step 11): the NAND kernel partition the chain
 	 * boots last (kernel and DTB stored raw, drivers/mtd/nand_boot.c);
 	 * size 0 when the board keeps none. */
@@ -81,11 +86,11 @@ struct board {
 	 * button that stops autoboot is held now (GTA04 AUX, Beagle USER);
 	 * the boot menu also polls it to move its selection. */
 	bool (*button_held)(unsigned rev);
-	/* Optional (NULL: none), SDRAM (step 13): board-specific DT changes
-	 * after the generic ones. */
 	/* Optional (NULL: none), SDRAM (steps 8-15): the built-in display
 	 * (Beagle: none). */
 	const struct board_display *display;
+	/* Optional (NULL: none), SDRAM (step 13): board-specific DT changes
+	 * after the generic ones; 0 or a negative errno. */
 	int (*fixup_fdt)(void *fdt, unsigned rev);
 };
 

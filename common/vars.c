@@ -2,28 +2,27 @@
 /* The console's environment variables, with U-Boot's names and meaning. */
 #include "common/vars.h"
 
+#include "board/board.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
-
 
 static char envbuf[1536];
 struct env sysenv;
 
-static const struct env_default defaults[] = {
-	{ "bootdelay", "1" },
-	{ "kernel_addr_r", "0x82000000" },
-	{ "fdt_addr_r", "0x81c00000" },
-	{ "ramdisk_addr_r", "0x83000000" },
-	{ "loadaddr", "0x82000000" },
-	/* UART3 as Debian's armmp kernels name it (omap-serial: ttyO2; the
-	 * 8250_omap driver would call it ttyS2). Only for users' bootargs:
-	 * gtaboot itself never adds console=, /chosen/stdout-path names UART3. */
-	{ "console", "ttyO2,115200n8" },
-	{ NULL, NULL },
-};
-
 void vars_init(void)
 {
+	const struct env_default defaults[] = {
+		{ "bootdelay", "1" },
+		{ "kernel_addr_r", "0x82000000" },
+		{ "fdt_addr_r", "0x81c00000" },
+		{ "ramdisk_addr_r", "0x83000000" },
+		{ "loadaddr", "0x82000000" },
+		/* Only for users' bootargs: gtaboot itself never adds
+		 * console=, /chosen/stdout-path names the UART. */
+		{ "console", board.linux_console },
+		{ NULL, NULL },
+	};
+
 	if (env_init(&sysenv, envbuf, sizeof(envbuf), defaults))
 		printf("warning: default environment does not fit\n");
 }
