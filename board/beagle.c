@@ -10,17 +10,8 @@
 
 enum { REV_XM_AB = 0, REV_XM_C = 2, REV_C4 = 5, REV_C123 = 6, REV_AXBX = 7 };
 
+/* UART3, I2C1 and MMC1 are set by arch/arm/omap3/mux.c. */
 static const struct pad beagle_pads[] = {
-	{ PAD_UART3_RX_IRRX, PAD_IN | PAD_MODE(0) },
-	{ PAD_UART3_TX_IRTX, PAD_OUT | PAD_MODE(0) },
-	{ PAD_I2C1_SCL, PAD_IN_PU | PAD_MODE(0) },
-	{ PAD_I2C1_SDA, PAD_IN_PU | PAD_MODE(0) },
-	{ PAD_SDMMC1_CLK, PAD_IN_PU | PAD_MODE(0) },
-	{ PAD_SDMMC1_CMD, PAD_IN_PU | PAD_MODE(0) },
-	{ PAD_SDMMC1_DAT0, PAD_IN_PU | PAD_MODE(0) },
-	{ PAD_SDMMC1_DAT1, PAD_IN_PU | PAD_MODE(0) },
-	{ PAD_SDMMC1_DAT2, PAD_IN_PU | PAD_MODE(0) },
-	{ PAD_SDMMC1_DAT3, PAD_IN_PU | PAD_MODE(0) },
 	/* USER button: gpio_7 on the Beagle, gpio_4 on the xM (both are
 	 * boot straps, inputs anyway) */
 	{ PAD_SYS_BOOT5, PAD_IN | PAD_MODE(4) },
@@ -132,14 +123,10 @@ const struct board board = {
 	.mem_none = &beagle_xm,
 	.mem_unknown = &beagle_unknown,
 	.dtb_name = beagle_dtb_name,
-	.stdout_path = "serial2:115200n8",   /* UART3 */
-	/* UART3 as Debian's armmp kernels name it (omap-serial; 8250_omap
-	 * would call it ttyS2) */
-	.linux_console = "ttyO2,115200n8",
-	/* U-Boot's omap3 NAND layout: X-Loader/MLO, U-Boot, its environment,
-	 * then the kernel partition at 0x280000 */
-	.nand_kernel_off = 0x280000,
-	.nand_kernel_size = 0x600000,
+	.stdout_path = BOARD_UART3_STDOUT_PATH,
+	.linux_console = BOARD_UART3_LINUX_CONSOLE,
+	.nand_kernel_off = BOARD_NAND_KERNEL_OFF,
+	.nand_kernel_size = BOARD_NAND_KERNEL_SIZE,
 	.button_held = beagle_button_held,
 	.bb_uvolt = 0,
 	.bb_uamp = 0,

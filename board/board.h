@@ -19,6 +19,16 @@
 
 #define BOARD_REV_UNKNOWN	(~0u)
 
+/* The console on UART3, as the GTA04 and the BeagleBoard have it: the
+ * DT's alias for it, and its name under omap-serial, the driver of
+ * Debian's armmp kernels (8250_omap would call it ttyS2). */
+#define BOARD_UART3_STDOUT_PATH		"serial2:115200n8"
+#define BOARD_UART3_LINUX_CONSOLE	"ttyO2,115200n8"
+/* U-Boot's OMAP3 NAND layout: X-Loader/MLO, U-Boot, its environment, then
+ * the kernel partition. */
+#define BOARD_NAND_KERNEL_OFF		0x280000u
+#define BOARD_NAND_KERNEL_SIZE		0x600000u
+
 /* A board's built-in display: an RGB (DPI) panel on the DSS's LCD output
  * (its mode in struct lcd_mode), a controller set up over bit-banged SPI,
  * and a backlight switched by a GPIO. */
@@ -47,9 +57,10 @@ struct board {
 	/* Mandatory, SRAM and SDRAM: the banner's name (step 7; printed
 	 * from SRAM when SDRAM fails). */
 	const char *name;                   /* "GTA04", "BeagleBoard" */
-	/* Mandatory, SRAM (step 3): the pad table, applied once after the
-	 * clocks; entries the ROM's reset values already satisfy may be left
-	 * out. */
+	/* Mandatory, SRAM (step 3): the board's own pads, applied once after
+	 * the clocks, after those of UART3, I2C1 and MMC1, which every board
+	 * has (arch/arm/omap3/mux.c); entries the ROM's reset values already
+	 * satisfy may be left out. */
 	const struct pad *pads;
 	size_t npads;
 	/* Optional (NULL: no straps), SRAM (step 5): read the revision

@@ -8,18 +8,8 @@
 #include "board/board.h"
 #include "lib/bitops.h"
 
+/* UART3, I2C1 and MMC1 are set by arch/arm/omap3/mux.c. */
 static const struct pad gta04_pads[] = {
-	{ PAD_UART3_RX_IRRX, PAD_IN | PAD_MODE(0) },
-	{ PAD_UART3_TX_IRTX, PAD_OUT | PAD_MODE(0) },
-	{ PAD_I2C1_SCL, PAD_IN_PU | PAD_MODE(0) },
-	{ PAD_I2C1_SDA, PAD_IN_PU | PAD_MODE(0) },
-	/* MMC1 clock as an input too: the controller reads it back. */
-	{ PAD_SDMMC1_CLK, PAD_IN_PU | PAD_MODE(0) },
-	{ PAD_SDMMC1_CMD, PAD_IN_PU | PAD_MODE(0) },
-	{ PAD_SDMMC1_DAT0, PAD_IN_PU | PAD_MODE(0) },
-	{ PAD_SDMMC1_DAT1, PAD_IN_PU | PAD_MODE(0) },
-	{ PAD_SDMMC1_DAT2, PAD_IN_PU | PAD_MODE(0) },
-	{ PAD_SDMMC1_DAT3, PAD_IN_PU | PAD_MODE(0) },
 	/* AUX button, active high (gpio_7) */
 	{ PAD_SYS_BOOT5, PAD_IN | PAD_MODE(4) },
 };
@@ -186,14 +176,10 @@ const struct board board = {
 	.mem_none = &gta04_onenand,
 	.mem_unknown = &gta04_unknown,
 	.dtb_name = gta04_dtb_name,
-	.stdout_path = "serial2:115200n8",   /* UART3 */
-	/* UART3 as Debian's armmp kernels name it (omap-serial; 8250_omap
-	 * would call it ttyS2) */
-	.linux_console = "ttyO2,115200n8",
-	/* U-Boot's omap3 NAND layout: X-Loader/MLO, U-Boot, its environment,
-	 * then the kernel partition at 0x280000 */
-	.nand_kernel_off = 0x280000,
-	.nand_kernel_size = 0x600000,
+	.stdout_path = BOARD_UART3_STDOUT_PATH,
+	.linux_console = BOARD_UART3_LINUX_CONSOLE,
+	.nand_kernel_off = BOARD_NAND_KERNEL_OFF,
+	.nand_kernel_size = BOARD_NAND_KERNEL_SIZE,
 	.button_held = gta04_button_held,
 	/* The GTA04 DT's &charger { ti,bb-uvolt = <3200000>; ti,bb-uamp = <150>; } */
 	.bb_uvolt = 3200000,

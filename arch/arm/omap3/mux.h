@@ -43,5 +43,8 @@ struct pad {
 
 void omap3_pad_set(uint16_t off, uint16_t val);
 void omap3_pads_apply(const struct pad *pads, size_t n);
+/* The pads of UART3, I2C1 and MMC1, which gtaboot uses on every board,
+ * then the board's own. */
+void omap3_pads_init(const struct pad *board_pads, size_t n);
 
 #endif
