@@ -89,7 +89,7 @@ int main(const uint8_t *rom_bootinfo)
 	wdt_err = omap3_early_init(&sys.chip);
 	/* 2. Clocks: DPLL1 (MPU), DPLL3 (CORE/L3/L4), DPLL4 (96/48 MHz). */
 	clk_err = omap3_clocks_init(&sys.chip, &sys.clocks);
-	/* 3. Pads from the board table. */
+	/* 3. Pads: UART3, I2C1 and MMC1, then the board table. */
 	omap3_pads_init(board.pads, board.npads);
 	/* 4. Console on UART3: only now is its 48 MHz clock right. */
 	con = omap3_console_init(&sys.clocks);
