@@ -110,7 +110,8 @@ $(OUT)/gitrev: FORCE
 $(OUT)/obj/common/banner.c.o: $(OUT)/gitrev
 FORCE:
 
-# The SRAM part may reach the SDRAM part only through its entry points:
+# The early part may reach nothing outside itself before the rest is read,
+# the SRAM part the SDRAM part only through its entry points:
 # tools/check-hotcold.py checks every reference of the linked image.
 $(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld tools/check-hotcold.py \
 		$(OUT)/display-setting
@@ -121,8 +122,7 @@ $(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld tools/check-hotcold.py \
 # The hot part (early + late, linker.ld), then the cold part deflated
 # behind it and the CRC trailer (tools/packcold.py). The packed part is
 # staged in SDRAM (arch/arm/cold.h: COLD_STAGE_MAX bytes).
-$(OUT)/gtaboot.bin: $(OUT)/gtaboot.elf tools/packcold.py tools/checkearly.py
-	$(Q)$(PYTHON) tools/checkearly.py $(CROSS)objdump $<
+$(OUT)/gtaboot.bin: $(OUT)/gtaboot.elf tools/packcold.py
 	$(Q)$(OBJCOPY) -O binary -R .cold -R .cold_bss $< $(OUT)/hot.bin
 	$(Q)$(OBJCOPY) -O binary -j .cold $< $(OUT)/cold.bin
 	$(Q)$(PYTHON) tools/packcold.py $(OUT)/hot.bin $(OUT)/cold.bin $@ \

@@ -1,10 +1,17 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Checks the hot/cold split of a linked gtaboot (linker.ld): code and data
-in the SRAM (hot) part may refer to the SDRAM (cold) part only through the
-entry points listed below, which main() calls after cold_load() has
-unpacked the cold part. Anything else would run, or read, SDRAM that holds
-nothing yet.
+"""Checks the split of a linked gtaboot into its parts (linker.ld), from
+every reference the hot objects make (calls, branches, and pointers in
+data alike):
+
+- the early part, all the ROM loads, may refer to nothing outside itself
+  until mlo_rest_load() has read the rest of the MLO: only the functions in
+  AFTER_REST (main(), which calls cold_load() and main_late()) and the
+  GUARDED exception path may reach the late hot part or the cold part;
+- the SRAM (hot) part may refer to the SDRAM (cold) part only through the
+  entry points listed below, which main() calls after cold_load() has
+  unpacked the cold part.
+Anything else would run, or read, memory that holds nothing yet.
 
 usage: check-hotcold.py MAP ELF NM OBJDUMP
 Reads the link map for which object file went where, each hot object's
@@ -24,16 +31,24 @@ ENTRY_POINTS = {
     "autoboot_countdown", "boot_default_chain", "cli_loop",
     # main(): the console's ring moves to SDRAM once the rest is unpacked
     "console_use_ring",
-    # start.S's exception path: only once cold_loaded says the cold part is
-    # there (before that the early part prints a line and resets)
-    "arm_exception",
 }
+# Reached from anywhere, the early part included, behind a check: start.S's
+# exception path calls arm_exception() only once cold_loaded says the cold
+# part is there (before that the early part prints a line and resets).
+GUARDED = {"arm_exception"}
+# The early part (_start .. __early_end) is all the ROM loads: until
+# mlo_rest_load() has read the rest, the late hot part (__early_end ..
+# __image_end) is not in SRAM either. Only these early functions run after
+# that and may refer to it (main() calls cold_load() and main_late()).
+AFTER_REST = {"main"}
 # Hot objects whose own bss linker.ld places in the SDRAM part: inflate's
 # tables, used only by cold_load() with SDRAM up and before cold.c clears
 # that bss (the SRAM bss has no room for them).
 SDRAM_BSS_OK = ("/lib/inflate.c.o",)
-# The cold part's bounds (linker.ld), which cold_load() unpacks and clears.
-BOUNDS = {"__cold_start", "__cold_end", "__cold_bss_start", "__cold_bss_end"}
+# The cold part's bounds (linker.ld), which cold_load() unpacks and clears,
+# and the early part's end, where the rest is read to: addresses, not code.
+BOUNDS = {"__cold_start", "__cold_end", "__cold_bss_start", "__cold_bss_end",
+          "__early_end", "__data_end"}
 
 
 def in_range(addr, r):
@@ -110,6 +125,9 @@ def main():
     map_path, elf, nm, objdump = sys.argv[1:5]
     placed = placed_sections(map_path)
     syms = symbols(elf, nm)
+    early = (syms["_start"], syms["__early_end"])
+    late = (syms["__early_end"], syms["__image_end"])
+    after_rest = {p + f for f in AFTER_REST for p in (".text.", ".text.startup.")}
     errors, hot_objs = [], 0
     for obj, secs in sorted(placed.items()):
         # The image is placed function by function (linker.ld), so one object
@@ -122,8 +140,11 @@ def main():
         for sec, targets in relocations(obj, objdump).items():
             if sec not in hot:
                 continue
+            # before mlo_rest_load() returns neither the late part nor the
+            # cold one is there: not even an entry point may be reached
+            before_rest = in_range(secs[sec], early) and sec not in after_rest
             for t in targets:
-                if t in ENTRY_POINTS or t in BOUNDS:
+                if t in BOUNDS or t in GUARDED or (t in ENTRY_POINTS and not before_rest):
                     continue
                 if obj.endswith(SDRAM_BSS_OK) and t.startswith(".bss"):
                     continue
@@ -134,8 +155,13 @@ def main():
                     addr = secs.get(own[t])
                 else:
                     addr = syms.get(t)
-                if addr is not None and in_range(addr, COLD):
+                if addr is None:
+                    continue
+                if in_range(addr, COLD):
                     errors.append("%s (%s) refers to %s in the SDRAM part" % (obj, sec, t))
+                elif before_rest and in_range(addr, late):
+                    errors.append("%s (%s) refers to %s in the late hot part, which the "
+                                  "ROM does not load" % (obj, sec, t))
     if not hot_objs:
         errors.append("no object of the SRAM part found in %s" % map_path)
     for e in errors:
