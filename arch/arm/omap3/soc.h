@@ -61,7 +61,7 @@ uint32_t omap3_sysclk_init(const struct omap3_chip *chip);
 /* DPLL1/3/4 for a 26 MHz oscillator; fills clk even on error. */
 int omap3_clocks_init(const struct omap3_chip *chip, struct omap3_clocks *clk);
 
-/* Enable UART3's clocks; its pads come from the board table. */
+/* Enable UART3's clocks; its pads are set by omap3_pads_init(). */
 int omap3_uart3_enable(void);
 
 struct console_dev;
