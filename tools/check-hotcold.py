@@ -24,14 +24,11 @@ import sys
 HOT = (0x40200000, 0x40210000)
 COLD = (0x80000000, 0x80040000)
 
-# The SDRAM part's entry points: called from main.c's main_late() (steps
-# 8-15 of the boot flow), which itself runs on the SDRAM stack.
-ENTRY_POINTS = {
-    "main_late", "vars_init", "storage_init", "boot_scan", "boot_delay_ms",
-    "autoboot_countdown", "boot_default_chain", "cli_loop",
-    # main(): the console's ring moves to SDRAM once the rest is unpacked
-    "console_use_ring",
-}
+# The SDRAM part's entry points, both called by main() once cold_load() has
+# unpacked the cold part: main_late() (steps 8-15 of the boot flow, which
+# call the rest of the cold part from there) and console_use_ring(), which
+# moves the console's ring to SDRAM.
+ENTRY_POINTS = {"main_late", "console_use_ring"}
 # Reached from anywhere, the early part included, behind a check: start.S's
 # exception path calls arm_exception() only once cold_loaded says the cold
 # part is there (before that the early part prints a line and resets).
