@@ -186,6 +186,11 @@ struct sim {
 	uint32_t handoff_regs[16], handoff_cpsr, handoff_sctlr;
 	uint64_t handoff_ps;
 	uint8_t bb_cfg;           /* TWL4030 BB_CFG, for the report */
+	/* every write to BB_CFG (the first 16 kept): who programmed the
+	 * charger, gtaboot or, after the hand-off, the kernel */
+	struct sim_bb_write { uint64_t ps; uint8_t value; bool after_handoff; }
+		bb_log[16];
+	unsigned bb_writes;
 	uint32_t stop_regs[16], stop_cpsr, stop_sctlr; /* at --stop-at */
 
 	/* core-private state (owner: sim.c) */
@@ -263,6 +268,7 @@ void twl4030_backup_regs(struct sim *s, uint8_t out[8]);
 void i2c_init(struct sim *s);                        /* I2C1-3 */
 void twl4030_init(struct sim *s);                    /* TWL4030 on I2C1 */
 void twl4030_set_vmmc1(struct sim *s, bool on);      /* the ROM's SD power-up */
+void twl4030_sync(struct sim *s);                    /* conversions that ended */
 void hsmmc_init(struct sim *s);                      /* MMC1-3, card from cfg.sd_image */
 void rom_boot(struct sim *s);                        /* rom.c: load MLO, set r0 */
 void l3pm_init(struct sim *s);                       /* l3pm.c: L3 firewalls */
