@@ -96,6 +96,9 @@ def test_busybox_shell_answers(cards):
     assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + out[-3000:]
     assert "gtaboot-initramfs: up on Linux 6.1" in out
     assert "gtaboot-initramfs: loaded twl4030_charger" in out
+    # rtc-twl reads the TWL4030's calendar as it is after power-up
+    assert "setting system clock to 2000-01-01T00:00:" in out, out[-3000:]
+    assert "unable to read the hardware clock" not in out
     cpuinfo = out[out.index("cat /proc/cpuinfo"):]
     assert re.search(r"CPU part\s*: 0xc08", cpuinfo)
     assert re.search(r"CPU revision\s*: 2", cpuinfo)
