@@ -102,12 +102,27 @@ static void test_unclaimed(void **state)
 	assert_false(vm_filled(s));
 }
 
+/* Every byte of the 32-bit space belongs to exactly one region. */
+static void assert_space_covered(struct sim *s)
+{
+	uc_mem_region *r = NULL;
+	uint32_t n = 0;
+	uint64_t total = 0;
+
+	assert_int_equal(uc_mem_regions(s->uc, &r, &n), UC_ERR_OK);
+	for (uint32_t i = 0; i < n; i++)
+		total += r[i].end - r[i].begin + 1;
+	uc_free(r);
+	assert_true(total == 0x100000000ull);
+}
+
 static void test_read_through_hole(void **state)
 {
 	struct sim *s = machine(VA_RAM + (DATA - SRAM), 0, true);
 
 	assert_int_equal(sim_run(s), SIM_STOP);
 	assert_true(vm_filled(s));
+	assert_space_covered(s);
 	assert_int_equal(sim_reg(s, UC_ARM_REG_R1), 0xCAFEF00D);
 	assert_int_equal(sim_pc(s), SRAM + 0x14);
 }
