@@ -6,9 +6,8 @@
  * REVISION (read-only), SYSCONFIG (read/write with the module's writable
  * bits; SOFTRESET self-clears and restores the reset values at once) and
  * SYSSTATUS (RESETDONE = 1). A few modules' reset paths in Linux touch one
- * more register (DSS_CONTROL, DISPC_CONTROL, HDQ CTRL_STATUS, UHH_HOSTCONFIG,
- * SGX OCP_DEBUG_CONFIG); those are
- * listed as plain storage with their writable bits. Any other offset is
+ * more register (HDQ CTRL_STATUS, UHH_HOSTCONFIG, SGX OCP_DEBUG_CONFIG);
+ * those are listed as plain storage with their writable bits. Any other offset is
  * SIM_EUNIMPL: a driver that goes further than a reset needs a real model.
  *
  * Where each register sits and which SYSCONFIG bits exist is taken from
@@ -66,16 +65,16 @@ static const struct sysc_mod mods[] = {
 	 * ENAWAKEUP, SIDLEMODE, SOFTRESET. REVISION: no source. */
 	{ "DSI",   0x4804FC00, 0x400, 0x00, 0x10, 0, 0x10, 0x0,
 	  AUTOIDLE | SR | ENAWAKEUP | SIDLE | CLOCKACT, 0x14, NOX },
-	/* hwmod omap34xx_ssi_sysc: 0x00/0x10/0x14, AUTOIDLE, MIDLEMODE,
+	/* omap_hwmod_3xxx_data.c omap34xx_ssi_sysc: 0x00/0x10/0x14, AUTOIDLE, MIDLEMODE,
 	 * SIDLEMODE, SOFTRESET. REVISION: no source. */
 	{ "SSI",   0x48058000, 0x1000, 0x00, 0x10, 0, 0x10, 0x0,
 	  AUTOIDLE | SR | SIDLE | MIDLE, 0x14, NOX },
-	/* hwmod omap3xxx_usb_tll_hs_sysc: 0x00/0x10/0x14, CLOCKACTIVITY,
+	/* omap_hwmod_3xxx_data.c omap3xxx_usb_tll_hs_sysc: 0x00/0x10/0x14, CLOCKACTIVITY,
 	 * SIDLEMODE, ENAWAKEUP, SOFTRESET, AUTOIDLE. REVISION: omap-usb-tll.c
 	 * OMAP_USBTLL_REV1 0x15 (OMAP3), REV2 0x18 (OMAP3630). */
 	{ "USBTLL", 0x48062000, 0x1000, 0x00, 0x15, 0x18, 0x10, 0x0,
 	  AUTOIDLE | SR | ENAWAKEUP | SIDLE | CLOCKACT, 0x14, NOX },
-	/* hwmod omap3xxx_usb_host_hs_sysc: 0x00/0x10/0x14, MIDLEMODE,
+	/* omap_hwmod_3xxx_data.c omap3xxx_usb_host_hs_sysc: 0x00/0x10/0x14, MIDLEMODE,
 	 * CLOCKACTIVITY, SIDLEMODE, ENAWAKEUP, SOFTRESET, AUTOIDLE. REVISION:
 	 * omap-usb-host.c OMAP_USBHS_REV1 0x10 (OMAP3). UHH_HOSTCONFIG
 	 * (0x40), which omap-usb-host.c writes at probe: its reset value and
@@ -83,28 +82,28 @@ static const struct sysc_mod mods[] = {
 	{ "UHH",   0x48064000, 0x400, 0x00, 0x10, 0, 0x10, 0x0,
 	  AUTOIDLE | SR | ENAWAKEUP | SIDLE | CLOCKACT | MIDLE, 0x14,
 	  { { 0x40, 0x1C, 0x3F3D }, { NONE, 0, 0 } } },
-	/* hwmod omap3xxx_mcbsp_sysc: SYSCONFIG_REG 0x8C with CLOCKACTIVITY,
+	/* omap_hwmod_3xxx_data.c omap3xxx_mcbsp_sysc: SYSCONFIG_REG 0x8C with CLOCKACTIVITY,
 	 * ENAWAKEUP, SIDLEMODE, SOFTRESET and no AUTOIDLE; no REVISION, no
 	 * SYSSTATUS (reset done shows as SOFTRESET = 0). */
 	{ "McBSP1", 0x48074000, 0x1000, NONE, 0, 0, 0x8C, 0x0,
 	  SR | ENAWAKEUP | SIDLE | CLOCKACT, NONE, NOX },
-	/* hwmod omap3xxx_mailbox_sysc: 0x00/0x10/0x14, CLOCKACTIVITY,
+	/* omap_hwmod_3xxx_data.c omap3xxx_mailbox_sysc: 0x00/0x10/0x14, CLOCKACTIVITY,
 	 * SIDLEMODE, SOFTRESET, AUTOIDLE. REVISION: no source. */
 	{ "MAILBOX", 0x48094000, 0x1000, 0x00, 0x40, 0, 0x10, 0x0,
 	  AUTOIDLE | SR | SIDLE | CLOCKACT, 0x14, NOX },
 	{ "McBSP5", 0x48096000, 0x1000, NONE, 0, 0, 0x8C, 0x0,
 	  SR | ENAWAKEUP | SIDLE | CLOCKACT, NONE, NOX },
-	/* hwmod omap34xx_mcspi_sysc: 0x00/0x10/0x14, CLOCKACTIVITY,
+	/* omap_hwmod_3xxx_data.c omap34xx_mcspi_sysc: 0x00/0x10/0x14, CLOCKACTIVITY,
 	 * SIDLEMODE, ENAWAKEUP, SOFTRESET, AUTOIDLE. REVISION: no source. */
 	{ "McSPI1", 0x48098000, 0x1000, 0x00, 0x21, 0, 0x10, 0x0,
 	  AUTOIDLE | SR | ENAWAKEUP | SIDLE | CLOCKACT, 0x14, NOX },
 	{ "McSPI2", 0x4809A000, 0x1000, 0x00, 0x21, 0, 0x10, 0x0,
 	  AUTOIDLE | SR | ENAWAKEUP | SIDLE | CLOCKACT, 0x14, NOX },
 	/* omap3.dtsi rng_target: rev 0x3C, sysc 0x40, syss 0x44; AUTOIDLE
-	 * and (hwmod rng_sysc) SOFTRESET. REVISION: no source. */
+	 * and (omap_hwmod_3xxx_data.c omap3_rng_sysc) SOFTRESET. REVISION: no source. */
 	{ "RNG",   0x480A0000, 0x1000, 0x3C, 0x20, 0, 0x40, 0x0, AUTOIDLE | SR, 0x44, NOX },
 	/* omap3.dtsi aes1_target: rev 0x44, sysc 0x48, syss 0x4C. The
-	 * register at 0x48 is AES_MASK: hwmod omap3xxx_aes_sysc_fields put
+	 * register at 0x48 is AES_MASK: omap_hwmod_3xxx_data.c omap3xxx_aes_sysc_fields put
 	 * SIDLE at bits 7:6, SOFTRESET 1, AUTOIDLE 0. REVISION: no source. */
 	{ "AES1",  0x480A6000, 0x1000, 0x44, 0x22, 0, 0x48, 0x0,
 	  AUTOIDLE | SR | (3u << 6), 0x4C, NOX },
@@ -113,7 +112,7 @@ static const struct sysc_mod mods[] = {
 	 * source. */
 	{ "USBOTG", 0x480AB000, 0x1000, 0x400, 0x33, 0, 0x404, 0x0,
 	  AUTOIDLE | SR | ENAWAKEUP | SIDLE | MIDLE, 0x408, NOX },
-	/* hwmod omap2_hdq1w_sysc: 0x00/0x14/0x18, SOFTRESET, AUTOIDLE.
+	/* omap_hwmod_2xxx_3xxx_ipblock_data.c omap2_hdq1w_sysc: 0x00/0x14/0x18, SOFTRESET, AUTOIDLE.
 	 * CTRL_STATUS (0x0C), which omap_hdq.c touches at reset: reset value
 	 * and bits not checked against a source. REVISION: no source. */
 	{ "HDQ",   0x480B2000, 0x1000, 0x00, 0x10, 0, 0x14, 0x0, AUTOIDLE | SR, 0x18,
@@ -122,11 +121,11 @@ static const struct sysc_mod mods[] = {
 	  AUTOIDLE | SR | ENAWAKEUP | SIDLE | CLOCKACT, 0x14, NOX },
 	{ "McSPI4", 0x480BA000, 0x1000, 0x00, 0x21, 0, 0x10, 0x0,
 	  AUTOIDLE | SR | ENAWAKEUP | SIDLE | CLOCKACT, 0x14, NOX },
-	/* hwmod mmu_sysc (mmu_isp): 0x00/0x10/0x14, CLOCKACTIVITY,
+	/* omap_hwmod_3xxx_data.c mmu_sysc (mmu_isp): 0x00/0x10/0x14, CLOCKACTIVITY,
 	 * SIDLEMODE, SOFTRESET, AUTOIDLE. REVISION: no source. */
 	{ "ISPMMU", 0x480BD400, 0x400, 0x00, 0x11, 0, 0x10, 0x0,
 	  AUTOIDLE | SR | SIDLE | CLOCKACT, 0x14, NOX },
-	/* hwmod omap3_sham_sysc: rev 0x5C, sysc 0x60, syss 0x64;
+	/* omap_hwmod_3xxx_data.c omap3_sham_sysc: rev 0x5C, sysc 0x60, syss 0x64;
 	 * omap3_sham_sysc_fields: SIDLE at bits 5:4, SOFTRESET 1, AUTOIDLE 0.
 	 * REVISION: no source. */
 	{ "SHAM",  0x480C3000, 0x1000, 0x5C, 0x11, 0, 0x60, 0x0,
@@ -146,7 +145,7 @@ static const struct sysc_mod mods[] = {
 	  SR | ENAWAKEUP | SIDLE | CLOCKACT, NONE, NOX },
 	{ "McBSP4", 0x49026000, 0x1000, NONE, 0, 0, 0x8C, 0x0,
 	  SR | ENAWAKEUP | SIDLE | CLOCKACT, NONE, NOX },
-	/* hwmod omap3xxx_mcbsp_sidetone_sysc: SYSCONFIG 0x10, AUTOIDLE only */
+	/* omap_hwmod_3xxx_data.c omap3xxx_mcbsp_sidetone_sysc: SYSCONFIG 0x10, AUTOIDLE only */
 	{ "McBSP2_ST", 0x49028000, 0x1000, NONE, 0, 0, 0x10, 0x0, AUTOIDLE, NONE, NOX },
 	{ "McBSP3_ST", 0x4902A000, 0x1000, NONE, 0, 0, 0x10, 0x0, AUTOIDLE, NONE, NOX },
 	/* omap36xx.dtsi sgx_module: rev 0xFE00, sysc 0xFE10 in the
