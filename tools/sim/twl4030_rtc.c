@@ -190,7 +190,8 @@ bool twl_rtc_write(struct sim *s, struct twl_rtc *r, uint8_t off, uint8_t v)
 			return refuse(s, off, v, "12-hour mode, ROUND_30S, AUTO_COMP, TEST_MODE "
 				      "and SET_32_COUNTER are not modelled");
 		live(s, r, t);
-		rebase(s, r, now_secs(s, r), t[WEEK]);
+		if (running(r) != !!(v & STOP_RTC))   /* started or stopped */
+			rebase(s, r, now_secs(s, r), t[WEEK]);
 		r->reg[CTRL] = v;
 		if (v & GET_TIME)
 			memcpy(r->latch, t, sizeof(r->latch));
