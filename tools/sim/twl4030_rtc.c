@@ -9,8 +9,9 @@
  * MONTHS reset to 1, the other time registers to 0, the alarm likewise),
  * the counter is stopped (RTC_CTRL.STOP_RTC = 0) and RTC_STATUS.POWER_UP
  * is set: the reset values of SWCU050's RTC register descriptions.
- * rtc-twl's probe expects exactly this state: it warns
- * "Power up reset detected", clears POWER_UP and starts the counter. STOP_RTC = 1 runs it from the 32 kHz clock (virtual time here);
+ * rtc-twl's probe expects exactly this state: it warns "Power up reset
+ * detected", clears POWER_UP and starts the counter. STOP_RTC = 1 runs it
+ * from the 32 kHz clock (virtual time here);
  * writing RTC_CTRL with GET_TIME = 1 freezes the time registers into the
  * copy that reads return while GET_TIME stays set, so the six bytes of one
  * read belong together (rtc-twl's read sequence). RTC_STATUS: RUN (1)
