@@ -57,6 +57,8 @@ struct sysc_mod {
 #define SIDLE (3u << 3)
 #define CLOCKACT (3u << 8)
 #define MIDLE (3u << 12)
+/* AES_MASK's other bits: DMA_IN_EN, DMA_OUT_EN, START, SIDLE */
+#define AES_MASK_BITS (BIT(2) | BIT(3) | BIT(5) | (3u << 6))
 
 /* The one table. rev36: REVISION on the DM37x when it differs (0: same). */
 static const struct sysc_mod mods[] = {
@@ -103,10 +105,12 @@ static const struct sysc_mod mods[] = {
 	 * and (omap_hwmod_3xxx_data.c omap3_rng_sysc) SOFTRESET. REVISION: no source. */
 	{ "RNG",   0x480A0000, 0x1000, 0x3C, 0x20, 0, 0x40, 0x0, AUTOIDLE | SR, 0x44, NOX },
 	/* omap3.dtsi aes1_target: rev 0x44, sysc 0x48, syss 0x4C. The
-	 * register at 0x48 is AES_MASK: omap_hwmod_3xxx_data.c omap3xxx_aes_sysc_fields put
-	 * SIDLE at bits 7:6, SOFTRESET 1, AUTOIDLE 0. REVISION: no source. */
+	 * register at 0x48 is AES_MASK (drivers/crypto/omap-aes.h: AUTOIDLE
+	 * 0, SOFTRESET 1, DMA_IN_EN 2, DMA_OUT_EN 3, START 5, SIDLE 6;
+	 * omap_hwmod_3xxx_data.c omap3xxx_aes_sysc_fields: SIDLE field from
+	 * bit 6, two bits wide). REVISION: no source. */
 	{ "AES1",  0x480A6000, 0x1000, 0x44, 0x22, 0, 0x48, 0x0,
-	  AUTOIDLE | SR | (3u << 6), 0x4C, NOX },
+	  AUTOIDLE | SR | AES_MASK_BITS, 0x4C, NOX },
 	/* omap3.dtsi usb_otg_target: rev 0x400, sysc 0x404, syss 0x408;
 	 * ENAWAKEUP, SOFTRESET, AUTOIDLE, MIDLEMODE, SIDLEMODE. REVISION: no
 	 * source. */
@@ -125,14 +129,15 @@ static const struct sysc_mod mods[] = {
 	 * SIDLEMODE, SOFTRESET, AUTOIDLE. REVISION: no source. */
 	{ "ISPMMU", 0x480BD400, 0x400, 0x00, 0x11, 0, 0x10, 0x0,
 	  AUTOIDLE | SR | SIDLE | CLOCKACT, 0x14, NOX },
-	/* omap_hwmod_3xxx_data.c omap3_sham_sysc: rev 0x5C, sysc 0x60, syss 0x64;
-	 * omap3_sham_sysc_fields: SIDLE at bits 5:4, SOFTRESET 1, AUTOIDLE 0.
-	 * REVISION: no source. */
+	/* omap_hwmod_3xxx_data.c omap3_sham_sysc: rev 0x5C, sysc 0x60,
+	 * syss 0x64; omap3_sham_sysc_fields: SIDLE at bits 5:4, SOFTRESET 1,
+	 * AUTOIDLE 0. The register is SHA_REG_MASK (drivers/crypto/
+	 * omap-sham.c: IT_EN 2 and DMA_EN 3 too). REVISION: no source. */
 	{ "SHAM",  0x480C3000, 0x1000, 0x5C, 0x11, 0, 0x60, 0x0,
-	  AUTOIDLE | SR | (3u << 4), 0x64, NOX },
+	  AUTOIDLE | SR | BIT(2) | BIT(3) | (3u << 4), 0x64, NOX },
 	/* omap3.dtsi aes2_target: as AES1 */
 	{ "AES2",  0x480C5000, 0x1000, 0x44, 0x22, 0, 0x48, 0x0,
-	  AUTOIDLE | SR | (3u << 6), 0x4C, NOX },
+	  AUTOIDLE | SR | AES_MASK_BITS, 0x4C, NOX },
 	/* SmartReflex on the DM37x: omap36xx.dtsi ti,sysc-omap3630-sr, only
 	 * "sysc" = ERRCONFIG (0x38): SIDLEMODE 25:24, ENAWAKEUP 26 (hwmod
 	 * omap36xx_sr_sysc_fields). No reset, no REVISION. (The OMAP3430
