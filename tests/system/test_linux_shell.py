@@ -29,6 +29,9 @@ def test_busybox_shell_answers(card):
     assert "gtaboot-initramfs: up on Linux 6.1" in out
     for m in ("twl4030-madc", "phy-twl4030-usb", "twl4030_charger"):
         assert "gtaboot-initramfs: loaded %s\r" % m in out, out[-3000:]
+    # rtc-twl reads the TWL4030's calendar as it is after power-up
+    assert "setting system clock to 2000-01-01T00:00:" in out, out[-3000:]
+    assert "unable to read the hardware clock" not in out
     # nothing the drivers waited for timed out in the models
     assert "timeout" not in out.lower(), out[-3000:]
     cpuinfo = out[out.index("cat /proc/cpuinfo"):]

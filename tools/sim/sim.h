@@ -268,7 +268,6 @@ void twl4030_backup_regs(struct sim *s, uint8_t out[8]);
 void i2c_init(struct sim *s);                        /* I2C1-3 */
 void twl4030_init(struct sim *s);                    /* TWL4030 on I2C1 */
 void twl4030_set_vmmc1(struct sim *s, bool on);      /* the ROM's SD power-up */
-void twl4030_sync(struct sim *s);                    /* conversions that ended */
 void hsmmc_init(struct sim *s);                      /* MMC1-3, card from cfg.sd_image */
 void rom_boot(struct sim *s);                        /* rom.c: load MLO, set r0 */
 void l3pm_init(struct sim *s);                       /* l3pm.c: L3 firewalls */

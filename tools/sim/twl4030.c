@@ -21,7 +21,8 @@
  *    16 µs per channel, results are VBAT = cfg.battery_mv (default 3800 mV)
  *    when BCICTL1 (0x4A:0x97) MESBAT connects the battery divider, else 0,
  *    the backup battery 3000 mV, other channels 0;
- *  - the backup registers (0x4B:0x14..0x1B) keep what is written.
+ *  - the backup registers (0x4B:0x14..0x1B) keep what is written;
+ *  - the RTC (0x4B:0x1C..0x2D) counts in virtual time: twl4030_rtc.c.
  * A register address auto-increments after each byte, as on the chip.
  */
 #include <stdlib.h>
@@ -29,6 +30,7 @@
 
 #include "lib/bitops.h"
 #include "tools/sim/i2c.h"
+#include "tools/sim/twl4030_rtc.h"
 #include "tools/sim/twl4030_usb.h"
 
 #define NSLAVE 4   /* 0x48..0x4B */
@@ -45,6 +47,7 @@ struct twl4030 {
 	bool cfg_unlocked, tst_unlocked;
 	uint64_t vmmc1_ready_ps;     /* the output has settled from then on */
 	uint64_t madc_done_ps;       /* UINT64_MAX: no conversion running */
+	struct twl_rtc rtc;          /* 0x4B:0x1C..0x2D (twl4030_rtc.c) */
 	bool warn_locked;
 	struct twl_usb usb;          /* slave 0x48 */
 };
@@ -191,14 +194,6 @@ static void madc_start(struct sim *s, struct twl4030 *t)
 	sim_event_at(s, t->madc_done_ps);
 }
 
-/* Time passes: a conversion that has ended raises its interrupt even when
- * nobody reads the MADC (Linux waits for the interrupt). */
-void twl4030_sync(struct sim *s)
-{
-	if (s->twl)
-		madc_update(s, s->twl);
-}
-
 /*
  * Interrupts (TPS65950 TRM "Interrupt controller"; the layout as Linux's
  * twl4030-irq.c uses it): each secondary handler (SIH) has status (ISR)
@@ -246,6 +241,32 @@ static const struct sih *sih_of(uint8_t addr, uint8_t r)
 	return NULL;
 }
 
+/* RTC events: RTC_IT is bit 3 of the power SIH's status for both lines
+ * (PWR_ISR1/PWR_ISR2, as Linux's twl4030-pwrirq numbers them). */
+static void rtc_sync(struct sim *s, struct twl4030 *t)
+{
+	if (!twl_rtc_sync(s, &t->rtc))
+		return;
+	t->reg[A(0x4B)][sihs[5].isr[0]] |= BIT(3);
+	t->reg[A(0x4B)][sihs[5].isr[1]] |= BIT(3);
+	intc_set_line(s, 7, pih(t, 0));
+}
+
+/* Time passes: the RTC's events, and a conversion that has ended raises
+ * its interrupt even when nobody reads the MADC (Linux waits for it). */
+void twl4030_sync(struct sim *s)
+{
+	if (!s->twl)
+		return;
+	rtc_sync(s, s->twl);
+	madc_update(s, s->twl);
+}
+
+static bool is_rtc(uint8_t addr, uint8_t r)
+{
+	return addr == 0x4B && r >= RTC_FIRST && r < RTC_FIRST + RTC_NREGS;
+}
+
 static bool check_known(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t r)
 {
 	if (t->kind[A(addr)][r] != R_NONE)
@@ -267,6 +288,13 @@ static uint8_t reg_read(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t 
 
 	if (!check_known(s, t, addr, r))
 		return 0xFF;
+	rtc_sync(s, t);
+	if (is_rtc(addr, r)) {
+		uint8_t v = 0xFF;
+
+		twl_rtc_read(s, &t->rtc, r - RTC_FIRST, &v);
+		return v;
+	}
 	if (t->kind[A(addr)][r] == R_PIH)
 		return pih(t, r - PIH_ISR_P1);
 	if (t->kind[A(addr)][r] == R_ISR) {
@@ -324,6 +352,11 @@ static void reg_write(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t r,
 
 	if (!check_known(s, t, addr, r))
 		return;
+	rtc_sync(s, t);
+	if (is_rtc(addr, r)) {
+		twl_rtc_write(s, &t->rtc, r - RTC_FIRST, v);
+		return;
+	}
 	if (t->kind[A(addr)][r] == R_RO || t->kind[A(addr)][r] == R_PIH)
 		return;
 	if (t->kind[A(addr)][r] == R_ISR) {
@@ -439,9 +472,11 @@ void twl4030_init(struct sim *s)
 	 * registers read 0 (no charger, no battery events). */
 	known(t, 0x4A, 0x74, BCICTL1 - 1, R_RW);
 	known(t, 0x4A, BCICTL1 + 1, 0xB8, R_RW);
-	/* 0x4B: backup registers, RTC, PM master, PM receiver */
+	/* 0x4B: backup registers, RTC (twl4030_rtc.c), the power SIH
+	 * (0x2E-0x35), PM master, PM receiver */
 	known(t, 0x4B, 0x14, 0x1B, R_RW);
-	known(t, 0x4B, 0x1C, 0x35, R_RW);
+	known(t, 0x4B, RTC_FIRST, RTC_FIRST + RTC_NREGS - 1, R_RW);
+	known(t, 0x4B, 0x2E, 0x35, R_RW);
 	known(t, 0x4B, 0x36, 0x4C, R_RW);
 	known(t, 0x4B, STS_HW_COND, STS_HW_COND, R_RO);
 	known(t, 0x4B, 0x5E, 0x5E, R_RW);  /* WATCHDOG_CFG */
@@ -481,6 +516,7 @@ void twl4030_init(struct sim *s)
 	t->reg[A(0x4B)][0xB9] = 0x38;      /* VDD1_VSEL: 1.30 V */
 	t->reg[A(0x4B)][0xC7] = 0x38;
 	t->madc_done_ps = UINT64_MAX;
+	twl_rtc_reset(&t->rtc);
 	s->twl = t;
 	s->bb_cfg = t->reg[A(0x4B)][BB_CFG];
 	for (uint8_t a = 0x48; a <= 0x4B; a++)
