@@ -6,6 +6,7 @@
  */
 #include "arch/arm/linux.h"
 #include "board/board.h"
+#include "common/bbcharge.h"
 #include "common/boot_internal.h"
 #include "common/bootcount.h"
 #include "common/console.h"
@@ -49,6 +50,7 @@ int boot_fixup_fdt(uint32_t faddr, uint32_t flen, const char *bootargs, uint32_t
 	struct mem_bank banks[2];
 	unsigned nbanks = 0;
 	const char *why = NULL;
+	uint32_t bb_uvolt, bb_uamp;
 	int err;
 
 	/* booting.rst: the DTB must sit on an 8-byte boundary. */
@@ -72,8 +74,8 @@ int boot_fixup_fdt(uint32_t faddr, uint32_t flen, const char *bootargs, uint32_t
 		boot_print_why("fdt", err, why);
 		return err;
 	}
-	if (board.bb_uvolt) {
-		err = fdtfix_twl4030_bci(fdt, board.bb_uvolt, board.bb_uamp, &why);
+	if (bbcharge_for_boot(&bb_uvolt, &bb_uamp)) {
+		err = fdtfix_twl4030_bci(fdt, bb_uvolt, bb_uamp, &why);
 		if (err == -ENOENT)
 			printf("fdt: no ti,twl4030-bci node: backup-battery values not passed on\n");
 		else if (err) {

@@ -42,7 +42,8 @@ static unsigned long var_ulong(const char *name, int base, unsigned long dflt)
 	if (err == -ENOENT)
 		return dflt;
 	if (err) {
-		printf("warning: variable %s='%s' is not a number; using %lx\n", name,
+		printf(base == 16 ? "warning: variable %s='%s' is not a number; using 0x%lx\n" :
+		       "warning: variable %s='%s' is not a number; using %lu\n", name,
 		       env_get(&sysenv, name), dflt);
 		return dflt;
 	}

@@ -306,48 +306,98 @@ static int subnode(void *fdt, int parent, const char *name, const char **why)
 	return off < 0 ? fdt_fail(why, off) : off;
 }
 
-int fdtfix_simplefb(void *fdt, const struct fdt_simplefb *fb, const char **why)
+/*
+ * The address space of a node's children, made 1:1 with the root's when
+ * the node does not define one. Linux translates a child's reg through
+ * its parent's ranges (of_translate_address): under a /chosen with no
+ * ranges simplefb finds "No memory resource" (seen with Debian's 6.1
+ * kernel). The simple-framebuffer and reserved-memory bindings both give
+ * their parent the root's cell counts and an empty ranges. A node with its
+ * own cell counts but no ranges, or a ranges that is not empty, is not
+ * ours to redefine.
+ */
+static int identity_bus(void *fdt, int node, const char *path, int *ac, int *sc,
+			const char **why)
+{
+	int len, ret;
+
+	if (fdt_getprop(fdt, node, "ranges", &len)) {
+		if (len)
+			return fail(why, path[1] == 'c' ? "/chosen has a ranges that is not empty" :
+				    "/reserved-memory has a ranges that is not empty", -EINVAL);
+		*ac = fdt_address_cells(fdt, node);
+		*sc = fdt_size_cells(fdt, node);
+		if (*ac < 0 || *sc < 0)
+			return fdt_fail(why, *ac < 0 ? *ac : *sc);
+		if (*ac < 1 || *ac > 2 || *sc < 1 || *sc > 2)
+			return fail(why, "cell counts are neither 1 nor 2", -EINVAL);
+		return 0;
+	}
+	ret = root_reg_cells(fdt, ac, sc, why);
+	if (ret)
+		return ret;
+	if ((fdt_getprop(fdt, node, "#address-cells", NULL) &&
+	     fdt_address_cells(fdt, node) != *ac) ||
+	    (fdt_getprop(fdt, node, "#size-cells", NULL) && fdt_size_cells(fdt, node) != *sc))
+		return fail(why, path[1] == 'c' ?
+			    "/chosen has cell counts of its own and no ranges" :
+			    "/reserved-memory has cell counts of its own and no ranges", -EINVAL);
+	ret = fdt_setprop_u32(fdt, node, "#address-cells", (uint32_t)*ac);
+	if (!ret)
+		ret = fdt_setprop_u32(fdt, node, "#size-cells", (uint32_t)*sc);
+	if (!ret)
+		ret = fdt_setprop_empty(fdt, node, "ranges");
+	return ret ? fdt_fail(why, ret) : 0;
+}
+
+/* path/name@base with a reg of base and size in path's cells (path is made
+ * when missing, as a 1:1 bus): the node's offset. */
+static int reg_node(void *fdt, const char *path, const char *name, uint64_t base, uint64_t size,
+		    const char **why)
 {
 	uint8_t reg[16], *p = reg;
-	char name[32];
-	int ac, sc, off, ret;
+	char unit[32];
+	int ac, sc, parent, off, ret;
+
+	parent = fdt_path_offset(fdt, path);
+	if (parent == -FDT_ERR_NOTFOUND)
+		parent = fdt_add_subnode(fdt, 0, path + 1);
+	if (parent < 0)
+		return fdt_fail(why, parent);
+	ret = identity_bus(fdt, parent, path, &ac, &sc, why);
+	if (ret)
+		return ret;
+	if (!put_cells(&p, base, ac) || !put_cells(&p, size, sc))
+		return fail(why, "framebuffer does not fit the cells of its parent", -ERANGE);
+	unit_name(unit, name, base);
+	off = subnode(fdt, parent, unit, why);
+	if (off < 0)
+		return off;
+	ret = fdt_setprop(fdt, off, "reg", reg, (ac + sc) * 4);
+	return ret ? fdt_fail(why, ret) : off;
+}
+
+int fdtfix_simplefb(void *fdt, const struct fdt_simplefb *fb, const char **why)
+{
+	int off, ret;
 
 	if (!fb->size || !fb->width || !fb->height || fb->stride < fb->width ||
 	    (uint64_t)fb->stride * fb->height > fb->size)
 		return fail(why, "bad framebuffer geometry", -EINVAL);
-	ret = root_reg_cells(fdt, &ac, &sc, why);
-	if (ret)
-		return ret;
-	if (!put_cells(&p, fb->base, ac) || !put_cells(&p, fb->size, sc))
-		return fail(why, "framebuffer does not fit the root's cells", -ERANGE);
-	unit_name(name, "framebuffer", fb->base);
-
-	/* A /memreserve/ entry: the kernel never allocates those pages. (U-Boot's
-	 * fdt_simplefb_enable_and_mem_rsv adds a /reserved-memory node with
-	 * no-map instead, which also keeps them out of the linear map; this
-	 * costs fewer MLO bytes.) */
-	for (ret = 0; ret < fdt_num_mem_rsv(fdt); ret++) {
-		uint64_t a, n;
-
-		if (!fdt_get_mem_rsv(fdt, ret, &a, &n) && a == fb->base && n == fb->size)
-			break;
-	}
-	/* Not twice when a tree is fixed up again (bootm from memory). */
-	if (ret == fdt_num_mem_rsv(fdt))
-		ret = fdt_add_mem_rsv(fdt, fb->base, fb->size);
-	else
-		ret = 0;
+	/* The pages stay the screen's: a /reserved-memory entry with no-map
+	 * keeps them out of the kernel's allocator and its linear map. (A
+	 * /memreserve/ entry is not enough: the pages stay System RAM, which
+	 * ARM Linux refuses to ioremap, so simplefb fails with -ENOMEM.) */
+	off = reg_node(fdt, "/reserved-memory", "framebuffer", fb->base, fb->size, why);
+	if (off < 0)
+		return off;
+	ret = fdt_setprop_empty(fdt, off, "no-map");
 	if (ret)
 		return fdt_fail(why, ret);
-	off = chosen_node(fdt);
-	if (off < 0)
-		return fdt_fail(why, off);
-	off = subnode(fdt, off, name, why);
+	off = reg_node(fdt, "/chosen", "framebuffer", fb->base, fb->size, why);
 	if (off < 0)
 		return off;
 	ret = fdt_setprop_string(fdt, off, "compatible", "simple-framebuffer");
-	if (!ret)
-		ret = fdt_setprop(fdt, off, "reg", reg, (ac + sc) * 4);
 	if (!ret)
 		ret = fdt_setprop_u32(fdt, off, "width", fb->width);
 	if (!ret)

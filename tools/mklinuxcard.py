@@ -8,15 +8,17 @@ host (its XZ payload, found by the stream magic, decoded with Python's
 lzma) and wrapped as a legacy uImage (mkimage, load = entry = RAM start +
 TEXT_OFFSET), so the simulator does not run the decompressor's 2 G
 instructions; --zimage puts the zImage itself on the card instead. The
-initramfs is tools/mkinitramfs.sh's, with the twl4030_charger and
-twl4030_madc modules (and their dependencies) of the same kernel package.
+initramfs is tools/mkinitramfs.sh's, with the twl4030_madc,
+phy-twl4030-usb and twl4030_charger modules (and their dependencies) of
+the same kernel package, loaded in that order.
 
   tools/mklinuxcard.py --out FILE [--dtb NAME] [--append TEXT] [--zimage]
                        [--bb-uvolt UV --bb-uamp UA]
 
 --dtb names a DTB of the kernel package (default omap3-gta04a5.dtb);
---bb-uvolt/--bb-uamp rewrite ti,bb-uvolt / ti,bb-uamp of the charger node
-in the card's copy (fdtput), for a DT that asks for another BB_CFG.
+--bb-uvolt/--bb-uamp set gtaboot's bb_uvolt / bb_uamp in the card's
+uEnv.txt: another backup cell, which gtaboot writes into the DT's charger
+node (ti,bb-uvolt / ti,bb-uamp) and BB_CFG in place of the board's values.
 Exit status 1 with a message when a dependency is missing (offline)."""
 import argparse
 import glob
@@ -32,6 +34,7 @@ DEBS = os.path.join(ROOT, "build", "deps", "debs")
 TEXT_OFFSET = 0x208000          # Debian armmp (ARCH_MESON); test_debian_kernel checks it
 RAM_START = 0x80000000
 APPEND = "console=ttyO2,115200n8"
+MODULES = ["twl4030_madc", "phy-twl4030-usb", "twl4030_charger"]
 
 
 def die(msg):
@@ -113,22 +116,24 @@ def main():
         files.append((uimg, "uImage"))
         kname = "/uImage"
 
+    # The charger driver defers its probe until the MADC's IIO channel and
+    # the TWL4030's USB PHY exist; both are modules in Debian's armmp.
     initrd = os.path.join(work, "initramfs.cpio.gz")
-    if not os.path.exists(initrd):
-        run([os.path.join(ROOT, "tools", "mkinitramfs.sh"), "--out", initrd,
-             "--modules-from", deb, "--module", "twl4030_charger", "--module", "twl4030_madc"])
+    stamp = initrd + ".modules"
+    want = " ".join([deb] + MODULES)
+    have = open(stamp).read() if os.path.exists(stamp) else ""
+    if not os.path.exists(initrd) or have != want:
+        cmd = [os.path.join(ROOT, "tools", "mkinitramfs.sh"), "--out", initrd,
+               "--modules-from", deb]
+        for m in MODULES:
+            cmd += ["--module", m]
+        run(cmd)
+        with open(stamp, "w") as f:
+            f.write(want)
     files.append((initrd, "initrd.gz"))
 
     dtb = os.path.join(work, a.out.replace("/", "_") + "." + a.dtb)
     dtb_from_deb(deb, a.dtb, dtb)
-    if a.bb_uvolt is not None or a.bb_uamp is not None:
-        bci = "/ocp@68000000/i2c@48070000/twl@48/bci"   # omap3-gta04.dtsi
-        if run(["fdtget", dtb, bci, "compatible"]).strip() != "ti,twl4030-bci":
-            die("%s has no ti,twl4030-bci node at %s" % (a.dtb, bci))
-        if a.bb_uvolt is not None:
-            run(["fdtput", "-t", "u", dtb, bci, "ti,bb-uvolt", str(a.bb_uvolt)])
-        if a.bb_uamp is not None:
-            run(["fdtput", "-t", "u", dtb, bci, "ti,bb-uamp", str(a.bb_uamp)])
     files.append((dtb, "dtbs/" + a.dtb))
 
     conf = os.path.join(work, a.out.replace("/", "_") + ".extlinux.conf")
@@ -143,6 +148,12 @@ def main():
     uenv = os.path.join(work, a.out.replace("/", "_") + ".uEnv.txt")
     with open(uenv, "w") as f:
         f.write("ramdisk_addr_r=0x84000000\n")
+        # another backup cell: gtaboot patches these into the DT's charger
+        # node (and BB_CFG) in place of the board's values
+        if a.bb_uvolt is not None:
+            f.write("bb_uvolt=%d\n" % a.bb_uvolt)
+        if a.bb_uamp is not None:
+            f.write("bb_uamp=%d\n" % a.bb_uamp)
     files.append((uenv, "uEnv.txt"))
 
     cmd = [os.path.join(ROOT, "tools", "mksd.sh"), "--out", a.out,

@@ -191,7 +191,6 @@ static void test_simplefb(void **state)
 {
 	struct fdt_simplefb fb = { 0xbfe00000, 480 * 640 * 2, 480, 640, 960, "r5g6b5" };
 	const char *why = NULL;
-	uint64_t a, n;
 
 	open_fixture("bare");
 	assert_int_equal(fdtfix_simplefb(work, &fb, &why), 0);
@@ -203,9 +202,23 @@ static void test_simplefb(void **state)
 	fdtget_is("/chosen/framebuffer@bfe00000", "height", "u", "640");
 	fdtget_is("/chosen/framebuffer@bfe00000", "stride", "u", "960");
 	fdtget_is("/chosen/framebuffer@bfe00000", "format", "s", "r5g6b5");
-	assert_int_equal(fdt_num_mem_rsv(work), 1);
-	assert_int_equal(fdt_get_mem_rsv(work, 0, &a, &n), 0);
-	assert_true(a == 0xbfe00000 && n == 480 * 640 * 2);
+	/* the pages reserved, out of the linear map, once */
+	assert_int_equal(fdt_num_mem_rsv(work), 0);
+	fdtget_is("/reserved-memory/framebuffer@bfe00000", "reg", "x", "bfe00000 96000");
+	assert_non_null(fdt_getprop(work, fdt_path_offset(work,
+			"/reserved-memory/framebuffer@bfe00000"), "no-map", NULL));
+	fdtget_is("/reserved-memory", "#address-cells", "u", "1");
+	fdtget_is("/reserved-memory", "#size-cells", "u", "1");
+	/* /chosen maps its children's reg 1:1 onto the root's, as Linux needs
+	 * to translate it */
+	fdtget_is("/chosen", "#address-cells", "u", "1");
+	fdtget_is("/chosen", "#size-cells", "u", "1");
+	{
+		int len = -1;
+
+		assert_non_null(fdt_getprop(work, fdt_path_offset(work, "/chosen"), "ranges", &len));
+		assert_int_equal(len, 0);
+	}
 	/* geometry that does not fit, an address beyond one cell */
 	fb.stride = 400;
 	assert_int_equal(fdtfix_simplefb(work, &fb, &why), -EINVAL);
@@ -220,6 +233,37 @@ static void test_simplefb(void **state)
 	fb.base = 0x1bfe00000ull;
 	assert_int_equal(fdtfix_simplefb(work, &fb, &why), 0);
 	fdtget_is("/chosen/framebuffer@1bfe00000", "reg", "x", "1 bfe00000 0 96000");
+	fdtget_is("/reserved-memory/framebuffer@1bfe00000", "reg", "x", "1 bfe00000 0 96000");
+}
+
+/* A /chosen that already says how its children are addressed. */
+static void test_simplefb_chosen_bus(void **state)
+{
+	struct fdt_simplefb fb = { 0xbfe00000, 480 * 640 * 2, 480, 640, 960, "r5g6b5" };
+	const char *why = NULL;
+	int chosen;
+
+	/* its own two-cell space with an empty ranges: reg in two cells */
+	open_fixture("bare");
+	chosen = fdt_add_subnode(work, 0, "chosen");
+	assert_true(chosen >= 0);
+	assert_int_equal(fdt_setprop_u32(work, chosen, "#address-cells", 2), 0);
+	assert_int_equal(fdt_setprop_u32(work, chosen, "#size-cells", 2), 0);
+	assert_int_equal(fdt_setprop_empty(work, chosen, "ranges"), 0);
+	assert_int_equal(fdtfix_simplefb(work, &fb, &why), 0);
+	fdtget_is("/chosen/framebuffer@bfe00000", "reg", "x", "0 bfe00000 0 96000");
+	/* a ranges that translates: not ours to follow */
+	open_fixture("bare");
+	chosen = fdt_add_subnode(work, 0, "chosen");
+	assert_int_equal(fdt_setprop_u32(work, chosen, "ranges", 0x1000), 0);
+	assert_int_equal(fdtfix_simplefb(work, &fb, &why), -EINVAL);
+	assert_string_equal(why, "/chosen has a ranges that is not empty");
+	/* its own cell counts but no ranges: not redefined */
+	open_fixture("bare");
+	chosen = fdt_add_subnode(work, 0, "chosen");
+	assert_int_equal(fdt_setprop_u32(work, chosen, "#address-cells", 2), 0);
+	assert_int_equal(fdtfix_simplefb(work, &fb, &why), -EINVAL);
+	assert_string_equal(why, "/chosen has cell counts of its own and no ranges");
 }
 
 static void test_two_cells(void **state)
@@ -353,6 +397,7 @@ int main(void)
 		cmocka_unit_test(test_no_initrd_removes_stale),
 		cmocka_unit_test(test_bare_tree_gets_nodes),
 		cmocka_unit_test(test_simplefb),
+		cmocka_unit_test(test_simplefb_chosen_bus),
 		cmocka_unit_test(test_two_cells),
 		cmocka_unit_test(test_corrupt_and_truncated),
 		cmocka_unit_test(test_real_dtbs),

@@ -379,14 +379,22 @@ static void block_done(struct sim *s, struct hsmmc *h)
 	}
 }
 
+/* A 32-bit access with the module clocked, the state brought up to now. */
+static bool clocked(struct sim *s, struct hsmmc *h, uint32_t off, unsigned size)
+{
+	if (size != 4 || (off & 3) || !prcm_clk_on(s, h->clk))
+		return false;
+	update(s, h);
+	return true;
+}
+
 static int hsmmc_read(struct sim *s, void *opaque, uint32_t off, unsigned size, uint32_t *val)
 {
 	struct hsmmc *h = opaque;
 	uint64_t now = sim_now_ps(s);
 
-	if (size != 4 || (off & 3) || !prcm_clk_on(s, h->clk))
+	if (!clocked(s, h, off, size))
 		return SIM_EBUS;
-	update(s, h);
 	switch (off) {
 	case 0x010: *val = h->sysconfig; break;
 	case 0x014: *val = now >= h->reset_done_ps; break;
@@ -444,9 +452,8 @@ static int hsmmc_write(struct sim *s, void *opaque, uint32_t off, unsigned size,
 	struct hsmmc *h = opaque;
 	uint64_t now = sim_now_ps(s);
 
-	if (size != 4 || (off & 3) || !prcm_clk_on(s, h->clk))
+	if (!clocked(s, h, off, size))
 		return SIM_EBUS;
-	update(s, h);
 	switch (off) {
 	case 0x010:
 		if (v & BIT(1)) {

@@ -124,9 +124,10 @@ static long inject_arg_take(struct sim *s, const char *what, long arg)
 	return sim_inject_take(s, what, arg);
 }
 
-static void finish(struct sim *s, struct i2c_ctl *c, uint64_t t)
+/* The transfer is over: a STOP follows if one was asked for, else the
+ * master holds the bus (a repeated START may follow). */
+static void stop_or_hold(struct sim *s, struct i2c_ctl *c, uint64_t t)
 {
-	c->stat |= STAT_ARDY;
 	c->con &= ~CON_STT;
 	if (c->stop_req) {
 		c->phase = X_STOP;
@@ -137,19 +138,18 @@ static void finish(struct sim *s, struct i2c_ctl *c, uint64_t t)
 	}
 }
 
+static void finish(struct sim *s, struct i2c_ctl *c, uint64_t t)
+{
+	c->stat |= STAT_ARDY;
+	stop_or_hold(s, c, t);
+}
+
 static void nacked(struct sim *s, struct i2c_ctl *c, uint64_t t)
 {
 	c->stat |= STAT_NACK;
 	c->txn = 0;
 	c->left = 0;
-	c->con &= ~CON_STT;
-	if (c->stop_req) {
-		c->phase = X_STOP;
-		c->next_ps = after(s, c, t, 1);
-	} else {
-		c->phase = X_HOLD;
-		c->next_ps = UINT64_MAX;
-	}
+	stop_or_hold(s, c, t);
 }
 
 static void step(struct sim *s, struct i2c_ctl *c)

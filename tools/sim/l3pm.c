@@ -55,28 +55,36 @@ static bool reg_exists(const struct pm *p, uint32_t r)
 					  r % 0x20 == 0x18 || (r % 0x20 == 0 && r));
 }
 
+/* The register behind an access: SIM_EUNIMPL where there is none,
+ * SIM_EBUS for anything but an aligned 32-bit access. */
+static int pm_lookup(void *opaque, uint32_t off, unsigned size, struct pm **p, uint32_t *r)
+{
+	*p = pm_at(opaque, off, r);
+	if (!*p || !reg_exists(*p, *r))
+		return SIM_EUNIMPL;
+	return size != 4 || (off & 3) ? SIM_EBUS : 0;
+}
+
 static int pm_read(struct sim *s, void *opaque, uint32_t off, unsigned size, uint32_t *val)
 {
-	uint32_t r;
-	struct pm *p = pm_at(opaque, off, &r);
+	uint32_t r = 0;
+	struct pm *p = NULL;
+	int e = pm_lookup(opaque, off, size, &p, &r);
 
-	if (!p || !reg_exists(p, r))
-		return SIM_EUNIMPL;
-	if (size != 4 || (off & 3))
-		return SIM_EBUS;
+	if (e)
+		return e;
 	*val = (r == 0x30 || r == 0x38) ? 0 : p->reg[r / 4];
 	return 0;
 }
 
 static int pm_write(struct sim *s, void *opaque, uint32_t off, unsigned size, uint32_t val)
 {
-	uint32_t r;
-	struct pm *p = pm_at(opaque, off, &r);
+	uint32_t r = 0;
+	struct pm *p = NULL;
+	int e = pm_lookup(opaque, off, size, &p, &r);
 
-	if (!p || !reg_exists(p, r))
-		return SIM_EUNIMPL;
-	if (size != 4 || (off & 3))
-		return SIM_EBUS;
+	if (e)
+		return e;
 	if (r == 0x20)
 		return 0;                 /* ERROR_LOG is read-only */
 	if (r == 0x30 || r == 0x38) {

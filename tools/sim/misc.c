@@ -157,6 +157,7 @@ void models_sync(struct sim *s)
 		wdt_sync(s);
 	timers_sync(s);
 	i2c_sync(s);
+	twl4030_sync(s);
 	if (s->uart[0])
 		uart_sync(s);
 }

@@ -73,6 +73,7 @@ void timers_sync(struct sim *s);
 void i2c_sync(struct sim *s);
 void wdt_sync(struct sim *s);
 void uart_sync(struct sim *s);
+void twl4030_sync(struct sim *s);             /* RTC events, MADC conversions */
 
 /* sdrc.c */
 uint32_t sdrc_cs_size(uint32_t mcfg);

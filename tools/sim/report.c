@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "lib/bitops.h"
 #include "tools/sim/models.h"
 
 static void json_str(FILE *f, const char *s)
@@ -82,6 +83,12 @@ void sim_write_report(struct sim *s)
 	fprintf(f, "  \"idle_skips\": %llu,\n  \"idle_skipped_us\": %.3f,\n",
 		(unsigned long long)skips, (double)skipped_ps / PS_PER_US);
 	fprintf(f, "  \"bb_cfg\": %u,\n  \"boot_device\": %u,\n", s->bb_cfg, s->boot_device);
+	fprintf(f, "  \"bb_cfg_writes\": %u,\n  \"bb_cfg_log\": [", s->bb_writes);
+	for (unsigned i = 0; i < s->bb_writes && i < ARRAY_SIZE(s->bb_log); i++)
+		fprintf(f, "%s\n    {\"virtual_us\": %.3f, \"value\": %u, \"after_handoff\": %s}",
+			i ? "," : "", (double)s->bb_log[i].ps / PS_PER_US, s->bb_log[i].value,
+			s->bb_log[i].after_handoff ? "true" : "false");
+	fputs(s->bb_writes ? "\n  ],\n" : "],\n", f);
 	{
 		uint8_t b[8];
 

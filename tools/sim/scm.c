@@ -180,62 +180,66 @@ static int reg_write(struct sim *s, struct scm *c, uint32_t off, uint32_t val)
 	return ret;
 }
 
-static int scm_read(struct sim *s, void *opaque, uint32_t off, unsigned size,
-		    uint32_t *val)
+/* Pad configuration half-words (one, or two for a 32-bit access). */
+static void pad_access(struct scm *c, uint32_t off, unsigned size, bool write, uint32_t *val)
 {
-	struct scm *c = opaque;
-	uint32_t w;
-	int ret;
+	uint16_t *p = &c->pad[off / 2];
 
-	if (size == 1 || (off & (size - 1)))
-		return SIM_EBUS;
-	if (is_pad(s, off & ~3u)) {
-		if (size == 2)
-			*val = c->pad[off / 2];
-		else
-			*val = c->pad[off / 2] | (uint32_t)c->pad[off / 2 + 1] << 16;
-		return 0;
+	if (!write) {
+		*val = size == 2 ? p[0] : p[0] | (uint32_t)p[1] << 16;
+		return;
 	}
-	ret = reg_read(s, c, off & ~3u, &w);
-	if (ret)
-		return ret;
-	*val = size == 4 ? w : (w >> ((off & 2) * 8)) & 0xFFFF;
-	return 0;
+	/* WAKEUPEVENT is status, not configuration */
+	p[0] = (p[0] & 0x8000) | (*val & 0x7FFF);
+	if (size == 4)
+		p[1] = (p[1] & 0x8000) | ((*val >> 16) & 0x7FFF);
 }
 
-static int scm_write(struct sim *s, void *opaque, uint32_t off, unsigned size,
-		     uint32_t val)
+/* Both directions: 16- and 32-bit accesses, aligned to their size. */
+static int scm_access(struct sim *s, struct scm *c, uint32_t off, unsigned size, bool write,
+		      uint32_t *val)
 {
-	struct scm *c = opaque;
-	uint32_t w;
+	unsigned sh = (off & 2) * 8;
+	uint32_t w = 0, v;
 	int ret;
 
 	if (size == 1 || (off & (size - 1)))
 		return SIM_EBUS;
 	if (is_pad(s, off & ~3u)) {
-		/* WAKEUPEVENT is status, not configuration */
-		c->pad[off / 2] = (c->pad[off / 2] & 0x8000) | (val & 0x7FFF);
-		if (size == 4)
-			c->pad[off / 2 + 1] = (c->pad[off / 2 + 1] & 0x8000) | ((val >> 16) & 0x7FFF);
+		pad_access(c, off, size, write, val);
 		return 0;
 	}
-	if (size == 2) {
-		unsigned sh = (off & 2) * 8;
-
+	if (!write || size == 2) {
 		ret = reg_read(s, c, off & ~3u, &w);
 		if (ret)
 			return ret;
-		val = (w & ~(0xFFFFu << sh)) | (val & 0xFFFF) << sh;
 	}
-	ret = reg_write(s, c, off & ~3u, val);
+	if (!write) {
+		*val = size == 4 ? w : (w >> sh) & 0xFFFF;
+		return 0;
+	}
+	v = size == 4 ? *val : (w & ~(0xFFFFu << sh)) | (*val & 0xFFFF) << sh;
+	ret = reg_write(s, c, off & ~3u, v);
 	/* CONTROL_PADCONF_OFF.STARTSAVE: the pad configuration is copied to
 	 * the wake-up domain's save area (TRM 7.4 "Save and restore"); the
 	 * copy is not modelled as taking time: SAVEDONE in
 	 * CONTROL_GENERAL_PURPOSE_STATUS is set at once. Linux's PM code polls
 	 * it before letting CORE go off. */
-	if (!ret && (off & ~3u) == 0x270 && (val & BIT(1)))
+	if (!ret && (off & ~3u) == 0x270 && (v & BIT(1)))
 		*regfile_ptr(&c->rf, 0x2F4) |= BIT(0);
 	return ret;
+}
+
+static int scm_read(struct sim *s, void *opaque, uint32_t off, unsigned size,
+		    uint32_t *val)
+{
+	return scm_access(s, opaque, off, size, false, val);
+}
+
+static int scm_write(struct sim *s, void *opaque, uint32_t off, unsigned size,
+		     uint32_t val)
+{
+	return scm_access(s, opaque, off, size, true, &val);
 }
 
 void scm_init(struct sim *s)

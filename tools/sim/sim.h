@@ -186,6 +186,11 @@ struct sim {
 	uint32_t handoff_regs[16], handoff_cpsr, handoff_sctlr;
 	uint64_t handoff_ps;
 	uint8_t bb_cfg;           /* TWL4030 BB_CFG, for the report */
+	/* every write to BB_CFG (the first 16 kept): who programmed the
+	 * charger, gtaboot or, after the hand-off, the kernel */
+	struct sim_bb_write { uint64_t ps; uint8_t value; bool after_handoff; }
+		bb_log[16];
+	unsigned bb_writes;
 	uint32_t stop_regs[16], stop_cpsr, stop_sctlr; /* at --stop-at */
 
 	/* core-private state (owner: sim.c) */

@@ -281,15 +281,23 @@ uint32_t sync32k_count(struct sim *s)
 
 static uint32_t sync32k_sysconfig = 0;
 
-static int sync_read(struct sim *s, void *opaque, uint32_t off, unsigned size,
-		     uint32_t *val)
+/* 0 when the 32k counter answers this access, else the fault. */
+static int sync_access(struct sim *s, uint32_t off, unsigned size)
 {
 	if (size != 4 || (off & 3))
 		return SIM_EBUS;
 	if (off != 0x00 && off != 0x04 && off != 0x10)
 		return SIM_EUNIMPL;
-	if (!prcm_clk_on(s, CLK_32KSYNC))
-		return SIM_EBUS;
+	return prcm_clk_on(s, CLK_32KSYNC) ? 0 : SIM_EBUS;
+}
+
+static int sync_read(struct sim *s, void *opaque, uint32_t off, unsigned size,
+		     uint32_t *val)
+{
+	int e = sync_access(s, off, size);
+
+	if (e)
+		return e;
 	switch (off) {
 	case 0x00: *val = 0x11; break;                 /* REG_32KSYNCNT_REV */
 	case 0x04: *val = sync32k_sysconfig; break;    /* SYSCONFIG */
@@ -301,12 +309,10 @@ static int sync_read(struct sim *s, void *opaque, uint32_t off, unsigned size,
 static int sync_write(struct sim *s, void *opaque, uint32_t off, unsigned size,
 		      uint32_t val)
 {
-	if (size != 4 || (off & 3))
-		return SIM_EBUS;
-	if (off != 0x00 && off != 0x04 && off != 0x10)
-		return SIM_EUNIMPL;
-	if (!prcm_clk_on(s, CLK_32KSYNC))
-		return SIM_EBUS;
+	int e = sync_access(s, off, size);
+
+	if (e)
+		return e;
 	if (off == 0x04)
 		sync32k_sysconfig = val & 0x18;
 	return 0;                                      /* REV, CR: read-only */

@@ -17,11 +17,12 @@
  *  - the IDCODE (0x49:0x85..0x88) reads 0 unless UNLOCK_TEST_REG (0x49:0x97)
  *    holds 0x49;
  *  - the MADC (0x4A) converts the SW1 channels once MADC_ON is set and its
- *    clocks are enabled in GPBR1 (0x49:0x91 bits 4 and 7); a conversion takes
+ *    clock is enabled in GPBR1 (0x49:0x91 bit 7); a conversion takes
  *    16 µs per channel, results are VBAT = cfg.battery_mv (default 3800 mV)
  *    when BCICTL1 (0x4A:0x97) MESBAT connects the battery divider, else 0,
  *    the backup battery 3000 mV, other channels 0;
- *  - the backup registers (0x4B:0x14..0x1B) keep what is written.
+ *  - the backup registers (0x4B:0x14..0x1B) keep what is written;
+ *  - the RTC (0x4B:0x1C..0x2D) counts in virtual time: twl4030_rtc.c.
  * A register address auto-increments after each byte, as on the chip.
  */
 #include <stdlib.h>
@@ -29,6 +30,8 @@
 
 #include "lib/bitops.h"
 #include "tools/sim/i2c.h"
+#include "tools/sim/twl4030_rtc.h"
+#include "tools/sim/twl4030_usb.h"
 
 #define NSLAVE 4   /* 0x48..0x4B */
 
@@ -44,7 +47,9 @@ struct twl4030 {
 	bool cfg_unlocked, tst_unlocked;
 	uint64_t vmmc1_ready_ps;     /* the output has settled from then on */
 	uint64_t madc_done_ps;       /* UINT64_MAX: no conversion running */
+	struct twl_rtc rtc;          /* 0x4B:0x1C..0x2D (twl4030_rtc.c) */
 	bool warn_locked;
+	struct twl_usb usb;          /* slave 0x48 */
 };
 
 #define A(x) ((x) - 0x48)
@@ -68,6 +73,8 @@ struct twl4030 {
 #define MADC_SW1SEL_LSB 0x06
 #define MADC_CTRL_SW1   0x12
 #define MADC_GPCH0_LSB  0x37
+#define MADC_ISR1       0x61
+#define MADC_ISR2       0x63
 #define BCICTL1         0x97    /* MAIN_CHARGE (0x74) + 0x23, Linux twl4030-madc.c */
 
 /* TPS65950 ES1.2-like JTAG ID; SWCU050 publishes no value for the IDCODE
@@ -135,6 +142,8 @@ static unsigned madc_channel_mv(struct sim *s, unsigned ch, unsigned *num, unsig
 	}
 }
 
+static uint8_t pih(struct twl4030 *t, int line);
+
 static void madc_update(struct sim *s, struct twl4030 *t)
 {
 	uint8_t *m = t->reg[A(0x4A)];
@@ -158,6 +167,11 @@ static void madc_update(struct sim *s, struct twl4030 *t)
 		m[MADC_GPCH0_LSB + 2 * ch + 1] = raw >> 2;
 	}
 	m[MADC_CTRL_SW1] = (m[MADC_CTRL_SW1] & ~BIT(0)) | BIT(1);   /* !BUSY, EOC_SW1 */
+	/* and the SW1 end-of-conversion interrupt of both lines (ISR bit 1:
+	 * RT, SW1, SW2 are bits 0-2, as Linux's twl4030-madc.c reads them) */
+	m[MADC_ISR1] |= BIT(1);
+	m[MADC_ISR2] |= BIT(1);
+	intc_set_line(s, 7, pih(t, 0));
 }
 
 static void madc_start(struct sim *s, struct twl4030 *t)
@@ -167,13 +181,17 @@ static void madc_start(struct sim *s, struct twl4030 *t)
 	uint16_t sel = m[MADC_SW1SEL_LSB] | m[MADC_SW1SEL_LSB + 1] << 8;
 
 	m[MADC_CTRL_SW1] = (m[MADC_CTRL_SW1] & ~(BIT(1) | BIT(5))) | BIT(0);
-	/* Without MADC_ON or its clocks, the conversion never ends. */
-	if (!(m[MADC_CTRL1] & BIT(0)) || (gpbr1 & 0x90) != 0x90) {
+	/* Without MADC_ON or its clock, the conversion never ends. The
+	 * clock is GPBR1.MADC_HFCLK_EN (bit 7): Linux's twl4030-madc.c takes
+	 * that bit alone for "the MADC clock is on" (bootloaders also set
+	 * DEFAULT_MADC_CLK_EN, bit 4, whose role is not modelled). */
+	if (!(m[MADC_CTRL1] & BIT(0)) || !(gpbr1 & BIT(7))) {
 		t->madc_done_ps = UINT64_MAX;
 		return;
 	}
 	t->madc_done_ps = sim_now_ps(s) + (uint64_t)16 * PS_PER_US *
 		(unsigned)__builtin_popcount(sel ? sel : 1);
+	sim_event_at(s, t->madc_done_ps);
 }
 
 /*
@@ -183,8 +201,8 @@ static void madc_start(struct sim *s, struct twl4030 *t)
  * SIH_CTRL whose COR bit (2) makes a status read clear it; with COR = 0
  * status bits are cleared by writing 1. The primary handler's PIH_ISR_P1/P2
  * (0x49:0x81/0x82) show which SIH has an unmasked status bit, and INT1
- * drives the OMAP's sys_nirq (INTC input 7). No event of the modelled
- * parts sets a status bit yet, so the line stays high (inactive).
+ * drives the OMAP's sys_nirq (INTC input 7). Of the modelled parts only
+ * the MADC sets a status bit (a software conversion's end).
  */
 static const struct sih {
 	uint8_t slave, isr[2], imr[2], n, ctrl;
@@ -223,6 +241,32 @@ static const struct sih *sih_of(uint8_t addr, uint8_t r)
 	return NULL;
 }
 
+/* RTC events: RTC_IT is bit 3 of the power SIH's status for both lines
+ * (PWR_ISR1/PWR_ISR2, as Linux's twl4030-pwrirq numbers them). */
+static void rtc_sync(struct sim *s, struct twl4030 *t)
+{
+	if (!twl_rtc_sync(s, &t->rtc))
+		return;
+	t->reg[A(0x4B)][sihs[5].isr[0]] |= BIT(3);
+	t->reg[A(0x4B)][sihs[5].isr[1]] |= BIT(3);
+	intc_set_line(s, 7, pih(t, 0));
+}
+
+/* Time passes: the RTC's events, and a conversion that has ended raises
+ * its interrupt even when nobody reads the MADC (Linux waits for it). */
+void twl4030_sync(struct sim *s)
+{
+	if (!s->twl)
+		return;
+	rtc_sync(s, s->twl);
+	madc_update(s, s->twl);
+}
+
+static bool is_rtc(uint8_t addr, uint8_t r)
+{
+	return addr == 0x4B && r >= RTC_FIRST && r < RTC_FIRST + RTC_NREGS;
+}
+
 static bool check_known(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t r)
 {
 	if (t->kind[A(addr)][r] != R_NONE)
@@ -235,8 +279,22 @@ static uint8_t reg_read(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t 
 {
 	uint8_t *regs = t->reg[A(addr)];
 
+	if (addr == 0x48) {
+		uint8_t v = 0xFF;
+
+		twl_usb_read(s, &t->usb, r, &v);
+		return v;
+	}
+
 	if (!check_known(s, t, addr, r))
 		return 0xFF;
+	rtc_sync(s, t);
+	if (is_rtc(addr, r)) {
+		uint8_t v = 0xFF;
+
+		twl_rtc_read(s, &t->rtc, r - RTC_FIRST, &v);
+		return v;
+	}
 	if (t->kind[A(addr)][r] == R_PIH)
 		return pih(t, r - PIH_ISR_P1);
 	if (t->kind[A(addr)][r] == R_ISR) {
@@ -287,8 +345,18 @@ static void reg_write(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t r,
 {
 	uint8_t *regs = t->reg[A(addr)];
 
+	if (addr == 0x48) {
+		twl_usb_write(s, &t->usb, r, v);
+		return;
+	}
+
 	if (!check_known(s, t, addr, r))
 		return;
+	rtc_sync(s, t);
+	if (is_rtc(addr, r)) {
+		twl_rtc_write(s, &t->rtc, r - RTC_FIRST, v);
+		return;
+	}
 	if (t->kind[A(addr)][r] == R_RO || t->kind[A(addr)][r] == R_PIH)
 		return;
 	if (t->kind[A(addr)][r] == R_ISR) {
@@ -317,6 +385,10 @@ static void reg_write(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t r,
 			return;
 		case BB_CFG:
 			s->bb_cfg = v;
+			if (s->bb_writes < ARRAY_SIZE(s->bb_log))
+				s->bb_log[s->bb_writes] = (struct sim_bb_write){
+					sim_now_ps(s), v, s->handoff_seen };
+			s->bb_writes++;
 			break;
 		case VMMC1_DEV_GRP: {
 			bool was = vmmc1_enabled(t);
@@ -383,10 +455,8 @@ void twl4030_init(struct sim *s)
 
 	if (!t)
 		abort();
-	/* 0x48: USB transceiver IDs (VENDOR_ID 0x0451, PRODUCT_ID 0x5710) */
-	known(t, 0x48, 0x00, 0x03, R_RO);
-	t->reg[A(0x48)][0] = 0x51; t->reg[A(0x48)][1] = 0x04;
-	t->reg[A(0x48)][2] = 0x10; t->reg[A(0x48)][3] = 0x57;
+	/* 0x48: the USB transceiver (twl4030_usb.c) */
+	twl_usb_init(&t->usb);
 	/* 0x49: INTBR (IDCODE, GPBR1, PMBR1/2, UNLOCK_TEST) and the GPIO module */
 	known(t, 0x49, 0x85, 0x88, R_RO);
 	known(t, 0x49, 0x89, 0x97, R_RW);
@@ -396,19 +466,17 @@ void twl4030_init(struct sim *s)
 	known(t, 0x4A, 0x17, 0x60, R_RO);
 	known(t, 0x4A, 0xEE, 0xEF, R_RW);  /* LEDEN, PWMA */
 	known(t, 0x4A, BCICTL1, BCICTL1, R_RW);
-	/* USB transceiver ID_STATUS (0x48:0xBB), read by Linux's
-	 * twl4030_charger: no cable, the ID pin floats (ID_RES_FLOAT) */
-	known(t, 0x48, 0xBB, 0xBB, R_RO);
-	t->reg[A(0x48)][0xBB] = 0x10;
 	/* The rest of the main charger (MAIN_CHARGE 0x74-0xB8: BCIMDEN, the
 	 * key, the state machine and monitoring registers) as storage for
 	 * Linux's twl4030_charger probe: no charging is modelled, the state
 	 * registers read 0 (no charger, no battery events). */
 	known(t, 0x4A, 0x74, BCICTL1 - 1, R_RW);
 	known(t, 0x4A, BCICTL1 + 1, 0xB8, R_RW);
-	/* 0x4B: backup registers, RTC, PM master, PM receiver */
+	/* 0x4B: backup registers, RTC (twl4030_rtc.c), the power SIH
+	 * (0x2E-0x35), PM master, PM receiver */
 	known(t, 0x4B, 0x14, 0x1B, R_RW);
-	known(t, 0x4B, 0x1C, 0x35, R_RW);
+	known(t, 0x4B, RTC_FIRST, RTC_FIRST + RTC_NREGS - 1, R_RW);
+	known(t, 0x4B, 0x2E, 0x35, R_RW);
 	known(t, 0x4B, 0x36, 0x4C, R_RW);
 	known(t, 0x4B, STS_HW_COND, STS_HW_COND, R_RO);
 	known(t, 0x4B, 0x5E, 0x5E, R_RW);  /* WATCHDOG_CFG */
@@ -448,6 +516,7 @@ void twl4030_init(struct sim *s)
 	t->reg[A(0x4B)][0xB9] = 0x38;      /* VDD1_VSEL: 1.30 V */
 	t->reg[A(0x4B)][0xC7] = 0x38;
 	t->madc_done_ps = UINT64_MAX;
+	twl_rtc_reset(&t->rtc);
 	s->twl = t;
 	s->bb_cfg = t->reg[A(0x4B)][BB_CFG];
 	for (uint8_t a = 0x48; a <= 0x4B; a++)

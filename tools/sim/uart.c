@@ -372,6 +372,16 @@ static bool has_ext_regs(struct sim *s)
 	return s->cfg.soc == SOC_DM3730;
 }
 
+/* An access the UART answers (aligned to its size, clocks on), with the
+ * transmitter brought up to now. */
+static bool clocked(struct sim *s, struct uart *u, uint32_t off, unsigned size)
+{
+	if ((off & (size - 1)) || !prcm_clk_on(s, u->clk))
+		return false;
+	tx_progress(s, u, sim_now_ps(s));
+	return true;
+}
+
 static int uart_read(struct sim *s, void *opaque, uint32_t off, unsigned size,
 		     uint32_t *val)
 {
@@ -380,11 +390,8 @@ static int uart_read(struct sim *s, void *opaque, uint32_t off, unsigned size,
 	bool tcr_tlr = (u->efr & BIT(4)) && (u->mcr & BIT(6));
 	uint8_t v;
 
-	if (off & (size - 1))
+	if (!clocked(s, u, off, size))
 		return SIM_EBUS;
-	if (!prcm_clk_on(s, u->clk))
-		return SIM_EBUS;
-	tx_progress(s, u, sim_now_ps(s));
 	switch (off) {
 	case 0x00: v = op ? rhr_read(s, u) : u->dll; break;
 	case 0x04: v = op ? u->ier : u->dlh; break;
@@ -431,11 +438,8 @@ static int uart_write(struct sim *s, void *opaque, uint32_t off, unsigned size,
 	bool enh = u->efr & BIT(4);
 	uint8_t v = (uint8_t)val;
 
-	if (off & (size - 1))
+	if (!clocked(s, u, off, size))
 		return SIM_EBUS;
-	if (!prcm_clk_on(s, u->clk))
-		return SIM_EBUS;
-	tx_progress(s, u, sim_now_ps(s));
 	switch (off) {
 	case 0x00:
 		if (op)

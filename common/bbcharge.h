@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The TWL4030 backup-battery charger's values for this boot. */
+#ifndef COMMON_BBCHARGE_H
+#define COMMON_BBCHARGE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/*
+ * The values the kernel gets in ti,bb-uvolt / ti,bb-uamp: the board's (the
+ * cell fitted at the factory), or the variables bb_uvolt / bb_uamp (µV, µA,
+ * decimal, as the DT properties) for another cell. When the variables
+ * change them, BB_CFG is programmed again here, so the charger already runs
+ * as the kernel will set it. false when there is nothing to pass on (the
+ * board has no charger values and no variable is set).
+ */
+bool bbcharge_for_boot(uint32_t *uvolt, uint32_t *uamp);
+
+#endif

@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Helpers for the tests that boot Debian's kernel in the simulator:
+the card (tools/mklinuxcard.py), one boot, who wrote BB_CFG."""
+import os
+import subprocess
+
+import pytest
+
+import simrun
+
+ROOT = simrun.ROOT
+# earlycon: the kernel prints from its first lines on (without it nothing
+# appears before the serial driver registers, seconds of virtual time later)
+APPEND = "console=ttyO2,115200n8 earlycon"
+
+
+def make_card(path, dtb):
+    p = subprocess.run([os.path.join(ROOT, "tools", "mklinuxcard.py"), "--out", str(path),
+                        "--dtb", dtb, "--append", APPEND], capture_output=True, text=True)
+    if p.returncode:
+        pytest.skip("no Linux card: " + (p.stderr.strip() or p.stdout.strip()))
+    return str(path)
+
+
+def boot(card, rev, max_ms, extra=()):
+    return simrun.run(["--machine", "gta04", "--rev", rev, "--sd", card,
+                       "--on-handoff", "continue", "--max-ms", str(max_ms)] + list(extra),
+                      timeout=600)
+
+
+def bb_writes_by_linux(report):
+    """BB_CFG values written after the hand-off: by the kernel's charger."""
+    log = report["bb_cfg_log"]
+    assert report["bb_cfg_writes"] == len(log)
+    return [w["value"] for w in log if w["after_handoff"]]
