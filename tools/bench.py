@@ -374,6 +374,32 @@ def sim_speed():
     return r["guest_instructions"] / r["host_seconds"], r["guest_instructions"], r["host_seconds"]
 
 
+def linux_boot(zimage):
+    """Debian's armmp kernel, booted by gtaboot on the simulated GTA04 A5,
+    to the initramfs' busybox prompt (tools/mklinuxcard.py's card): the
+    uncompressed Image as the tests boot it, or the zImage with its
+    decompressor. None when the kernel package is not there."""
+    img = os.path.join(WORK, "linux-%s.img" % ("zimage" if zimage else "image"))
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "mklinuxcard.py"),
+                        "--out", img] + (["--zimage"] if zimage else []),
+                       capture_output=True, text=True)
+    if p.returncode:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        rep = os.path.join(tmp, "r.json")
+        subprocess.run([SIM, "--machine", "gta04", "--rev", "A5", "--sd", img,
+                        "--on-handoff", "continue", "--max-ms", "120000", "--report", rep,
+                        "--input", "{expect initramfs:/# }{end}"],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        with open(rep) as f:
+            r = json.load(f)
+    if r["result"] != "stop":
+        return None
+    return {"virtual_s": round(r["virtual_us"] / 1e6, 3),
+            "guest_instructions": r["guest_instructions"],
+            "host_seconds": r["host_seconds"], "mips": r["mips"]}
+
+
 # ------------------------------------------------------------------ SVG
 
 COLORS = ["#8c8c8c", "#4e79a7", "#59a14f", "#edc948", "#b07aa1", "#e15759", "#f28e2b",
@@ -506,6 +532,7 @@ def main():
         futs = {k: ex.submit(sim, runs[k], trace=traces.get(k)) for k in order}
         res = {k: f.result() for k, f in futs.items()}
     speed, speed_insns, speed_host = sim_speed()
+    linux = {"image": linux_boot(False), "zimage": linux_boot(True)}
 
     # ---- figures
     def summary(r):
@@ -573,6 +600,7 @@ def main():
         },
         "sim_guest_instr_per_s": round(speed),
         "sim_speed_run": {"guest_instructions": speed_insns, "host_seconds": speed_host},
+        "linux_to_shell": linux,
     }
     rows = [("gtaboot (GTA04)", base_phases), ("gtaboot (Beagle)", beagle_phases)]
     if have_uboot:
@@ -659,6 +687,15 @@ def print_table(o):
         100 * (ext4["kernel_load_mb_s"] / fat["kernel_load_mb_s"] - 1)))
     print("\nSimulator        %.0f M guest instructions per host second (straight-line code)"
           % (o["sim_guest_instr_per_s"] / 1e6))
+    for k, name in (("image", "Image"), ("zimage", "zImage")):
+        lx = o["linux_to_shell"][k]
+        if lx:
+            print("Linux (%s)%s reset to the busybox prompt: %.2f s virtual, %.2f G instructions,"
+                  " %.1f s host (%.0f M/s)" % (name, " " * (7 - len(name)), lx["virtual_s"],
+                                              lx["guest_instructions"] / 1e9,
+                                              lx["host_seconds"], lx["mips"]))
+        else:
+            print("Linux (%s)  not measured (no kernel package, or no prompt)" % name)
     print("\nbuild/bench.json, build/bench.svg")
 
 

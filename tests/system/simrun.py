@@ -1,12 +1,24 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Run gtaboot-sim and collect what a test needs: exit code, the console
 (UART3) output, the JSON report and stderr."""
+import fcntl
 import json
 import os
 import subprocess
 import tempfile
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+def make(args, **kw):
+    """subprocess.run of a make command, one at a time across pytest's
+    workers: two fixtures must never run the same make rule at once
+    (make check builds everything first; a run of single test files may
+    find something stale)."""
+    os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)
+    with open(os.path.join(ROOT, "build", ".make.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return subprocess.run(args, **kw)
 SIM = os.path.join(ROOT, "build", "sim", "gtaboot-sim")
 
 EXIT = {"handoff": 0, "poweroff": 0, "reset": 0, "fault": 1, "watchdog": 1,

@@ -41,7 +41,7 @@ pytestmark = pytest.mark.skipif(not os.access(simrun.SIM, os.X_OK),
 @pytest.fixture(scope="module", autouse=True)
 def firmware():
     for b in ("beagle", "gta04"):
-        subprocess.run(["make", "-s", "-C", ROOT, "BOARD=" + b], check=True,
+        simrun.make(["make", "-s", "-C", ROOT, "BOARD=" + b], check=True,
                        stdout=subprocess.DEVNULL)
 
 

@@ -8,6 +8,7 @@ import subprocess
 import pytest
 
 from simrun import ROOT, run
+import simrun
 
 MLO = os.path.join(ROOT, "build", "gta04", "MLO")
 DTS = os.path.join(ROOT, "dts", "omap3-gta04-sim.dts")
@@ -35,7 +36,7 @@ def backup(count=None, magic=0x47, check=None):
 
 def make_card(tmp_path_factory, uenv):
     """A card with the CONF above and, when uenv is not None, that /uEnv.txt."""
-    subprocess.run(["make", "-s", "-C", ROOT, "BOARD=gta04"], check=True,
+    simrun.make(["make", "-s", "-C", ROOT, "BOARD=gta04"], check=True,
                    stdout=subprocess.DEVNULL)
     d = tmp_path_factory.mktemp("bootcount")
     kernel = bytearray(4096)

@@ -39,7 +39,7 @@ def board_of(machine):
 @pytest.fixture(scope="module", autouse=True)
 def firmware():
     for b in ("gta04", "beagle"):
-        subprocess.run(["make", "-s", "-C", ROOT, "BOARD=" + b], check=True,
+        simrun.make(["make", "-s", "-C", ROOT, "BOARD=" + b], check=True,
                        stdout=subprocess.DEVNULL)
 
 
@@ -92,7 +92,7 @@ def test_console_echo():
 
 def test_rom_boot_info_from_sd():
     """Booted by the simulated ROM from SD, r0's block names MMC1."""
-    r = subprocess.run(["make", "-s", "-C", ROOT, "build/gta04/sd.img"],
+    r = simrun.make(["make", "-s", "-C", ROOT, "build/gta04/sd.img"],
                        capture_output=True)
     if r.returncode:
         pytest.skip("no SD image builder yet: " + r.stderr.decode()[-200:])

@@ -18,7 +18,7 @@ PROMPT = "gtaboot> "
 
 @pytest.fixture(scope="module", autouse=True)
 def firmware():
-    subprocess.run(["make", "-s", "-C", ROOT, "build/gta04/gtaboot.bin", "sim"], check=True,
+    simrun.make(["make", "-s", "-C", ROOT, "build/gta04/gtaboot.bin", "sim"], check=True,
                    stdout=subprocess.DEVNULL)
 
 

@@ -38,7 +38,7 @@ CONF = ("TIMEOUT 20\nDEFAULT first\n\n"
 
 
 def make(*targets):
-    p = subprocess.run(["make", "-s", "-C", ROOT] + list(targets), capture_output=True,
+    p = simrun.make(["make", "-s", "-C", ROOT] + list(targets), capture_output=True,
                        text=True)
     if p.returncode:
         pytest.fail("make %s failed:\n%s%s" % (" ".join(targets), p.stdout, p.stderr))
@@ -59,7 +59,7 @@ def card(sim, tmp_path_factory):
             pytest.skip(tool + " not installed")
     # The screen is built in with DISPLAY=1 (Makefile); when the MLO has
     # no room for it the build says so, and these tests cannot run.
-    p = subprocess.run(["make", "-s", "-C", ROOT, "BOARD=gta04", "DISPLAY=1"],
+    p = simrun.make(["make", "-s", "-C", ROOT, "BOARD=gta04", "DISPLAY=1"],
                        capture_output=True, text=True)
     if p.returncode and "exceeds 57344" in p.stdout + p.stderr:
         make("BOARD=gta04")

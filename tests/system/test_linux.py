@@ -20,12 +20,13 @@ import subprocess
 
 import pytest
 
+import simrun
 from linuxrun import APPEND, ROOT, boot, bb_writes_by_linux, make_card
 
 
 @pytest.fixture(scope="module")
 def cards(sim, tmp_path_factory):
-    p = subprocess.run(["make", "-s", "-C", ROOT, "BOARD=gta04"], capture_output=True, text=True)
+    p = simrun.make(["make", "-s", "-C", ROOT, "BOARD=gta04"], capture_output=True, text=True)
     if p.returncode:
         pytest.fail("make BOARD=gta04 failed:\n" + p.stdout + p.stderr)
     d = tmp_path_factory.mktemp("linux")

@@ -3,24 +3,24 @@
 on the simulated GTA04 A5 (make run-linux shows the same interactively).
 A file of its own: the longest system test, it runs beside the others."""
 import re
-import subprocess
 
 import pytest
 
 from linuxrun import ROOT, boot, bb_writes_by_linux, make_card
+import simrun
 
 
 @pytest.fixture(scope="module")
 def card(sim, tmp_path_factory):
-    p = subprocess.run(["make", "-s", "-C", ROOT, "BOARD=gta04"], capture_output=True, text=True)
+    p = simrun.make(["make", "-s", "-C", ROOT, "BOARD=gta04"], capture_output=True, text=True)
     if p.returncode:
         pytest.fail("make BOARD=gta04 failed:\n" + p.stdout + p.stderr)
     return make_card(tmp_path_factory.mktemp("shell") / "a5.img", "omap3-gta04a5.dtb")
 
 
 def test_busybox_shell_answers(card):
-    # measured: 9.5 s virtual, 2.7 G instructions, 33 s host on an idle
-    # 2-core machine (50-60 s with another build running)
+    # measured: 6.6 s virtual, 1.5 G instructions, 22 s host on an idle
+    # 2-core machine
     script = ("{expect initramfs:/# }cat /proc/cpuinfo\\n{expect CPU revision}"
               "{expect initramfs:/# }{end}")
     r = boot(card, "A5", 60000, ["--input", script])

@@ -4,7 +4,6 @@ SDRC is set up, sized by testing every address bit, and checked by the
 simulator's part model (tools/sim/parts.c, sdrc.c): a table entry whose
 geometry or timings do not fit the part fails loudly."""
 import os
-import subprocess
 
 import pytest
 
@@ -19,7 +18,7 @@ SD = {"gta04": os.path.join(ROOT, "build", "gta04", "sd.img"),
 def images():
     """The demo cards, made again when their MLO changed."""
     for board, img in SD.items():
-        r = subprocess.run(["make", "-s", "-C", ROOT, os.path.relpath(img, ROOT),
+        r = simrun.make(["make", "-s", "-C", ROOT, os.path.relpath(img, ROOT),
                             "BOARD=" + board], capture_output=True, text=True)
         if r.returncode:
             pytest.skip("cannot make %s: %s" % (img, r.stderr[-400:]))

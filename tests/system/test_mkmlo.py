@@ -8,6 +8,7 @@ import subprocess
 import zlib
 
 import pytest
+import simrun
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 MKMLO = os.path.join(ROOT, "build", "tools", "mkmlo")
@@ -15,7 +16,7 @@ MKMLO = os.path.join(ROOT, "build", "tools", "mkmlo")
 
 @pytest.fixture(scope="module")
 def mkmlo():
-    subprocess.run(["make", "-s", "-C", ROOT, "tools"], check=True)
+    simrun.make(["make", "-s", "-C", ROOT, "tools"], check=True)
     return MKMLO
 
 
@@ -90,7 +91,7 @@ def test_firmware_mlo_header(mkmlo):
     """The built MLO carries the whole firmware, its GP header declaring only
     the early part named by the MLO descriptor (start.S, offset 0x3C); the
     descriptor's length and CRC describe the rest; MLO.full declares all."""
-    subprocess.run(["make", "-s", "-C", ROOT, "BOARD=gta04"], check=True,
+    simrun.make(["make", "-s", "-C", ROOT, "BOARD=gta04"], check=True,
                    stdout=subprocess.DEVNULL)
     out = os.path.join(ROOT, "build", "gta04")
     mlo = open(os.path.join(out, "MLO"), "rb").read()

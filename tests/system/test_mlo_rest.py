@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif(not os.access(simrun.SIM, os.X_OK),
 
 @pytest.fixture(scope="module")
 def card(tmp_path_factory):
-    subprocess.run(["make", "-s", "-C", ROOT, "BOARD=gta04", "build/gta04/sd.img", "sim"],
+    simrun.make(["make", "-s", "-C", ROOT, "BOARD=gta04", "build/gta04/sd.img", "sim"],
                    check=True, stdout=subprocess.DEVNULL)
     d = tmp_path_factory.mktemp("mlo")
     base = d / "base.img"

@@ -48,7 +48,7 @@ def page_with_ecc(data):
 
 @pytest.fixture(scope="module")
 def mlo():
-    subprocess.run(["make", "-s", "-C", ROOT, "build/gta04/MLO", "build/tools/mknand"],
+    simrun.make(["make", "-s", "-C", ROOT, "build/gta04/MLO", "build/tools/mknand"],
                    check=True, stdout=subprocess.DEVNULL)
     path = os.path.join(ROOT, "build", "gta04", "MLO")
     with open(path, "rb") as f:
@@ -133,7 +133,7 @@ def test_bad_block0_and_bitflip(mlo, tmp_path):
 # ---------------------------------------------------------------- flash mlo
 
 def sd_image():
-    r = subprocess.run(["make", "-s", "-C", ROOT, "build/gta04/sd.img"], capture_output=True)
+    r = simrun.make(["make", "-s", "-C", ROOT, "build/gta04/sd.img"], capture_output=True)
     if r.returncode:
         pytest.skip("no SD image: " + r.stderr.decode()[-200:])
     return os.path.join(ROOT, "build", "gta04", "sd.img")

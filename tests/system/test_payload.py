@@ -39,7 +39,7 @@ IDS = ["%s-%s" % (m[0], m[1]) for m in MACHINES]
 
 
 def make(*targets):
-    p = subprocess.run(["make", "-s", "-C", ROOT] + list(targets), capture_output=True,
+    p = simrun.make(["make", "-s", "-C", ROOT] + list(targets), capture_output=True,
                        text=True)
     if p.returncode:
         pytest.fail("make %s failed:\n%s%s" % (" ".join(targets), p.stdout, p.stderr))

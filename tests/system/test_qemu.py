@@ -13,6 +13,7 @@ import zlib
 
 import pytest
 
+import simrun
 from qemurun import PROMPT, QEMU, ROOT, SCRIPT, SHELL, Qemu
 from test_loady import EOT, block
 
@@ -190,7 +191,7 @@ def nand_image(tmp_path):
     whole chip, pages and OOB interleaved: the file layout QEMU's NAND model
     uses when the file holds data and OOB (hw/block/nand.c)."""
     mknand = os.path.join(ROOT, "build", "tools", "mknand")
-    subprocess.run(["make", "-s", "-C", ROOT, "tools", "BOARD=beagle"], check=True,
+    simrun.make(["make", "-s", "-C", ROOT, "tools", "BOARD=beagle"], check=True,
                    stdout=subprocess.DEVNULL)
     img = str(tmp_path / "nand.img")
     subprocess.run([mknand, "--mlo", os.path.join(ROOT, "build", "beagle", "MLO"),

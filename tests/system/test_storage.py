@@ -10,6 +10,7 @@ import subprocess
 import pytest
 
 from simrun import ROOT, SIM, run
+import simrun
 
 pytestmark = pytest.mark.skipif(not os.access(SIM, os.X_OK),
                                 reason="simulator not built yet (make sim)")
@@ -19,7 +20,7 @@ CARD_LINE = re.compile(r"mmc1: (SDSC|SDHC|SDXC)( v1)? [0-9.]+ [MG]iB, (1|4)-bit,
 
 @pytest.fixture(scope="module")
 def sd_image():
-    r = subprocess.run(["make", "-s", "-C", ROOT, "build/gta04/sd.img"], capture_output=True)
+    r = simrun.make(["make", "-s", "-C", ROOT, "build/gta04/sd.img"], capture_output=True)
     if r.returncode:
         pytest.skip("no SD image: " + r.stderr.decode()[-300:])
     return os.path.join(ROOT, "build", "gta04", "sd.img")
@@ -50,7 +51,7 @@ def test_read_timeout_is_reported(sd_image, tmp_path):
     # (docs/design.md "The ROM-loaded part"): boot from a NAND holding the
     # MLO, so that the storage path itself meets the timeouts.
     nand = str(tmp_path / "nand.img")
-    subprocess.run(["make", "-s", "-C", ROOT, "build/tools/mknand"], check=True)
+    simrun.make(["make", "-s", "-C", ROOT, "build/tools/mknand"], check=True)
     subprocess.run([os.path.join(ROOT, "build", "tools", "mknand"), "--mlo",
                     os.path.join(ROOT, "build", "gta04", "MLO"), nand], check=True)
     # (the A5 memory map with the Numonyx NAND package: the simulated A5
@@ -72,7 +73,7 @@ def test_no_card(tmp_path):
     # no card at all: the rest of the MLO comes from NAND (the A5 memory map
     # with the Numonyx NAND package, as above)
     nand = str(tmp_path / "nand.img")
-    subprocess.run(["make", "-s", "-C", ROOT, "build/tools/mknand"], check=True)
+    simrun.make(["make", "-s", "-C", ROOT, "build/tools/mknand"], check=True)
     subprocess.run([os.path.join(ROOT, "build", "tools", "mknand"), "--mlo",
                     os.path.join(ROOT, "build", "gta04", "MLO"), nand], check=True)
     r = run(["--machine", "gta04", "--rev", "A5", "--sdram-part", "numonyx-20-ba",

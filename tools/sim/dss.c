@@ -114,7 +114,12 @@ struct dss {
 	struct regfile rf;
 	uint64_t go_ps;        /* GOLCD clears at this time (UINT64_MAX: set, LCD off never) */
 	bool taken;            /* shadow registers taken at least once */
+	uint64_t on_ps;        /* the LCD output's first frame started here */
+	uint64_t done_ps;      /* FRAMEDONE rises then (UINT64_MAX: not pending) */
 };
+
+#define IRQ_FRAMEDONE BIT(0)
+#define DSS_IRQ       25     /* INTC input (SPRUGN4 "Interrupt Controller") */
 
 static uint32_t reg(struct dss *d, uint32_t off)
 {
@@ -157,20 +162,49 @@ static uint64_t frame_ps(struct sim *s, struct dss *d)
 	return hz ? w * h * PS_PER_S / hz : 0;
 }
 
+/*
+ * LCDENABLE cleared while the output runs: the DISPC finishes the frame
+ * it is sending, then stops and sets DISPC_IRQSTATUS.FRAMEDONE (SPRUGN4
+ * "Display Subsystem", LCD output disable). Linux's omap_dss_reset() waits
+ * for it before the DSS reset. Frames follow each other from the moment
+ * the output was enabled. No pixel clock: no frame ever ends.
+ */
+static void frame_done_sync(struct sim *s, struct dss *d)
+{
+	uint32_t *st = regfile_ptr(&d->rf, DISPC_IRQSTATUS);
+	uint32_t *c = regfile_ptr(&d->rf, DISPC_CONTROL);
+
+	if ((*c & CTRL_GOLCD) && sim_now_ps(s) >= d->go_ps) {
+		*c &= ~CTRL_GOLCD;      /* taken at the frame start */
+		d->taken = true;
+	}
+
+	if (d->done_ps != UINT64_MAX && sim_now_ps(s) >= d->done_ps) {
+		d->done_ps = UINT64_MAX;
+		*st |= IRQ_FRAMEDONE;
+	}
+	intc_set_line(s, DSS_IRQ, *st & reg(d, DISPC_IRQENABLE));
+}
+
+static void lcd_disabled(struct sim *s, struct dss *d)
+{
+	uint64_t f = frame_ps(s, d), now = sim_now_ps(s);
+
+	if (!f || !d->taken)
+		return;
+	d->done_ps = d->on_ps + ((now - d->on_ps) / f + 1) * f;
+	sim_event_at(s, d->done_ps);
+}
+
 static int dss_read(struct sim *s, void *opaque, uint32_t off, unsigned size, uint32_t *val)
 {
 	struct dss *d = opaque;
 
 	if (size != 4 || (off & 3) || !clocks_on(s))
 		return SIM_EBUS;
+	frame_done_sync(s, d);
 	if (off == DISPC_CONTROL) {
-		uint32_t *c = regfile_ptr(&d->rf, off);
-
-		if ((*c & CTRL_GOLCD) && sim_now_ps(s) >= d->go_ps) {
-			*c &= ~CTRL_GOLCD;
-			d->taken = true;
-		}
-		*val = *c;
+		*val = reg(d, off);
 		return 0;
 	}
 	return regfile_read(&d->rf, off, val);
@@ -182,10 +216,15 @@ static int dss_write(struct sim *s, void *opaque, uint32_t off, unsigned size, u
 
 	if (size != 4 || (off & 3) || !clocks_on(s))
 		return SIM_EBUS;
+	frame_done_sync(s, d);
 	if (off == DISPC_CONTROL) {
 		uint32_t *c = regfile_ptr(&d->rf, off);
 		bool was_on = *c & CTRL_LCDENABLE;
 
+		if (was_on && !(val & CTRL_LCDENABLE))
+			lcd_disabled(s, d);
+		else if (!was_on && (val & CTRL_LCDENABLE))
+			d->on_ps = sim_now_ps(s);
 		*c = val;
 		if (val & CTRL_GOLCD) {
 			if (!was_on) {         /* output off: taken at once */
@@ -198,7 +237,11 @@ static int dss_write(struct sim *s, void *opaque, uint32_t off, unsigned size, u
 		}
 		return 0;
 	}
-	return regfile_write(&d->rf, off, val);
+	int e = regfile_write(&d->rf, off, val);
+
+	if (!e)
+		frame_done_sync(s, d);
+	return e;
 }
 
 static struct dss *the_dss;
@@ -213,6 +256,7 @@ void dss_init(struct sim *s)
 		abort();
 	regfile_init(&d->rf, dss_regs, sizeof(dss_regs) / sizeof(dss_regs[0]), 0x1000);
 	d->go_ps = UINT64_MAX;
+	d->done_ps = UINT64_MAX;
 	dev.opaque = d;
 	the_dss = d;
 	model_add_dev(s, &dev);
