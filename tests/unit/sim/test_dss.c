@@ -20,6 +20,18 @@ static struct sim *machine(void)
 	return s;
 }
 
+/* 480x640 with the panel's porches at PCD 3 of the M4 output, the LCD
+ * output on, GOLCD set. */
+static void lcd_on(struct sim *s)
+{
+	wr(s, DISPC + 0x7C, (639u << 16) | 479u);
+	wr(s, DISPC + 0x64, (7u << 20) | (23u << 8) | 7u);
+	wr(s, DISPC + 0x68, (2u << 20) | (4u << 8) | 1u);
+	wr(s, DISPC + 0x70, (1u << 16) | 3u);
+	wr(s, DISPC + 0x40, 1u | (1u << 3));
+	wr(s, DISPC + 0x40, 1u | (1u << 3) | (1u << 5));
+}
+
 static void test_clocks_needed(void **state)
 {
 	struct sim *s = machine();
@@ -45,14 +57,8 @@ static void test_golcd(void **state)
 	/* LCD off: taken at once */
 	wr(s, DISPC + 0x40, (1u << 5) | (1u << 3));
 	assert_int_equal(rd(s, DISPC + 0x40) & (1u << 5), 0);
-	/* LCD on: 480x640 with the panel's porches at PCD 3 of the M4 output
-	 * is a frame of about 15 ms; GOLCD holds until it ends. */
-	wr(s, DISPC + 0x7C, (639u << 16) | 479u);
-	wr(s, DISPC + 0x64, (7u << 20) | (23u << 8) | 7u);
-	wr(s, DISPC + 0x68, (2u << 20) | (4u << 8) | 1u);
-	wr(s, DISPC + 0x70, (1u << 16) | 3u);
-	wr(s, DISPC + 0x40, 1u | (1u << 3));
-	wr(s, DISPC + 0x40, 1u | (1u << 3) | (1u << 5));
+	/* LCD on: GOLCD holds until the frame ends */
+	lcd_on(s);
 	assert_int_equal(rd(s, DISPC + 0x40) & (1u << 5), 1u << 5);
 	run_for(s, 200 * PS_PER_US);
 	assert_int_equal(rd(s, DISPC + 0x40) & (1u << 5), 1u << 5);
@@ -69,12 +75,7 @@ static void test_framedone(void **state)
 
 	set_bits(s, CM + 0xE10, 1);
 	set_bits(s, CM + 0xE00, 1);
-	wr(s, DISPC + 0x7C, (639u << 16) | 479u);
-	wr(s, DISPC + 0x64, (7u << 20) | (23u << 8) | 7u);
-	wr(s, DISPC + 0x68, (2u << 20) | (4u << 8) | 1u);
-	wr(s, DISPC + 0x70, (1u << 16) | 3u);
-	wr(s, DISPC + 0x40, 1u | (1u << 3));
-	wr(s, DISPC + 0x40, 1u | (1u << 3) | (1u << 5));
+	lcd_on(s);
 	run_for(s, 1000 * PS_PER_MS);               /* taken, frames running */
 	wr(s, DISPC + 0x1C, 1u);                     /* IRQENABLE: FRAMEDONE */
 	run_for(s, 100 * PS_PER_MS);                 /* mid-frame */
