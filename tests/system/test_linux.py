@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Debian's armmp kernel, booted by gtaboot, running in the simulator past
-its MMU switch (issue 19): the card from tools/mklinuxcard.py (the Image
+its MMU switch: the card from tools/mklinuxcard.py (the Image
 out of Debian's zImage as a uImage, the busybox initramfs of
 tools/mkinitramfs.sh, the kernel package's own GTA04 DTB).
 
