@@ -237,12 +237,18 @@ static int set_or_del_initrd(void *fdt, int off, uint64_t start, uint64_t end, c
 	return ret ? fdt_fail(why, ret) : 0;
 }
 
-/* /chosen's offset, the node made when the tree has none. */
+/* The offset of the root's child name, the node made when the tree has
+ * none. */
+static int top_node(void *fdt, const char *name)
+{
+	int off = fdt_subnode_offset(fdt, 0, name);
+
+	return off == -FDT_ERR_NOTFOUND ? fdt_add_subnode(fdt, 0, name) : off;
+}
+
 static int chosen_node(void *fdt)
 {
-	int off = fdt_path_offset(fdt, "/chosen");
-
-	return off == -FDT_ERR_NOTFOUND ? fdt_add_subnode(fdt, 0, "chosen") : off;
+	return top_node(fdt, "chosen");
 }
 
 int fdtfix_chosen(void *fdt, const char *bootargs, const char *stdout_path,
@@ -316,15 +322,29 @@ static int subnode(void *fdt, int parent, const char *name, const char **why)
  * own cell counts but no ranges, or a ranges that is not empty, is not
  * ours to redefine.
  */
-static int identity_bus(void *fdt, int node, const char *path, int *ac, int *sc,
+/* A top-level node whose children's reg gtaboot writes, and what is said
+ * when it defines an address space of its own. */
+struct bus_node {
+	const char *name, *ranges_not_empty, *own_cells;
+};
+
+static const struct bus_node chosen_bus = {
+	"chosen", "/chosen has a ranges that is not empty",
+	"/chosen has cell counts of its own and no ranges",
+};
+static const struct bus_node reserved_bus = {
+	"reserved-memory", "/reserved-memory has a ranges that is not empty",
+	"/reserved-memory has cell counts of its own and no ranges",
+};
+
+static int identity_bus(void *fdt, int node, const struct bus_node *bus, int *ac, int *sc,
 			const char **why)
 {
 	int len, ret;
 
 	if (fdt_getprop(fdt, node, "ranges", &len)) {
 		if (len)
-			return fail(why, path[1] == 'c' ? "/chosen has a ranges that is not empty" :
-				    "/reserved-memory has a ranges that is not empty", -EINVAL);
+			return fail(why, bus->ranges_not_empty, -EINVAL);
 		*ac = fdt_address_cells(fdt, node);
 		*sc = fdt_size_cells(fdt, node);
 		if (*ac < 0 || *sc < 0)
@@ -339,9 +359,7 @@ static int identity_bus(void *fdt, int node, const char *path, int *ac, int *sc,
 	if ((fdt_getprop(fdt, node, "#address-cells", NULL) &&
 	     fdt_address_cells(fdt, node) != *ac) ||
 	    (fdt_getprop(fdt, node, "#size-cells", NULL) && fdt_size_cells(fdt, node) != *sc))
-		return fail(why, path[1] == 'c' ?
-			    "/chosen has cell counts of its own and no ranges" :
-			    "/reserved-memory has cell counts of its own and no ranges", -EINVAL);
+		return fail(why, bus->own_cells, -EINVAL);
 	ret = fdt_setprop_u32(fdt, node, "#address-cells", (uint32_t)*ac);
 	if (!ret)
 		ret = fdt_setprop_u32(fdt, node, "#size-cells", (uint32_t)*sc);
@@ -350,21 +368,19 @@ static int identity_bus(void *fdt, int node, const char *path, int *ac, int *sc,
 	return ret ? fdt_fail(why, ret) : 0;
 }
 
-/* path/name@base with a reg of base and size in path's cells (path is made
- * when missing, as a 1:1 bus): the node's offset. */
-static int reg_node(void *fdt, const char *path, const char *name, uint64_t base, uint64_t size,
-		    const char **why)
+/* /bus/name@base with a reg of base and size in the bus's cells (the bus
+ * made when missing, as a 1:1 bus): the node's offset. */
+static int reg_node(void *fdt, const struct bus_node *bus, const char *name, uint64_t base,
+		    uint64_t size, const char **why)
 {
 	uint8_t reg[16], *p = reg;
 	char unit[32];
 	int ac, sc, parent, off, ret;
 
-	parent = fdt_path_offset(fdt, path);
-	if (parent == -FDT_ERR_NOTFOUND)
-		parent = fdt_add_subnode(fdt, 0, path + 1);
+	parent = top_node(fdt, bus->name);
 	if (parent < 0)
 		return fdt_fail(why, parent);
-	ret = identity_bus(fdt, parent, path, &ac, &sc, why);
+	ret = identity_bus(fdt, parent, bus, &ac, &sc, why);
 	if (ret)
 		return ret;
 	if (!put_cells(&p, base, ac) || !put_cells(&p, size, sc))
@@ -388,13 +404,13 @@ int fdtfix_simplefb(void *fdt, const struct fdt_simplefb *fb, const char **why)
 	 * keeps them out of the kernel's allocator and its linear map. (A
 	 * /memreserve/ entry is not enough: the pages stay System RAM, which
 	 * ARM Linux refuses to ioremap, so simplefb fails with -ENOMEM.) */
-	off = reg_node(fdt, "/reserved-memory", "framebuffer", fb->base, fb->size, why);
+	off = reg_node(fdt, &reserved_bus, "framebuffer", fb->base, fb->size, why);
 	if (off < 0)
 		return off;
 	ret = fdt_setprop_empty(fdt, off, "no-map");
 	if (ret)
 		return fdt_fail(why, ret);
-	off = reg_node(fdt, "/chosen", "framebuffer", fb->base, fb->size, why);
+	off = reg_node(fdt, &chosen_bus, "framebuffer", fb->base, fb->size, why);
 	if (off < 0)
 		return off;
 	ret = fdt_setprop_string(fdt, off, "compatible", "simple-framebuffer");
