@@ -73,8 +73,6 @@ struct twl4030 {
 #define MADC_SW1SEL_LSB 0x06
 #define MADC_CTRL_SW1   0x12
 #define MADC_GPCH0_LSB  0x37
-#define MADC_ISR1       0x61
-#define MADC_ISR2       0x63
 #define BCICTL1         0x97    /* MAIN_CHARGE (0x74) + 0x23, Linux twl4030-madc.c */
 
 /* TPS65950 ES1.2-like JTAG ID; SWCU050 publishes no value for the IDCODE
@@ -142,7 +140,9 @@ static unsigned madc_channel_mv(struct sim *s, unsigned ch, unsigned *num, unsig
 	}
 }
 
-static uint8_t pih(struct twl4030 *t, int line);
+static void sih_raise(struct sim *s, struct twl4030 *t, int sih, uint8_t bits);
+#define SIH_MADC  3     /* sihs[] index */
+#define SIH_POWER 5
 
 static void madc_update(struct sim *s, struct twl4030 *t)
 {
@@ -169,9 +169,7 @@ static void madc_update(struct sim *s, struct twl4030 *t)
 	m[MADC_CTRL_SW1] = (m[MADC_CTRL_SW1] & ~BIT(0)) | BIT(1);   /* !BUSY, EOC_SW1 */
 	/* and the SW1 end-of-conversion interrupt of both lines (ISR bit 1:
 	 * RT, SW1, SW2 are bits 0-2, as Linux's twl4030-madc.c reads them) */
-	m[MADC_ISR1] |= BIT(1);
-	m[MADC_ISR2] |= BIT(1);
-	intc_set_line(s, 7, pih(t, 0));
+	sih_raise(s, t, SIH_MADC, BIT(1));
 }
 
 static void madc_start(struct sim *s, struct twl4030 *t)
@@ -201,8 +199,8 @@ static void madc_start(struct sim *s, struct twl4030 *t)
  * SIH_CTRL whose COR bit (2) makes a status read clear it; with COR = 0
  * status bits are cleared by writing 1. The primary handler's PIH_ISR_P1/P2
  * (0x49:0x81/0x82) show which SIH has an unmasked status bit, and INT1
- * drives the OMAP's sys_nirq (INTC input 7). Of the modelled parts only
- * the MADC sets a status bit (a software conversion's end).
+ * drives the OMAP's sys_nirq (INTC input 7). Of the modelled parts the
+ * MADC (a software conversion's end) and the RTC set status bits.
  */
 static const struct sih {
 	uint8_t slave, isr[2], imr[2], n, ctrl;
@@ -241,15 +239,23 @@ static const struct sih *sih_of(uint8_t addr, uint8_t r)
 	return NULL;
 }
 
+/* An event of a SIH's module: its status bits on both lines (each line's
+ * mask decides whether the PIH and sys_nirq see it). */
+static void sih_raise(struct sim *s, struct twl4030 *t, int sih, uint8_t bits)
+{
+	const struct sih *h = &sihs[sih];
+
+	t->reg[A(h->slave)][h->isr[0]] |= bits;
+	t->reg[A(h->slave)][h->isr[1]] |= bits;
+	intc_set_line(s, 7, pih(t, 0));
+}
+
 /* RTC events: RTC_IT is bit 3 of the power SIH's status for both lines
  * (PWR_ISR1/PWR_ISR2, as Linux's twl4030-pwrirq numbers them). */
 static void rtc_sync(struct sim *s, struct twl4030 *t)
 {
-	if (!twl_rtc_sync(s, &t->rtc))
-		return;
-	t->reg[A(0x4B)][sihs[5].isr[0]] |= BIT(3);
-	t->reg[A(0x4B)][sihs[5].isr[1]] |= BIT(3);
-	intc_set_line(s, 7, pih(t, 0));
+	if (twl_rtc_sync(s, &t->rtc))
+		sih_raise(s, t, SIH_POWER, BIT(3));
 }
 
 /* Time passes: the RTC's events, and a conversion that has ended raises
