@@ -38,8 +38,6 @@ bool bbcharge_for_boot(uint32_t *uvolt, uint32_t *uamp)
 {
 	bool set = false;
 	struct twl4030 *twl;
-	uint8_t bb;
-	int err;
 
 	*uvolt = value("bb_uvolt", board.bb_uvolt, &set);
 	*uamp = value("bb_uamp", board.bb_uamp, &set);
@@ -53,12 +51,22 @@ bool bbcharge_for_boot(uint32_t *uvolt, uint32_t *uamp)
 		       (unsigned)*uvolt, (unsigned)*uamp);
 		return true;
 	}
-	err = twl4030_set_bb_charger(twl, *uvolt, *uamp, &bb);
-	if (err)
-		printf("twl4030: backup-battery charger not set (%s)\n", errname(err));
-	else
-		printf("twl4030: backup battery charging %s (BB_CFG 0x%02x) for bb_uvolt=%u "
-		       "bb_uamp=%u\n", (bb & 0x10) ? "on" : "off", bb, (unsigned)*uvolt,
-		       (unsigned)*uamp);
+	bbcharge_apply(twl, *uvolt, *uamp, true);
 	return true;
+}
+
+void bbcharge_apply(struct twl4030 *twl, uint32_t uvolt, uint32_t uamp, bool from_vars)
+{
+	uint8_t bb;
+	int err = twl4030_set_bb_charger(twl, uvolt, uamp, &bb);
+
+	if (err) {
+		printf("twl4030: backup-battery charger not set (%s)\n", errname(err));
+		return;
+	}
+	printf("twl4030: backup battery charging %s (BB_CFG 0x%02x)", (bb & 0x10) ? "on" : "off",
+	       bb);
+	if (from_vars)
+		printf(" for bb_uvolt=%u bb_uamp=%u", (unsigned)uvolt, (unsigned)uamp);
+	printf("\n");
 }

@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "drivers/power/twl4030.h"
+
 /*
  * The values the kernel gets in ti,bb-uvolt / ti,bb-uamp: the board's (the
  * cell fitted at the factory), or the variables bb_uvolt / bb_uamp (µV, µA,
@@ -15,5 +17,10 @@
  * board has no charger values and no variable is set).
  */
 bool bbcharge_for_boot(uint32_t *uvolt, uint32_t *uamp);
+
+/* Programs BB_CFG for uvolt/uamp and prints what the charger does now
+ * ("twl4030: backup battery charging on (BB_CFG 0x1d)"), naming the
+ * variables when they chose the values. */
+void bbcharge_apply(struct twl4030 *twl, uint32_t uvolt, uint32_t uamp, bool from_vars);
 
 #endif

@@ -12,6 +12,7 @@
 #include "arch/arm/omap3/memid.h"
 #include "arch/arm/omap3/storage.h"
 #include "board/board.h"
+#include "common/bbcharge.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
 
@@ -24,7 +25,6 @@ static bool twl_ok;
 
 static int pmic_init(void)
 {
-	uint8_t bb;
 	int err = omap3_i2c1_init(&i2c1, 400000);
 
 	if (err) {
@@ -46,14 +46,8 @@ static int pmic_init(void)
 		return err;
 	}
 	twl_ok = true;
-	if (board.bb_uvolt) {
-		err = twl4030_set_bb_charger(&twl, board.bb_uvolt, board.bb_uamp, &bb);
-		if (err)
-			printf("twl4030: backup-battery charger not set (%s)\n", errname(err));
-		else
-			printf("twl4030: backup battery charging %s (BB_CFG 0x%02x)\n",
-			       (bb & 0x10) ? "on" : "off", bb);
-	}
+	if (board.bb_uvolt)
+		bbcharge_apply(&twl, board.bb_uvolt, board.bb_uamp, false);
 	return 0;
 }
 
