@@ -10,21 +10,7 @@
 #include "lib/blockdev.h"
 #include "lib/fs.h"
 #include "lib/part.h"
-
-struct membd {
-	struct blockdev bd;
-	const uint8_t *data;
-};
-
-static int mem_read(struct blockdev *bd, uint64_t lba, uint32_t count, void *buf)
-{
-	struct membd *m = (struct membd *)bd;
-
-	if (lba + count > bd->nblocks)
-		abort(); /* blk_read must have refused this */
-	memcpy(buf, m->data + lba * 512, (size_t)count * 512);
-	return 0;
-}
+#include "tests/fuzz/membd.h"
 
 static int list_cb(void *arg, const char *name, uint32_t size, bool is_dir)
 {
@@ -44,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		"/boot/extlinux/extlinux.conf", "/vmlinuz", "/link", "/dir/../link", "/a/b/c",
 		"/slow", "/loop",
 	};
-	struct membd m = { .data = data };
+	struct membd m = { 0 };
 	struct part_info p[PART_SCAN_MAX];
 	struct blockdev part;
 	struct fs fs;
@@ -54,9 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	uint32_t fsize;
 	int n;
 
-	m.bd.name = "fuzz";
-	m.bd.nblocks = size / 512;
-	m.bd.read = mem_read;
+	membd_init(&m, data, size);
 	n = part_scan(&m.bd, sector, p);
 	for (int i = 0; i < n && i < 3; i++) {
 		struct mbr_part mp = { .type = p[i].type, .start = p[i].start, .size = p[i].size };

@@ -8,22 +8,7 @@
 #include "lib/blockdev.h"
 #include "lib/fat.h"
 #include "lib/part.h"
-
-struct membd {
-	struct blockdev bd;
-	const uint8_t *data;
-	size_t len;
-};
-
-static int mem_read(struct blockdev *bd, uint64_t lba, uint32_t count, void *buf)
-{
-	struct membd *m = (struct membd *)bd;
-
-	if (lba + count > bd->nblocks)
-		abort(); /* blk_read must have refused this */
-	memcpy(buf, m->data + lba * 512, (size_t)count * 512);
-	return 0;
-}
+#include "tests/fuzz/membd.h"
 
 static int list_cb(void *arg, const char *name, uint32_t size, bool is_dir)
 {
@@ -43,16 +28,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const char *paths[] = {
 		"/boot/extlinux/extlinux.conf", "/zImage", "/MLO", "/a/b/c", "/..", "/A",
 	};
-	struct membd m = { .data = data, .len = size };
+	struct membd m = { 0 };
 	struct blockdev part, *vol = &part;
 	struct fat_fs fs;
 	uint8_t sector[512];
 	size_t names = 0;
 	uint32_t fsize;
 
-	m.bd.name = "fuzz";
-	m.bd.nblocks = size / 512;
-	m.bd.read = mem_read;
+	membd_init(&m, data, size);
 	/* Both with the partition table and as a bare file system. */
 	if (part_open_boot(&m.bd, sector, &part, "fuzzp") < 0)
 		vol = &m.bd;

@@ -17,9 +17,15 @@ ROOT = simrun.ROOT
 APPEND = "console=ttyO2,115200n8 earlycon cryptomgr.notests"
 
 
-def make_card(path, dtb):
+def make_card(path, dtb, extra=()):
+    """A card with gtaboot for the GTA04 (built first), the kernel and the
+    initramfs; extra: more mklinuxcard.py options."""
+    p = simrun.make(["make", "-s", "-C", ROOT, "BOARD=gta04"], capture_output=True, text=True)
+    if p.returncode:
+        pytest.fail("make BOARD=gta04 failed:\n" + p.stdout + p.stderr)
     p = subprocess.run([os.path.join(ROOT, "tools", "mklinuxcard.py"), "--out", str(path),
-                        "--dtb", dtb, "--append", APPEND], capture_output=True, text=True)
+                        "--dtb", dtb, "--append", APPEND] + list(extra),
+                       capture_output=True, text=True)
     if p.returncode:
         pytest.skip("no Linux card: " + (p.stderr.strip() or p.stdout.strip()))
     return str(path)

@@ -14,7 +14,7 @@
 #include "arch/arm/io.h"
 #include "drivers/timer/timer.h"
 #include "tests/unit/sim/host_io.h"
-#include "tools/sim/models.h"
+#include "tests/unit/sim/simtest.h"
 
 struct sim *host_io_sim;
 
@@ -29,14 +29,7 @@ static void advance(uint64_t ps)
 		s->now_ps = end;
 		return;
 	}
-	while (s->now_ps < end && !s->result) {
-		uint64_t step = end - s->now_ps;
-
-		if (step > PS_PER_MS)
-			step = PS_PER_MS;
-		s->now_ps += step;
-		sim_tick_models(s);
-	}
+	run_for(s, ps);
 }
 
 uint32_t host_io_read(uintptr_t addr, unsigned size)
