@@ -6,6 +6,21 @@
 # Exit status is non-zero if anything failed or no test ran.
 set -u
 cd "$(dirname "$0")/.."
+
+# The suite runs in a session of its own with stdin from /dev/null: no test,
+# tool or fixture can then read the terminal (mtools asking about a name
+# clash once stopped the whole run with SIGTTIN when started from a shell).
+# Ctrl-C still ends it: the INT is passed on to the new session's group.
+if [ -z "${GTABOOT_CHECK_SESSION:-}" ]; then
+	GTABOOT_CHECK_SESSION=1 setsid -w "$0" "$@" </dev/null &
+	child=$!
+	trap 'kill -INT -- "-$child" 2>/dev/null' INT TERM HUP
+	while :; do
+		wait "$child"
+		rc=$?
+		kill -0 "$child" 2>/dev/null || exit "$rc"
+	done
+fi
 PYTHON=${PYTHON:-/usr/bin/python3}
 FUZZ_SECONDS=${FUZZ_SECONDS:-5}
 log=build/check-logs

@@ -78,12 +78,12 @@ def make_image(path, size_mb, files, dirs=()):
     img = "%s@@%d" % (path, PART_START * 512)
     env = dict(os.environ, MTOOLS_SKIP_CHECK="1")
     for d in dirs:
-        subprocess.run(["mmd", "-i", img, "::" + d], check=True, env=env)
+        subprocess.run(["mmd", "-D", "s", "-i", img, "::" + d], check=True, env=env)
     for src, dest in files:
         if isinstance(src, list):   # many files into one directory at once
-            subprocess.run(["mcopy", "-i", img] + src + ["::" + dest], check=True, env=env)
+            subprocess.run(["mcopy", "-D", "o", "-i", img] + src + ["::" + dest], check=True, env=env)
         else:
-            subprocess.run(["mcopy", "-o", "-i", img, src, "::" + dest], check=True, env=env)
+            subprocess.run(["mcopy", "-D", "o", "-o", "-i", img, src, "::" + dest], check=True, env=env)
 
 
 def make_ext4_image(path, size_mb, mlo, files):
@@ -106,7 +106,7 @@ def make_ext4_image(path, size_mb, mlo, files):
         % (PART_START, fat_sectors, root_start, root_sectors)).encode())
     sh(["mkfs.vfat", "-F", "16", "-n", "BOOT", "--offset=%d" % PART_START, path,
         str(fat_sectors // 2)])
-    subprocess.run(["mcopy", "-i", "%s@@%d" % (path, PART_START * 512), mlo, "::MLO"],
+    subprocess.run(["mcopy", "-D", "o", "-i", "%s@@%d" % (path, PART_START * 512), mlo, "::MLO"],
                    check=True, env=dict(os.environ, MTOOLS_SKIP_CHECK="1"))
     rootfs = path + ".ext4"
     if os.path.exists(rootfs):

@@ -46,7 +46,7 @@ mkfs.vfat -F "$fat" -n GTABOOT -i 47544130 "$part" >/dev/null
 export MTOOLS_SKIP_CHECK=1
 # MLO first, so that it sits in the root directory's first entries, as
 # some ROMs expect of a freshly formatted card.
-[ -z "$mlo" ] || mcopy -i "$part" "$mlo" ::MLO
+[ -z "$mlo" ] || mcopy -D o -i "$part" "$mlo" ::MLO </dev/null
 for f in "${files[@]}"; do
 	src=${f%%:*}
 	dest=${f#*:}
@@ -57,10 +57,13 @@ for f in "${files[@]}"; do
 		IFS=/ read -ra parts <<<"$dir"
 		for p in "${parts[@]}"; do
 			path=$path/$p
-			mmd -i "$part" "::$path" 2>/dev/null || true
+			# -D s: an existing directory is skipped, never asked
+			# about on /dev/tty (which would stop a background job).
+			mdir -i "$part" "::$path" >/dev/null 2>&1 ||
+				mmd -D s -i "$part" "::$path" </dev/null
 		done
 	fi
-	mcopy -o -i "$part" "$src" "::$dest"
+	mcopy -D o -i "$part" "$src" "::$dest" </dev/null
 done
 dd if="$part" of="$out" bs=512 seek="$start" conv=notrunc status=none
 echo "mksd: $out ($size MB, FAT$fat, board $board)"

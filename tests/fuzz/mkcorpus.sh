@@ -16,10 +16,10 @@ cd "$tmp"
 printf 'label linux\n kernel /zImage\n' >conf
 head -c 3000 /dev/zero | tr '\0' 'z' >zImage
 fill() { # image-spec
-	mmd -i "$1" ::/boot ::/boot/extlinux "::/Long Directory Name"
-	mcopy -i "$1" conf ::/boot/extlinux/extlinux.conf
-	mcopy -i "$1" zImage ::/zImage
-	mcopy -i "$1" conf "::/Long Directory Name/a file with a long name.txt"
+	mmd -D s -i "$1" ::/boot ::/boot/extlinux "::/Long Directory Name"
+	mcopy -D o -i "$1" conf ::/boot/extlinux/extlinux.conf
+	mcopy -D o -i "$1" zImage ::/zImage
+	mcopy -D o -i "$1" conf "::/Long Directory Name/a file with a long name.txt"
 }
 truncate -s 64K fat12.img
 mkfs.vfat -F 12 -s 1 -r 32 fat12.img >/dev/null
@@ -41,10 +41,10 @@ for t in 12:256K 16:2300K; do
 	truncate -s ${t#*:} mlo.img
 	printf 'label: dos\n1,,06,*\n' | sfdisk -q mlo.img >/dev/null
 	mkfs.vfat -F ${t%%:*} -s 1 --offset=1 mlo.img >/dev/null
-	mcopy -i mlo.img@@512 mlo ::/GAP1
-	mcopy -i mlo.img@@512 conf ::/GAP2
+	mcopy -D o -i mlo.img@@512 mlo ::/GAP1
+	mcopy -D o -i mlo.img@@512 conf ::/GAP2
 	mdel -i mlo.img@@512 ::/GAP1
-	mcopy -i mlo.img@@512 mlo ::/MLO
+	mcopy -D o -i mlo.img@@512 mlo ::/MLO
 	cp mlo.img "$c/fuzz_fatmlo/fat${t%%:*}-mlo"
 done
 

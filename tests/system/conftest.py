@@ -112,7 +112,7 @@ def sdcard(tmp_path_factory):
             src = str(out / ("f%d-%s" % (count[0], name)))
             with open(src, "wb") as f:
                 f.write(data)
-            subprocess.run(["mcopy", "-i", img + "@@1M", src, "::" + name], check=True)
+            subprocess.run(["mcopy", "-D", "o", "-i", img + "@@1M", src, "::" + name], check=True)
         return img
 
     return make

@@ -131,8 +131,8 @@ def card_conf(sdcard, dtb, tmp_path_factory):
     src = str(tmp_path_factory.mktemp("conf") / "extlinux.conf")
     with open(src, "wb") as f:
         f.write(EXTLINUX)
-    subprocess.run(["mmd", "-i", img + "@@1M", "::extlinux"], check=True)
-    subprocess.run(["mcopy", "-i", img + "@@1M", src, "::extlinux/extlinux.conf"], check=True)
+    subprocess.run(["mmd", "-D", "s", "-i", img + "@@1M", "::extlinux"], check=True)
+    subprocess.run(["mcopy", "-D", "o", "-i", img + "@@1M", src, "::extlinux/extlinux.conf"], check=True)
     return img
 
 

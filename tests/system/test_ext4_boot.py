@@ -70,7 +70,7 @@ def debian_card(sim, tmp_path_factory):
     fat = str(out / "boot.fat")
     sh("truncate", "-s", str(FAT_SECTORS * 512), fat)
     sh("mkfs.vfat", "-F", "16", "-n", "BOOT", fat)
-    sh("mcopy", "-i", fat, os.path.join(ROOT, "build", "gta04", "MLO"), "::MLO",
+    sh("mcopy", "-D", "o", "-i", fat, os.path.join(ROOT, "build", "gta04", "MLO"), "::MLO",
        env=dict(os.environ, MTOOLS_SKIP_CHECK="1"))
     # Where the kernel's inode is, for the damage tests.
     imap = sh("debugfs", "-R", "imap /boot/vmlinuz-" + VER, rootfs).stdout.decode()
@@ -196,8 +196,8 @@ def test_bootable_partition_first(debian_card, tmp_path):
     conf = tmp_path / "extlinux.conf"
     conf.write_text("TIMEOUT 0\nDEFAULT fat\nLABEL fat\n  KERNEL /nothing\n")
     env = dict(os.environ, MTOOLS_SKIP_CHECK="1")
-    sh("mmd", "-i", "%s@@%d" % (img, FAT_START * 512), "::extlinux", env=env)
-    sh("mcopy", "-i", "%s@@%d" % (img, FAT_START * 512), str(conf), "::extlinux/extlinux.conf",
+    sh("mmd", "-D", "s", "-i", "%s@@%d" % (img, FAT_START * 512), "::extlinux", env=env)
+    sh("mcopy", "-D", "o", "-i", "%s@@%d" % (img, FAT_START * 512), str(conf), "::extlinux/extlinux.conf",
        env=env)
     with open(img, "r+b") as f:
         f.seek(446)

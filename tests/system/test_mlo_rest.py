@@ -48,7 +48,7 @@ def variant(card, tmp_path, mlo=None, raw=None, raw_sector=256):
     if mlo is not None:
         src = tmp_path / "MLO"
         src.write_bytes(mlo)
-        subprocess.run(["mcopy", "-i", target, str(src), "::MLO"], check=True, env=ENV)
+        subprocess.run(["mcopy", "-D", "o", "-i", target, str(src), "::MLO"], check=True, env=ENV)
     if raw is not None:
         with open(img, "r+b") as f:
             f.seek(raw_sector * 512)

@@ -68,18 +68,18 @@ mkimg() {
 			>/dev/null
 	fi
 	t="$img@@$((off * 512))"
-	mmd -i "$t" ::/boot ::/boot/extlinux "::/boot/Sub Dir With Long Name" ::/many \
+	mmd -D s -i "$t" ::/boot ::/boot/extlinux "::/boot/Sub Dir With Long Name" ::/many \
 		::/emptydir ::/holes
 	for f in README.TXT lower.txt exact512 exact4k MiXeD.CaSe "unicodé ✓.txt" empty \
 		"Long File Name With Spaces.txt"; do
-		mcopy -i "$t" "tree/$f" "::/$f"
+		mcopy -D o -i "$t" "tree/$f" "::/$f"
 	done
-	mcopy -i "$t" tree/boot/zImage ::/boot/zImage
-	mcopy -i "$t" tree/boot/extlinux/extlinux.conf ::/boot/extlinux/extlinux.conf
-	mcopy -i "$t" "tree/boot/Sub Dir With Long Name/another very long file name.bin" \
+	mcopy -D o -i "$t" tree/boot/zImage ::/boot/zImage
+	mcopy -D o -i "$t" tree/boot/extlinux/extlinux.conf ::/boot/extlinux/extlinux.conf
+	mcopy -D o -i "$t" "tree/boot/Sub Dir With Long Name/another very long file name.bin" \
 		"::/boot/Sub Dir With Long Name/"
-	mcopy -i "$t" tree/many/* ::/many/
-	mcopy -i "$t" tree/holes/* ::/holes/
+	mcopy -D o -i "$t" tree/many/* ::/many/
+	mcopy -D o -i "$t" tree/holes/* ::/holes/
 	# Freeing every other file leaves holes that the next file fills.
 	for i in $(seq -w 1 2 30); do mdel -i "$t" "::/holes/h$i"; done
 	# mtools allocates FAT32 clusters from FSInfo's next-free hint (sector 1
@@ -89,8 +89,8 @@ mkimg() {
 		printf '\002\000\000\000' | dd of="$img" bs=1 seek=$((off * 512 + 512 + 0x1ec)) \
 			conv=notrunc status=none
 	fi
-	mcopy -i "$t" tree/frag.bin ::/frag.bin
-	[ -z "$big" ] || mcopy -i "$t" tree/twenty.bin ::/twenty.bin
+	mcopy -D o -i "$t" tree/frag.bin ::/frag.bin
+	[ -z "$big" ] || mcopy -D o -i "$t" tree/twenty.bin ::/twenty.bin
 	mshowfat -i "$t" ::/frag.bin >"$name.frag"
 	echo "$off" >"$name.off"
 }

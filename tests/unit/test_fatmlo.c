@@ -54,8 +54,8 @@ static int make(void **state)
 		  "for t in 12:1600K 16:20M 32:40M; do f=fat${t%%:*}.img; rm -f $f; "
 		  "truncate -s ${t#*:} $f && printf 'label: dos\\n2048,,0c,*\\n' | sfdisk -q $f && "
 		  "mkfs.vfat -F ${t%%:*} -s 1 --offset=2048 $f >/dev/null 2>&1 && "
-		  "mcopy -i $f@@1048576 gap ::/GAP1 && mcopy -i $f@@1048576 gap ::/GAP2 && "
-		  "mdel -i $f@@1048576 ::/GAP1 && mcopy -i $f@@1048576 mlo ::/MLO || exit 1; done",
+		  "mcopy -D o -i $f@@1048576 gap ::/GAP1 && mcopy -D o -i $f@@1048576 gap ::/GAP2 && "
+		  "mdel -i $f@@1048576 ::/GAP1 && mcopy -D o -i $f@@1048576 mlo ::/MLO || exit 1; done",
 		  dir);
 }
 
