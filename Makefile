@@ -45,7 +45,7 @@ FW_CFLAGS := $(FW_ARCH) $(WARN) -Os -g -std=gnu11 -ffreestanding -fno-common \
 # -z noexecstack: libgcc.a objects lack .note.GNU-stack; there is no stack
 # protection to speak of without an MMU anyway.
 FW_LDFLAGS := $(FW_ARCH) -nostdlib -nostartfiles -Wl,--gc-sections -Wl,--no-undefined \
-           -Wl,-T,linker.ld -Wl,-Map,$(OUT)/gtaboot.map -Wl,--no-warn-rwx-segments \
+           -Wl,-L,$(OUT) -Wl,-T,linker.ld -Wl,-Map,$(OUT)/gtaboot.map -Wl,--no-warn-rwx-segments \
            -Wl,--no-enum-size-warning -Wl,-z,noexecstack
 LIBFDT_A := $(DEPS)/usr/lib/arm-linux-gnueabihf/libfdt.a
 
@@ -113,11 +113,23 @@ FORCE:
 # The early part may reach nothing outside itself before the rest is read,
 # the SRAM part the SDRAM part only through its entry points:
 # tools/check-hotcold.py checks every reference of the linked image.
-$(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld tools/check-hotcold.py \
+$(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld $(OUT)/memmap.ld tools/check-hotcold.py \
 		$(OUT)/display-setting
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -o $@ $(FW_OBJS) $(LIBFDT_A) -lgcc
 	$(Q)$(PYTHON) tools/check-hotcold.py $(OUT)/gtaboot.map $@ $(CROSS)nm $(CROSS)objdump \
 	  || { rm -f $@; exit 1; }
+
+# The memory map (arch/arm/omap3/memmap.h) as symbols for linker.ld's
+# INCLUDE: each "#define NAME value" becomes "NAME = value;", the value
+# expanded by the preprocessor as C sees it.
+MEMMAP_H := arch/arm/omap3/memmap.h
+$(OUT)/memmap.ld: $(MEMMAP_H) Makefile
+	@mkdir -p $(dir $@)
+	$(Q){ echo '#include "$(MEMMAP_H)"'; echo '#define LDSYM(n) #n'; \
+	  sed -n 's/^#define \([A-Z][A-Z0-9_]*\) .*/LDSYM(\1) = \1;/p' $(MEMMAP_H); } | \
+	  $(FW_CC) -E -P -D__LINKER__ -I. -x c - | tr -d '"' > $@
+# One number of the map for a recipe, e.g. $(call memmap,COLD_STAGE_MAX).
+memmap = $(shell sed -n 's/^#define $(1) *MM_U(\(0x[0-9A-Fa-f]*\)).*/\1/p' $(MEMMAP_H))
 
 # The hot part (early + late, linker.ld), then the cold part deflated
 # behind it and the CRC trailer (tools/packcold.py). The packed part is
@@ -126,17 +138,18 @@ $(OUT)/gtaboot.bin: $(OUT)/gtaboot.elf tools/packcold.py
 	$(Q)$(OBJCOPY) -O binary -R .cold -R .cold_bss $< $(OUT)/hot.bin
 	$(Q)$(OBJCOPY) -O binary -j .cold $< $(OUT)/cold.bin
 	$(Q)$(PYTHON) tools/packcold.py $(OUT)/hot.bin $(OUT)/cold.bin $@ \
-	  --max-packed 0x40000 --max-full 0xE7C0
+	  --max-packed $(call memmap,COLD_STAGE_MAX) --max-full $$(($(call memmap,SRAM_BSS_BASE) - $(call memmap,SRAM_BASE)))
 
 # MLO (FAT and NAND) and MLO.raw (raw-mode SD, with the CH) declare only
 # the early part to the ROM; the early part reads the rest from the same
 # file (docs/design.md "The ROM-loaded part"). MLO.full declares all of it,
-# for the ROM's peripheral boots, while the image fits below the SRAM bss (0xE7C0 bytes, linker.ld).
+# for the ROM's peripheral boots, while the image fits below the SRAM bss
+# (SRAM_BSS_BASE, memmap.h).
 $(OUT)/MLO: $(OUT)/gtaboot.bin $(BUILD)/tools/mkmlo
 	$(Q)$(BUILD)/tools/mkmlo --load 0x40200000 --short $< $@
 	$(Q)$(BUILD)/tools/mkmlo --load 0x40200000 --short --ch $< $(OUT)/MLO.raw
 	$(Q)rm -f $(OUT)/MLO.full
-	$(Q)if [ $$(stat -c %s $<) -le 59328 ]; then \
+	$(Q)if [ $$(stat -c %s $<) -le $$(($(call memmap,SRAM_BSS_BASE) - $(call memmap,SRAM_BASE))) ]; then \
 	  $(BUILD)/tools/mkmlo --load 0x40200000 $< $(OUT)/MLO.full; fi
 	@rom=$$(od -An -tu4 -N4 $@ | tr -d ' '); \
 	  echo "MLO: $@ $$(stat -c %s $@) bytes, the ROM reads $$rom (goal 16384)"; \
@@ -150,7 +163,7 @@ HOST_CFLAGS := -O2 -g $(WARN) -I. -DGTABOOT_HOST
 
 tools: $(BUILD)/tools/mkmlo
 
-$(BUILD)/tools/mkmlo: tools/mkmlo.c
+$(BUILD)/tools/mkmlo: tools/mkmlo.c arch/arm/omap3/memmap.h
 	@mkdir -p $(dir $@)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $<
 

@@ -15,8 +15,8 @@
 
 /* Default load addresses (the U-Boot variable names, same meaning). */
 #define KERNEL_ADDR_R   0x82000000u
-#define FDT_ADDR_R      0x81C00000u
-#define RAMDISK_ADDR_R  0x83000000u
+#define FDT_ADDR_R      0x88000000u
+#define RAMDISK_ADDR_R  0x88080000u
 /* Room the DTB gets to grow by when it is patched. */
 #define FDT_HEADROOM    0x10000u
 #define FDT_MAX         0x100000u

@@ -37,9 +37,12 @@ static int do_loady(int argc, char *const argv[])
 		return -EINVAL;
 	if (mem_check_free("loady", addr, 1))
 		return -EINVAL;
-	/* The file may run up to gtaboot's buffers or the end of RAM. */
-	if (addr < sys.scratch_start)
-		end = sys.scratch_start;
+	/* The file may run up to the framebuffer, gtaboot's area or the end
+	 * of RAM, whichever comes first behind addr. */
+	if (addr < sys.area_start)
+		end = sys.area_start;
+	if (sys.fb_start && addr < sys.fb_start && sys.fb_start < end)
+		end = sys.fb_start;
 	printf("loady: ready for YMODEM at 0x%08lx (up to %u bytes); Ctrl-C aborts\n", addr,
 	       (unsigned)(end - addr));
 	console_flush();

@@ -32,9 +32,11 @@ extern char _start[], __image_end[], __data_start[], __data_end[];
 extern char __data_pristine[];
 
 #define MLO_COPIES    4
-#define SRAM_LOAD_MIN 0x40200000u
-#define SRAM_LOAD_END 0x4020F000u   /* the ROM's public area starts here */
-#define MLO_MAX       0xE000u
+/* What the ROM loads of an image (arch/arm/omap3/memmap.h): at most
+ * SRAM_IMAGE_MAX bytes, from SRAM_BASE up to its public area. */
+#define SRAM_LOAD_MIN SRAM_BASE
+#define SRAM_LOAD_END SRAM_PUBLIC
+#define MLO_MAX       SRAM_IMAGE_MAX
 
 static struct nand_chip *chip_or_error(void)
 {

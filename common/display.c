@@ -190,7 +190,7 @@ bool display_start(void)
 	}
 	size = (uint32_t)d->mode.width * d->mode.height * DSS_BPP;
 
-	sys.fb_start = (sys.scratch_start - size) & ~0xFFFFFu;
+	sys.fb_start = (sys.area_start - size) & ~0xFFFFFu;
 	sys.fb_end = sys.fb_start + size;
 	ds.d = d;
 	ds.fb = (uint16_t *)(uintptr_t)sys.fb_start;

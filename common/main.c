@@ -25,9 +25,6 @@
 #include "lib/errno.h"
 #include "lib/printf.h"
 
-/* gtaboot's SDRAM buffers sit at the top of the first bank's contiguous
- * RAM, away from the default load addresses low in RAM. */
-#define SCRATCH_SIZE 0x100000u
 /* The SDRAM stack for the cold part (deep FAT/libfdt/console paths). */
 #define LATE_STACK 0x10000u
 /* The console's buffer once SDRAM works: more than the boot prints. */
@@ -117,12 +114,18 @@ int main(const uint8_t *rom_bootinfo)
 		omap3_sdram_explain(omap3_mem.part->sdram, &sys.dram);
 		give_up("no working SDRAM: nothing can be loaded");
 	}
+	/* gtaboot's area at the top of the contiguous RAM (memmap.h): the
+	 *    cold part's window, then the buffers; the low RAM stays free
+	 *    for what users load, as under U-Boot. */
+	sys.area_start = sys_ram_end() - GTABOOT_AREA;
 	sys.scratch_end = sys_ram_end();
 	sys.scratch_start = sys.scratch_next = sys.scratch_end - SCRATCH_SIZE;
 	/* 7. The SDRAM part. Caches on while loading (performance); linux.S
-	 *    turns them off. The cold part only ever runs with the MMU on. */
+	 *    turns them off. The cold part only ever runs with the MMU on,
+	 *    at COLD_BASE, which the MMU shows on the area's first MiB. */
 	omap3_l2_prepare();
-	mmu_enable(scratch_alloc(MMU_AREA_SIZE), sys.dram.base[0], sys_ram_end());
+	mmu_enable(scratch_alloc(MMU_AREA_SIZE), sys.dram.base[0], sys_ram_end(), COLD_BASE,
+		   sys.area_start);
 	/* 7. The rest of this MLO (the ROM loaded only the early part), then
 	 *    the cold part unpacked into SDRAM; then leave the small SRAM
 	 *    stack for one in SDRAM. */

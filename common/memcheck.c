@@ -4,7 +4,6 @@
 
 #include <stdbool.h>
 
-#include "arch/arm/cold.h"
 #include "common/sys.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"
@@ -52,10 +51,10 @@ int mem_check_free(const char *what, uint32_t addr, uint32_t size)
 		       (unsigned)ram_end);
 		return -ENOSPC;
 	}
-	if (overlaps(addr, end, COLD_BASE, COLD_BASE + COLD_MAX)) {
+	if (overlaps(addr, end, sys.area_start, sys.scratch_start)) {
 		printf("error: %s 0x%08x-0x%08llx overlaps gtaboot's code 0x%08x-0x%08x\n", what,
-		       (unsigned)addr, (unsigned long long)end, (unsigned)COLD_BASE,
-		       (unsigned)(COLD_BASE + COLD_MAX));
+		       (unsigned)addr, (unsigned long long)end, (unsigned)sys.area_start,
+		       (unsigned)sys.scratch_start);
 		return -EBUSY;
 	}
 	if (overlaps(addr, end, sys.scratch_start, sys.scratch_end)) {

@@ -3,6 +3,7 @@
 #include "common/vars.h"
 
 #include "board/board.h"
+#include "common/sys.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
 
@@ -14,8 +15,8 @@ void vars_init(void)
 	const struct env_default defaults[] = {
 		{ "bootdelay", "1" },
 		{ "kernel_addr_r", "0x82000000" },
-		{ "fdt_addr_r", "0x81c00000" },
-		{ "ramdisk_addr_r", "0x83000000" },
+		{ "fdt_addr_r", "0x88000000" },
+		{ "ramdisk_addr_r", "0x88080000" },
 		{ "loadaddr", "0x82000000" },
 		/* Only for users' bootargs: gtaboot itself never adds
 		 * console=, /chosen/stdout-path names the UART. */
@@ -25,6 +26,13 @@ void vars_init(void)
 
 	if (env_init(&sysenv, envbuf, sizeof(envbuf), defaults))
 		printf("warning: default environment does not fit\n");
+	/* ti_armv7_common's fdt and initrd addresses assume 256 MiB or more;
+	 * with less (the 128 MiB BeagleBoard B and C1-C3) the older OMAP3
+	 * ones, low enough to stay clear of gtaboot's area at the top. */
+	if (sys_ram_end() && sys_ram_end() - sys.dram.base[0] < 0x10000000u) {
+		env_set(&sysenv, "fdt_addr_r", "0x81c00000");
+		env_set(&sysenv, "ramdisk_addr_r", "0x83000000");
+	}
 }
 
 const char *var_get(const char *name)

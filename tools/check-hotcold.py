@@ -21,8 +21,10 @@ import re
 import subprocess
 import sys
 
-HOT = (0x40200000, 0x40210000)
-COLD = (0x80000000, 0x80040000)
+# Both parts are taken from the image's own symbols (linker.ld, with the
+# numbers of arch/arm/omap3/memmap.h): the SRAM from _start to the end of
+# its stacks, the SDRAM part from __cold_start to the end of its bss.
+HOT = COLD = None
 
 # The SDRAM part's entry points, both called by main() once cold_load() has
 # unpacked the cold part: main_late() (steps 8-15 of the boot flow, which
@@ -83,7 +85,7 @@ def symbols(elf, nm):
     syms = {}
     for line in out.splitlines():
         parts = line.split()
-        if len(parts) == 3 and parts[1] in "TtDdBbRr":
+        if len(parts) == 3 and parts[1] in "TtDdBbRrAa":
             syms.setdefault(parts[2], int(parts[0], 16))
     return syms
 
@@ -122,6 +124,9 @@ def main():
     map_path, elf, nm, objdump = sys.argv[1:5]
     placed = placed_sections(map_path)
     syms = symbols(elf, nm)
+    global HOT, COLD
+    HOT = (syms["_start"], syms["__svc_stack_top"])
+    COLD = (syms["__cold_start"], syms["__cold_bss_end"])
     early = (syms["_start"], syms["__early_end"])
     late = (syms["__early_end"], syms["__image_end"])
     after_rest = {p + f for f in AFTER_REST for p in (".text.", ".text.startup.")}

@@ -31,8 +31,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SRAM_START	0x40200000u
-#define SRAM_PUBLIC	0x4020F000u	/* ROM stack and scratch from here */
+#include "arch/arm/omap3/memmap.h"
+
+#define SRAM_START	SRAM_BASE	/* SRAM_PUBLIC: ROM stack and scratch from there */
 #define CH_SIZE		512u
 #define GP_SIZE		8u
 #define CHSETTINGS_KEY	0xC0C0C0C1u

@@ -4,7 +4,10 @@
  * format", B3.8 memory attributes; Cortex-A8 TRM chapter 3 "System control
  * coprocessor"): with the MMU off every data access is strongly-ordered and
  * uncached, which makes copying a kernel out of the MMC FIFO several times
- * slower. Identity only: no address moves, so nothing else changes.
+ * slower. Identity, but for one section: the cold part's link address,
+ * shown on the top of RAM, so one link runs on every RAM size. The
+ * Cortex-A8's L1 D-cache is physically indexed and tagged, so the two
+ * names of that megabyte cannot alias in it (Cortex-A8 TRM 7.1).
  */
 #include <stdbool.h>
 
@@ -44,7 +47,7 @@ static void sctlr_write(uint32_t v)
 	__asm__ volatile("mcr p15, 0, %0, c1, c0, 0\n\tisb" : : "r"(v) : "memory");
 }
 
-int mmu_enable(void *area, uint32_t ram_base, uint32_t ram_end)
+int mmu_enable(void *area, uint32_t ram_base, uint32_t ram_end, uint32_t va, uint32_t pa)
 {
 	uint32_t *table = (uint32_t *)(((uintptr_t)area + MMU_TABLE_SIZE - 1) &
 				       ~(uintptr_t)(MMU_TABLE_SIZE - 1));
@@ -52,12 +55,15 @@ int mmu_enable(void *area, uint32_t ram_base, uint32_t ram_end)
 
 	if (!area)
 		return -ENOMEM;
+	if ((va | pa) & 0xFFFFFu)
+		return -EINVAL;
 	for (uint32_t i = 0; i < MMU_TABLE_SIZE / 4; i++) {
 		uint32_t a = i << 20;
 		bool ram = a >= ram_base && (ram_end == 0 || a < ram_end);
 
 		table[i] = a | (ram || i == SRAM_SECTION ? SEC_NORMAL_WB : SEC_DEVICE);
 	}
+	table[va >> 20] = pa | SEC_NORMAL_WB;
 	cache_dcache_inv_all();
 	/* Table walks uncached (TTBR0 attributes 0): the table was written
 	 * with the D-cache off and is in SDRAM as it stands. */

@@ -2,8 +2,10 @@
 /*
  * The MMU as a cache switch: a flat 1:1 section map (ARM ARM B3.5,
  * short-descriptor format) that makes SDRAM and SRAM cacheable, so that
- * loading runs with the I- and D-caches on. arch/arm/linux.S cleans the
- * D-cache and turns everything off again before the kernel starts.
+ * loading runs with the I- and D-caches on, plus the one section where the
+ * cold part is linked (COLD_BASE, arch/arm/omap3/memmap.h) placed on the
+ * top of RAM. arch/arm/linux.S cleans the D-cache and turns everything off
+ * again before the kernel starts.
  */
 #ifndef ARCH_ARM_MMU_H
 #define ARCH_ARM_MMU_H
@@ -16,11 +18,12 @@
 /*
  * Build the table inside area (MMU_AREA_SIZE bytes of SDRAM, any alignment)
  * with [ram_base, ram_end) (ram_end 0: to the top) and the 1 MiB around the
- * SRAM cached, everything else device memory, never executable; then turn
- * on the MMU, D-cache, I-cache and branch prediction. Returns 0, or
- * -ENOMEM without an area.
+ * SRAM cached, everything else device memory, never executable, except the
+ * 1 MiB section at va, which shows the RAM at pa (both 1 MiB aligned);
+ * then turn on the MMU, D-cache, I-cache and branch prediction. Returns 0,
+ * -ENOMEM without an area, -EINVAL for a misaligned va or pa.
  */
-int mmu_enable(void *area, uint32_t ram_base, uint32_t ram_end);
+int mmu_enable(void *area, uint32_t ram_base, uint32_t ram_end, uint32_t va, uint32_t pa);
 
 /* Clean the D-cache and turn MMU and D-cache off (I-cache stays on). For
  * anything that jumps into loaded code other than linux_jump(). */

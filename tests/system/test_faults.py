@@ -25,7 +25,7 @@ DTS = os.path.join(ROOT, "dts", "omap3-gta04-sim.dts")
 DTB_NAME = "omap3-gta04a5.dtb"
 
 # common/boot.h, common/main.c, the A5's 2 x 512 MiB on CS0/CS1
-KERNEL_ADDR_R, FDT_ADDR_R, RAMDISK_ADDR_R = 0x82000000, 0x81C00000, 0x83000000
+KERNEL_ADDR_R, FDT_ADDR_R, RAMDISK_ADDR_R = 0x82000000, 0x88000000, 0x88080000
 FDT_HEADROOM = 0x10000
 RAM_BASE, CS1_BASE, RAM_END = 0x80000000, 0xA0000000, 0xC0000000
 SCRATCH = (RAM_END - 0x100000, RAM_END)
@@ -190,7 +190,7 @@ def allowed_ranges(card, extra=(), cs1=CS1_BASE, end=RAM_END):
     initrd = biggest(lambda k: "initrd" in k.lower())
     out = [(KERNEL_ADDR_R, KERNEL_ADDR_R + kern), (FDT_ADDR_R, FDT_ADDR_R + fdt),
            (RAMDISK_ADDR_R, RAMDISK_ADDR_R + initrd), (end - 0x100000, end),
-           cold_window()] + list(extra)
+           cold_window(end)] + list(extra)
     for base in (RAM_BASE, cs1):
         out.append((base, base + 8))
         off = 1 << 2
@@ -212,19 +212,24 @@ def elf_symbols():
     return syms
 
 
-def cold_window():
-    """Where gtaboot inflates the code that runs from SDRAM (linker.ld:
-    __cold_start up to the end of its .bss) and, right behind, where the
-    early part reads the packed cold part to (__cold_stage_start..end), or
-    nothing for a one-part image."""
+def cold_window(end):
+    """Where gtaboot inflates the code that runs from SDRAM and, right
+    behind it, where the early part reads the packed cold part to: the
+    physical megabyte below its buffers at the top of RAM
+    (arch/arm/omap3/memmap.h), which the MMU shows at the cold part's link
+    address (__cold_start up to __cold_stage_end: the simulator's write
+    monitor records physical pages). Only the part the symbols cover."""
     syms = elf_symbols()
     if "__cold_start" not in syms or "__cold_bss_end" not in syms:
         return (0, 0)
-    end = syms["__cold_bss_end"][0]
+    base = syms["__cold_start"][0]
+    top = syms["__cold_bss_end"][0]
     if "__cold_stage_end" in syms:
-        assert syms["__cold_stage_start"][0] >= end
-        end = syms["__cold_stage_end"][0]
-    return (syms["__cold_start"][0], end)
+        assert syms["__cold_stage_start"][0] >= top
+        top = syms["__cold_stage_end"][0]
+    assert top - base <= 0x100000, "the cold window is one MMU section"
+    window = end - 0x200000
+    return (window, window + (top - base))
 
 
 def assert_writes_inside(r, allowed):
@@ -275,7 +280,7 @@ def assert_prompt(r, card, ram=(CS1_BASE, RAM_END)):
 def test_clean_boot_writes_only_windows(card):
     c = card()
     r = boot(c)
-    assert "Starting kernel at 0x82000000, DTB at 0x81c00000" in r.serial
+    assert "Starting kernel at 0x82000000, DTB at 0x88000000" in r.serial
     assert_booted(r, "main", c)
     # the map is real: the kernel and DTB pages were written
     w = r.report["sdram_writes"]
@@ -448,7 +453,7 @@ def test_uimage_crc_mismatch_falls_back(card):
 
 def test_uimage_relocated_onto_the_initrd_is_refused(card):
     """A uImage whose load address puts the kernel over the initrd window
-    (0x83000000): gtaboot must refuse it, not let the initrd overwrite it."""
+    (0x88080000): gtaboot must refuse it, not let the initrd overwrite it."""
     load = RAMDISK_ADDR_R - 0x8000
     u = uimage(zimage(256 * 1024, 4), load, load)
     conf = CONF.replace("  FDT /omap3-gta04a5.dtb\n", "  FDT /omap3-gta04a5.dtb\n"
@@ -462,16 +467,19 @@ def test_uimage_relocated_onto_the_initrd_is_refused(card):
 
 
 def test_kernel_too_large_for_its_window(card):
-    """A kernel reaching past 0x83000000 into the initrd's window."""
+    """A kernel reaching past ramdisk_addr_r (0x83000000, set in uEnv.txt
+    as Letux-era cards do) into the initrd's window."""
     conf = CONF.replace("  FDT /omap3-gta04a5.dtb\n", "  FDT /omap3-gta04a5.dtb\n"
                         "  INITRD /initrd.img\n", 1).replace("KERNEL /zImage", "KERNEL /big", 1)
     c = card(big=zimage(0x1000000 + 0x10000, 6),
              **{"extlinux/extlinux.conf": conf.encode(),
+                "uEnv.txt": b"ramdisk_addr_r=0x83000000\n",
                 "initrd.img": random.Random(7).randbytes(16 * 1024)})
     r = boot(c, max_ms=30000)
     # the initrd is loaded first (common/boot.c): the kernel's window is refused
     assert re.search(r"error: kernel 0x82000000-0x[0-9a-f]+ overlaps initrd", r.serial), r.serial
-    assert_booted(r, "old", c, max_us=20000000)
+    assert_booted(r, "old", c, extra_windows=[(0x83000000, 0x83000000 + 16 * 1024)],
+                  max_us=20000000)
 
 
 def test_missing_kernel_falls_back(card):

@@ -340,6 +340,7 @@ bool vm_filled(struct sim *s);
 /* Fault status (DFSR/IFSR layout: FS in bits 10 and 3:0, domain 7:4) of a
  * faulting access to va, from a walk of the guest's page tables. */
 uint32_t vm_fault_status(struct sim *s, uint32_t va, bool user, bool write, bool fetch);
+bool vm_translate(struct sim *s, uint32_t va, uint32_t *pa);
 
 /* The DSS and its LCD output (dss.c), the GTA04's panel,
  * backlight and buttons (panel.c). */

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "lib/bitops.h"
+#include "tools/sim/core.h"
 #include "tools/sim/models.h"
 
 #define VM_MAX_HOLES 256
@@ -132,6 +133,45 @@ static bool phys_word(struct sim *s, uint32_t pa, uint32_t *w)
 		return false;
 	*w = (uint32_t)p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
 	return true;
+}
+
+/*
+ * The physical address of va, from the same walk of the guest's tables
+ * (sections, supersections, small and large pages); va itself with the
+ * MMU off. False when the tables do not map it.
+ */
+bool vm_translate(struct sim *s, uint32_t va, uint32_t *pa)
+{
+	uint32_t ttbcr = sim_cp15(s, 2, 0, 0, 2), n = ttbcr & 7, base, l1, l2;
+
+	if (!(sim_cp15(s, 1, 0, 0, 0) & SCTLR_M)) {
+		*pa = va;
+		return true;
+	}
+	if (n && (va >> (32 - n)))
+		base = sim_cp15(s, 2, 0, 0, 1) & ~0x3FFFu;
+	else
+		base = sim_cp15(s, 2, 0, 0, 0) & ~((0x4000u >> n) - 1);
+	if (!phys_word(s, base + (va >> 20) * 4, &l1))
+		return false;
+	switch (l1 & 3) {
+	case 2:
+		if (l1 & BIT(18))                    /* supersection: 16 MiB */
+			*pa = (l1 & 0xFF000000u) | (va & 0x00FFFFFFu);
+		else
+			*pa = (l1 & 0xFFF00000u) | (va & 0x000FFFFFu);
+		return true;
+	case 1:
+		if (!phys_word(s, (l1 & ~0x3FFu) + ((va >> 12) & 0xFF) * 4, &l2) || !(l2 & 3))
+			return false;
+		if (l2 & 2)                          /* small page: 4 KiB */
+			*pa = (l2 & 0xFFFFF000u) | (va & 0xFFFu);
+		else                                 /* large page: 64 KiB */
+			*pa = (l2 & 0xFFFF0000u) | (va & 0xFFFFu);
+		return true;
+	default:
+		return false;
+	}
 }
 
 /*

@@ -6,7 +6,9 @@
  * chapter 11 "Memory Subsystem", the Q2/Q3 address spaces).
  *
  * Cost: a UC_HOOK_MEM_WRITE makes Unicorn call out on every store, so the
- * hook exists only with the option, and only covers 0x80000000 and up. A
+ * hook exists only with the option. It sees every store, translated
+ * through the guest's tables when the MMU is on, and marks those that land
+ * at 0x80000000 and up. A
  * bit per 4 KiB page: 64 KiB for the 2 GiB range.
  */
 #include <stdlib.h>
@@ -31,13 +33,19 @@ static void hook_write(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
 		       int64_t value, void *user)
 {
 	struct sim *s = user;
-	uint64_t end = addr + (uint64_t)(size > 0 ? size : 1) - 1;
+	uint64_t last = addr + (uint64_t)(size > 0 ? size : 1) - 1;
+	uint32_t pa[2];
 
-	if (addr < WATCH_BASE)
+	if (last > 0xFFFFFFFFull)
+		last = 0xFFFFFFFFull;
+	/* Unicorn reports virtual addresses; the map is of physical pages
+	 * (gtaboot's cold part runs at an address the MMU moves). A store
+	 * is at most 8 bytes: its two ends cover every page it touches. */
+	if (!vm_translate(s, (uint32_t)addr, &pa[0]) || !vm_translate(s, (uint32_t)last, &pa[1]))
 		return;
-	if (end > 0xFFFFFFFFull)
-		end = 0xFFFFFFFFull;
-	mark(s->watch, (uint32_t)(addr - WATCH_BASE) >> 12, (uint32_t)(end - WATCH_BASE) >> 12);
+	for (int i = 0; i < 2; i++)
+		if (pa[i] >= WATCH_BASE)
+			mark(s->watch, (pa[i] - WATCH_BASE) >> 12, (pa[i] - WATCH_BASE) >> 12);
 }
 
 void watch_init(struct sim *s)
@@ -47,8 +55,7 @@ void watch_init(struct sim *s)
 	s->watch = calloc(1, sizeof(*s->watch));
 	if (!s->watch)
 		abort();
-	uc_hook_add(s->uc, &s->watch->hook, UC_HOOK_MEM_WRITE, hook_write, s, WATCH_BASE,
-		    0xFFFFFFFFull);
+	uc_hook_add(s->uc, &s->watch->hook, UC_HOOK_MEM_WRITE, hook_write, s, 1, 0);
 }
 
 static bool written(const struct watch *w, uint32_t p)

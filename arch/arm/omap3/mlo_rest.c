@@ -35,7 +35,6 @@
 
 extern char _start[], __early_end[], __image_end[];
 
-#define SRAM_IMAGE_MAX 0xE7C0u  /* the SRAM below the bss (linker.ld BSS_BASE) */
 #define GP_BYTES       8u       /* the GP header in front of the image */
 #define SECTOR         512u
 #define NAND_PAGE      2048u
@@ -266,7 +265,7 @@ const uint8_t *mlo_rest_load(uint8_t bootdev)
 	uint32_t total = mlo_desc.total;
 
 	/* The ROM loaded all of it (MLO.full, a peripheral boot). */
-	if (total <= SRAM_IMAGE_MAX && total >= 8 &&
+	if (total <= SRAM_HOT_MAX && total >= 8 &&
 	    get_le32(_start + total - 4) == mlo_desc.crc && !check((const uint8_t *)__early_end))
 		return packed = (const uint8_t *)__image_end;
 	if (bootdev == BOOTDEV_NAND) {

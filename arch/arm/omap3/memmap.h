@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * gtaboot's memory map on the OMAP3, the one place it is written down: the
+ * linker script (linker.lds.S, preprocessed), the C code, the host tools
+ * (mkmlo) and the Makefile all take it from here. SRAM: DM37x TRM SPRUGN4 /
+ * OMAP35x TRM SPRUF98, chapter "Initialization", the ROM's SRAM map.
+ * docs/design.md "Memory map" explains each line.
+ *
+ * Plain #defines only, with MM_U() for unsigned constants, so that this
+ * file means the same to C, assembler and the linker script.
+ */
+#ifndef ARCH_ARM_OMAP3_MEMMAP_H
+#define ARCH_ARM_OMAP3_MEMMAP_H
+
+#if defined(__ASSEMBLER__) || defined(__LINKER__)
+#define MM_U(x) x
+#else
+#define MM_U(x) x##u
+#endif
+
+/* ---- SRAM (64 KiB) */
+#define SRAM_BASE        MM_U(0x40200000)
+/* The ROM's public area (its stack and scratch) from here: the ROM loads
+ * no image that reaches it, and gtaboot's early SVC stack lives there once
+ * the ROM is done. */
+#define SRAM_PUBLIC      MM_U(0x4020F000)
+#define SRAM_END         MM_U(0x40210000)
+/* The most the ROM loads of an image (GP size). */
+#define SRAM_IMAGE_MAX   MM_U(0xE000)
+/* gtaboot's SRAM .bss, pristine .data copy and exception stacks: the hot
+ * image (and a whole-image MLO.full) must end below. */
+#define SRAM_BSS_BASE    MM_U(0x4020E7C0)
+#define SRAM_HOT_MAX     (SRAM_BSS_BASE - SRAM_BASE)
+/* The early part, all the ROM reads: goal 16 KiB (the build warns), past
+ * 24 KiB the link fails. */
+#define ROM_PART_GOAL    MM_U(0x4000)
+#define ROM_PART_MAX     MM_U(0x6000)
+#define EXC_STACK_SIZE   MM_U(0x200)
+
+/* ---- SDRAM
+ * gtaboot's own area is the top GTABOOT_AREA bytes of the first contiguous
+ * RAM, wherever that ends (sizing finds it): the low SDRAM stays free for
+ * what U-Boot users load there (uImages at 0x80008000, scriptaddr
+ * 0x80000000, kernel_addr_r 0x82000000, fdt_addr_r 0x88000000, ...), as
+ * U-Boot relocates itself to the top of RAM.
+ *
+ *   top - 2 MiB  the cold part's window, seen at COLD_BASE (below)
+ *   top - 1 MiB  gtaboot's buffers (MMU table, SDRAM stack, file-system
+ *                work areas, console ring, ...), 1:1
+ *
+ * The cold part is linked at a fixed virtual address, COLD_BASE, which
+ * arch/arm/mmu.c maps onto the window's physical megabyte: one link serves
+ * every RAM size. COLD_BASE lies in the OMAP3's reserved 0xC0000000 range,
+ * so the 1:1 map has nothing there to hide.
+ */
+#define GTABOOT_AREA     MM_U(0x200000)
+#define SCRATCH_SIZE     MM_U(0x100000)
+#define COLD_WINDOW      MM_U(0x100000)     /* one MMU section */
+#define COLD_BASE        MM_U(0xC0000000)
+/* cold .text/.rodata/.data, then its .bss */
+#define COLD_MAX         MM_U(0x80000)
+/* Where the early part reads the packed cold part to, right behind; a
+ * sector of scratch follows. Dead once inflated. */
+#define COLD_STAGE       (COLD_BASE + COLD_MAX)
+#define COLD_STAGE_MAX   MM_U(0x40000)
+#define COLD_STAGE_END   (COLD_STAGE + COLD_STAGE_MAX + MM_U(0x200))
+
+#endif
