@@ -29,7 +29,7 @@ static int do_boot(int argc, char *const argv[])
 	if (argc > 2)
 		return cmd_usage(argv);
 	if (argc == 1)
-		return boot_default_chain();
+		return boot_run_bootcmd();
 	for (unsigned i = 0; conf && i < conf->nlabels; i++) {
 		if (strcmp(conf->labels[i].name, argv[1]))
 			continue;
@@ -40,7 +40,7 @@ static int do_boot(int argc, char *const argv[])
 	return cmd_error(argv, "no label '%s' in extlinux.conf", argv[1]);
 }
 CMD(boot, "boot", do_boot, "boot [label]",
-    "boot an extlinux label, or try them all and the default files");
+    "boot an extlinux label, or run bootcmd (the distro scan)");
 
 /* "<addr>[:<size>]" or "-". A uInitrd's size comes from its header. */
 static int initrd_arg(char *const argv[], char *s, unsigned long *addr, unsigned long *size)
