@@ -17,6 +17,7 @@
 #include "common/vars.h"
 #include "drivers/mtd/nand_boot.h"
 #include "lib/errno.h"
+#include "lib/image.h"
 #include "lib/printf.h"
 
 /* The boot count the chain started with (-1: not counting), for altboot. */
@@ -25,9 +26,13 @@ static int chain_next = -1;
 int boot_memory(uint32_t kaddr, bool is_uimage, uint32_t iaddr, uint32_t isize, uint32_t faddr,
 		const char *bootargs)
 {
+	struct image_info info;
+	const char *why = NULL;
 	uint32_t entry, istart = 0, iend = 0, flen, klen;
 	int err;
 
+	/* Every image is a window first, so that a uImage payload moved to
+	 * its load address cannot land on the initrd or the DTB. */
 	mem_windows_reset();
 	if (mem_check_free("fdt", faddr, 40))
 		return -EINVAL;
@@ -37,20 +42,59 @@ int boot_memory(uint32_t kaddr, bool is_uimage, uint32_t iaddr, uint32_t isize, 
 		       (unsigned)flen);
 		return -EINVAL;
 	}
-	/* The kernel's length is not known here: its header says it. */
+	err = mem_window_claim("fdt", faddr, flen + FDT_HEADROOM);
+	if (!err && isize)
+		err = mem_window_claim("initrd", iaddr, isize);
+	if (err)
+		return err;
+	/* The kernel's length is in its header; a bad header is named by
+	 * boot_check_kernel below. */
 	klen = sys_ram_end() - kaddr;
 	if (mem_check_free("kernel", kaddr, 64))
 		return -EINVAL;
-	err = boot_check_kernel(kaddr, klen > 0x4000000 ? 0x4000000 : klen, is_uimage, &entry);
+	if (klen > 0x4000000)
+		klen = 0x4000000;
+	if (!image_check_kernel((const void *)(uintptr_t)kaddr, klen, false, &info, &why)) {
+		klen = info.offset + info.size;
+		err = mem_window_claim("kernel", kaddr, klen);
+	}
+	if (!err)
+		err = boot_check_kernel(kaddr, klen, is_uimage, &entry);
 	if (!err && isize)
 		err = boot_check_initrd(iaddr, isize, &istart, &iend);
-	if (!err)
-		err = mem_window_claim("fdt", faddr, flen + FDT_HEADROOM);
 	if (!err)
 		err = boot_fixup_fdt(faddr, flen, boot_cmdline(bootargs), istart, iend, &flen);
 	if (err)
 		return err;
 	boot_handoff(entry, faddr, flen);
+}
+
+int boot_fdt_for_bootm(uint32_t *faddr)
+{
+	uint32_t a = var_addr("fdt_addr_r", FDT_ADDR_R);
+	char path[96];
+	uint32_t len;
+	int err;
+
+	/* U-Boot would pass no device tree; gtaboot patches one, so it takes
+	 * the one at fdt_addr_r, else the board's from the boot partition. */
+	if (!mem_check_free("fdt", a, 40) && !fdt_check_header((const void *)(uintptr_t)a)) {
+		printf("bootm: no fdt given: using the device tree at fdt_addr_r 0x%08x\n",
+		       (unsigned)a);
+		*faddr = a;
+		return 0;
+	}
+	printf("bootm: no fdt given and none at fdt_addr_r 0x%08x: loading the board's %s\n",
+	       (unsigned)a, board.dtb_name(sys.board_rev));
+	err = boot_default_fdt_path(path, sizeof(path));
+	if (!err) {
+		mem_windows_reset();
+		err = boot_load_file("fdt", path, a, FDT_HEADROOM, &len);
+	}
+	if (err)
+		return err;
+	*faddr = a;
+	return 0;
 }
 
 /* Load and start kernel/initrd/fdt paths (NULL initrd: none). */

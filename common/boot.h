@@ -72,5 +72,8 @@ int boot_run_bootcmd(void);
  * (isize 0: none), DTB at faddr. Returns only on failure. */
 int boot_memory(uint32_t kaddr, bool is_uimage, uint32_t iaddr, uint32_t isize, uint32_t faddr,
 		const char *bootargs);
+/* bootm without an fdt: the DTB at fdt_addr_r when there is a valid one,
+ * else the board's loaded there from the boot partition (printed which). */
+int boot_fdt_for_bootm(uint32_t *faddr);
 
 #endif

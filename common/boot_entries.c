@@ -206,6 +206,15 @@ static int find_default_fdt(char *out, size_t size)
 	return -ENOENT;
 }
 
+int boot_default_fdt_path(char *out, size_t size)
+{
+	if (!boot_fs()) {
+		printf("fdt: no boot partition to look for %s on\n", board.dtb_name(sys.board_rev));
+		return -ENODEV;
+	}
+	return find_default_fdt(out, size);
+}
+
 int boot_label_paths(const struct extlinux_label *l, char *kernel, char *initrd, char *fdt,
 		     size_t fdt_size)
 {

@@ -82,11 +82,19 @@ static int do_bootx(int argc, char *const argv[])
 	    (argc > (uimage ? 2 : 3) && initrd_arg(argv, argv[2], &i, &isz)) ||
 	    (fi && arg_hex(argv, fi, "fdt address", 0xFFFFFFFFul, &f)))
 		return -EINVAL;
-	if (!fi)
-		f = cmd_fdt_addr() ? cmd_fdt_addr() : var_addr("fdt_addr_r", FDT_ADDR_R);
+	if (!fi && cmd_fdt_addr())
+		f = cmd_fdt_addr();
+	else if (!fi) {
+		uint32_t a;
+		int err = boot_fdt_for_bootm(&a);
+
+		if (err)
+			return err;
+		f = a;
+	}
 	return boot_memory(k, uimage, i, isz, f, NULL);
 }
 CMD(bootz, "bootz", do_bootx, "bootz <addr> [<initrd>[:size]|-] <fdt>",
     "boot a zImage in memory with $bootargs");
 CMD(bootm, "bootm", do_bootx, "bootm <addr> [<initrd>[:size]|-] [<fdt>]",
-    "boot a uImage in memory (fdt: 'fdt addr' or $fdt_addr_r)");
+    "boot a uImage in memory (no fdt: 'fdt addr', a DTB at $fdt_addr_r, else $fdtfile)");
