@@ -21,7 +21,7 @@ import simrun
 ROOT = simrun.ROOT
 KDIR = os.path.join(ROOT, "build", "deps", "kernel")
 KERNEL_ADDR = 0x82000000
-FDT_ADDR = 0x81C00000
+FDT_ADDR = 0x88000000
 APPEND = "console=ttyO2,115200n8 root=/dev/mmcblk0p2 rootwait"
 BCI = "ti,twl4030-bci"
 

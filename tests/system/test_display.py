@@ -141,7 +141,7 @@ def test_boot_screen(sim, card, font, tmp_path):
     # The log: the DTB line is among the rows, drawn in the font.
     found = False
     for row in range(ROW_LOG, ROW_BAR - 2):
-        if not cell_text(rows, font, row, 0, "fdt     /omap3-gta04-sim.dtb -> 0x81c00000"):
+        if not cell_text(rows, font, row, 0, "fdt     /omap3-gta04-sim.dtb -> 0x88000000"):
             found = True
     assert found, "the fdt load line is not on the screen"
     # The progress bar: one colour from x = 8 to 471, background after it.

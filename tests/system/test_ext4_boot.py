@@ -20,7 +20,7 @@ ROOT = simrun.ROOT
 VER = "6.1.0-57-armmp"
 PAYLOAD = os.path.join(ROOT, "build", "payload", "zImage")
 CONF = os.path.join(ROOT, "tests", "fixtures", "debian-extlinux.conf")
-KERNEL_ADDR, FDT_ADDR, INITRD_ADDR = 0x82000000, 0x81C00000, 0x83000000
+KERNEL_ADDR, FDT_ADDR, INITRD_ADDR = 0x82000000, 0x88000000, 0x88080000
 INITRD = bytes((i * 13 + 5) & 0xFF for i in range(70001))
 APPEND = "root=/dev/mmcblk0p2 ro rootwait console=ttyS2,115200n8"
 FAT_START, FAT_SECTORS = 2048, 16 * 2048

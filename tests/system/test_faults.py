@@ -25,7 +25,7 @@ DTS = os.path.join(ROOT, "dts", "omap3-gta04-sim.dts")
 DTB_NAME = "omap3-gta04a5.dtb"
 
 # common/boot.h, common/main.c, the A5's 2 x 512 MiB on CS0/CS1
-KERNEL_ADDR_R, FDT_ADDR_R, RAMDISK_ADDR_R = 0x82000000, 0x81C00000, 0x83000000
+KERNEL_ADDR_R, FDT_ADDR_R, RAMDISK_ADDR_R = 0x82000000, 0x88000000, 0x88080000
 FDT_HEADROOM = 0x10000
 RAM_BASE, CS1_BASE, RAM_END = 0x80000000, 0xA0000000, 0xC0000000
 SCRATCH = (RAM_END - 0x100000, RAM_END)
@@ -275,7 +275,7 @@ def assert_prompt(r, card, ram=(CS1_BASE, RAM_END)):
 def test_clean_boot_writes_only_windows(card):
     c = card()
     r = boot(c)
-    assert "Starting kernel at 0x82000000, DTB at 0x81c00000" in r.serial
+    assert "Starting kernel at 0x82000000, DTB at 0x88000000" in r.serial
     assert_booted(r, "main", c)
     # the map is real: the kernel and DTB pages were written
     w = r.report["sdram_writes"]
@@ -448,7 +448,7 @@ def test_uimage_crc_mismatch_falls_back(card):
 
 def test_uimage_relocated_onto_the_initrd_is_refused(card):
     """A uImage whose load address puts the kernel over the initrd window
-    (0x83000000): gtaboot must refuse it, not let the initrd overwrite it."""
+    (ramdisk_addr_r): gtaboot must refuse it, not let the initrd overwrite it."""
     load = RAMDISK_ADDR_R - 0x8000
     u = uimage(zimage(256 * 1024, 4), load, load)
     conf = CONF.replace("  FDT /omap3-gta04a5.dtb\n", "  FDT /omap3-gta04a5.dtb\n"
@@ -462,16 +462,17 @@ def test_uimage_relocated_onto_the_initrd_is_refused(card):
 
 
 def test_kernel_too_large_for_its_window(card):
-    """A kernel reaching past 0x83000000 into the initrd's window."""
+    """A kernel reaching past 0x83000000 into the initrd's window (put there
+    by uEnv.txt: the default ramdisk_addr_r leaves a kernel 96 MiB)."""
     conf = CONF.replace("  FDT /omap3-gta04a5.dtb\n", "  FDT /omap3-gta04a5.dtb\n"
                         "  INITRD /initrd.img\n", 1).replace("KERNEL /zImage", "KERNEL /big", 1)
     c = card(big=zimage(0x1000000 + 0x10000, 6),
-             **{"extlinux/extlinux.conf": conf.encode(),
+             **{"extlinux/extlinux.conf": conf.encode(), "uEnv.txt": b"ramdisk_addr_r=0x83000000\n",
                 "initrd.img": random.Random(7).randbytes(16 * 1024)})
     r = boot(c, max_ms=30000)
     # the initrd is loaded first (common/boot.c): the kernel's window is refused
     assert re.search(r"error: kernel 0x82000000-0x[0-9a-f]+ overlaps initrd", r.serial), r.serial
-    assert_booted(r, "old", c, max_us=20000000)
+    assert_booted(r, "old", c, max_us=20000000, extra_windows=[(0x83000000, 0x83004000)])
 
 
 def test_missing_kernel_falls_back(card):

@@ -21,8 +21,8 @@ import simrun
 ROOT = simrun.ROOT
 PAYLOAD = os.path.join(ROOT, "build", "payload", "zImage")
 KERNEL_ADDR = 0x82000000
-FDT_ADDR = 0x81C00000
-INITRD_ADDR = 0x83000000
+FDT_ADDR = 0x88000000
+INITRD_ADDR = 0x88080000
 APPEND = "console=ttyO2,115200n8 root=/dev/mmcblk0p2 rootwait gtaboot.test=payload"
 # Not a multiple of anything: the initrd end must be exact.
 INITRD = bytes((i * 37 + 11) & 0xFF for i in range(4099))

@@ -75,8 +75,8 @@ def test_beagle_autoboot_to_busybox_shell(qemu, beagle_card):
     q.expect(rb"Boot: MMC1 \(ROM\)")
     q.expect(rb"Starting kernel at 0x82000000")
     # the images, in whatever order gtaboot loads them
-    for line in (rb"kernel  /zImage -> 0x82000000", rb"initrd  /initrd\.img -> 0x83000000",
-                 rb"fdt     /dtbs/omap3-beagle\.dtb -> 0x81c00000"):
+    for line in (rb"kernel  /zImage -> 0x82000000", rb"initrd  /initrd\.img -> 0x88080000",
+                 rb"fdt     /dtbs/omap3-beagle\.dtb -> 0x88000000"):
         assert re.search(line, q.buf), line
     # Linux needs no console=: /chosen/stdout-path names UART3 (ttyO2).
     q.expect(rb"Machine model: TI OMAP3 BeagleBoard")
