@@ -122,6 +122,7 @@ const struct board board = {
 	.nmem_parts = ARRAY_SIZE(beagle_mem),
 	.mem_none = &beagle_xm,
 	.mem_unknown = &beagle_unknown,
+	.env_name = "beagle",
 	.dtb_name = beagle_dtb_name,
 	.stdout_path = BOARD_UART3_STDOUT_PATH,
 	.linux_console = BOARD_UART3_LINUX_CONSOLE,

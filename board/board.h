@@ -20,10 +20,10 @@
 #define BOARD_REV_UNKNOWN	(~0u)
 
 /* The console on UART3, as the GTA04 and the BeagleBoard have it: the
- * DT's alias for it, and its name under omap-serial, the driver of
- * Debian's armmp kernels (8250_omap would call it ttyS2). */
+ * DT's alias for it, and its name under 8250_omap, the driver Debian's
+ * armmp kernels and Letux use (omap-serial called it ttyO2). */
 #define BOARD_UART3_STDOUT_PATH		"serial2:115200n8"
-#define BOARD_UART3_LINUX_CONSOLE	"ttyO2,115200n8"
+#define BOARD_UART3_LINUX_CONSOLE	"ttyS2,115200n8"
 /* U-Boot's OMAP3 NAND layout: X-Loader/MLO, U-Boot, its environment, then
  * the kernel partition. */
 #define BOARD_NAND_KERNEL_OFF		0x280000u
@@ -78,6 +78,9 @@ struct board {
 	/* Mandatory, SDRAM (step 11): the DT for this revision, looked up
 	 * in /, /boot and /boot/dtbs when an entry names none. */
 	const char *(*dtb_name)(unsigned rev);           /* "omap3-gta04a5.dtb" */
+	/* Mandatory, SDRAM (vars_init): the board and board_name
+	 * variables, as U-Boot's board directory names it. */
+	const char *env_name;                            /* "gta04" */
 	/* Mandatory, SDRAM (step 13): the console as the DT's stdout-path,
 	 * set in /chosen when the tree has none. */
 	const char *stdout_path;                         /* "serial2:115200n8" */

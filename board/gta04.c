@@ -175,6 +175,7 @@ const struct board board = {
 	.nmem_parts = ARRAY_SIZE(gta04_mem),
 	.mem_none = &gta04_onenand,
 	.mem_unknown = &gta04_unknown,
+	.env_name = "gta04",
 	.dtb_name = gta04_dtb_name,
 	.stdout_path = BOARD_UART3_STDOUT_PATH,
 	.linux_console = BOARD_UART3_LINUX_CONSOLE,

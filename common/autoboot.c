@@ -1,17 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The autoboot countdown (U-Boot's bootdelay behaviour, one line redrawn)
- * and, when a key or the AUX/USER button stops it, the boot menu. No TRM
+ * The autoboot countdown (U-Boot's bootdelay behaviour, one line redrawn):
+ * any key stops it at the prompt, as U-Boot's does, and only that key is
+ * taken (labgrid sends "\n", LAVA " " then "\n": neither may boot); 'm'
+ * or the AUX/USER button held opens the boot menu. No TRM
  * chapter; the button is the board's (board.h button_held: gpio_7 on the
  * GTA04 and the BeagleBoard, gpio_4 on the xM; board/gta04.c, beagle.c).
  */
 #include "common/autoboot.h"
 
+#include "common/boot.h"
 #include "common/cli.h"
 #include "board/board.h"
 #include "common/console.h"
 #include "common/sys.h"
 #include "drivers/timer/timer.h"
+#include "lib/errno.h"
 #include "lib/printf.h"
 
 bool autoboot_button_held(void)
@@ -41,12 +45,12 @@ static int countdown(unsigned delay_ms)
 			break;
 		left_s = (unsigned)((delay_ms * 1000ull - (now - start) + 999999) / 1000000);
 		if (left_s != shown) {
-			printf("\rHit any key to stop autoboot: %2u ", left_s);
+			printf("\rHit any key to stop autoboot ('m': boot menu): %2u ", left_s);
 			shown = left_s;
 		}
 	}
 	if (shown != ~0u)
-		printf("\rHit any key to stop autoboot:  0 \n");
+		printf("\rHit any key to stop autoboot ('m': boot menu):  0 \n");
 	return 0;
 }
 
@@ -56,5 +60,23 @@ int autoboot_countdown(unsigned delay_ms)
 
 	if (!stop)
 		return 0;
+	if (stop != 'm' && stop != -1)
+		return 1;
 	return menu_run(stop) ? 1 : 0;
 }
+
+static int do_bootmenu(int argc, char *const argv[])
+{
+	int err;
+
+	if (argc != 1)
+		return cmd_usage(argv);
+	err = menu_run(-2);
+	if (err == -ENOENT)
+		printf("error: bootmenu: no extlinux.conf labels\n");
+	if (err)
+		return err;
+	return boot_run_bootcmd();
+}
+CMD(bootmenu, "bootmenu", do_bootmenu, "bootmenu",
+    "the boot menu of the extlinux labels; Enter boots the default (bootcmd)");

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The autoboot countdown: any key, or the AUX/USER button held, stops it
- * and opens the boot menu of the extlinux labels. */
+/* The autoboot countdown: any key stops it at the prompt; 'm', or the
+ * AUX/USER button held, opens the boot menu of the extlinux labels. */
 #ifndef COMMON_AUTOBOOT_H
 #define COMMON_AUTOBOOT_H
 
@@ -8,7 +8,8 @@
 
 /* Counts delay_ms down on the console. Returns 0 to boot the default
  * chain now (the countdown ran out, or Enter in the menu), non-zero for
- * the prompt (any other key, or a chosen label that failed). */
+ * the prompt (a key other than 'm', or in the menu, or a chosen label
+ * that failed). */
 int autoboot_countdown(unsigned delay_ms);
 /* The board's autoboot button (AUX, USER) is held now; false when the
  * board has none. */

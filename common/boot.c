@@ -17,14 +17,22 @@
 #include "common/vars.h"
 #include "drivers/mtd/nand_boot.h"
 #include "lib/errno.h"
+#include "lib/image.h"
 #include "lib/printf.h"
+
+/* The boot count the chain started with (-1: not counting), for altboot. */
+static int chain_next = -1;
 
 int boot_memory(uint32_t kaddr, bool is_uimage, uint32_t iaddr, uint32_t isize, uint32_t faddr,
 		const char *bootargs)
 {
+	struct image_info info;
+	const char *why = NULL;
 	uint32_t entry, istart = 0, iend = 0, flen, klen;
 	int err;
 
+	/* Every image is a window first, so that a uImage payload moved to
+	 * its load address cannot land on the initrd or the DTB. */
 	mem_windows_reset();
 	if (mem_check_free("fdt", faddr, 40))
 		return -EINVAL;
@@ -34,20 +42,59 @@ int boot_memory(uint32_t kaddr, bool is_uimage, uint32_t iaddr, uint32_t isize, 
 		       (unsigned)flen);
 		return -EINVAL;
 	}
-	/* The kernel's length is not known here: its header says it. */
+	err = mem_window_claim("fdt", faddr, flen + FDT_HEADROOM);
+	if (!err && isize)
+		err = mem_window_claim("initrd", iaddr, isize);
+	if (err)
+		return err;
+	/* The kernel's length is in its header; a bad header is named by
+	 * boot_check_kernel below. */
 	klen = sys_ram_end() - kaddr;
 	if (mem_check_free("kernel", kaddr, 64))
 		return -EINVAL;
-	err = boot_check_kernel(kaddr, klen > 0x4000000 ? 0x4000000 : klen, is_uimage, &entry);
+	if (klen > 0x4000000)
+		klen = 0x4000000;
+	if (!image_check_kernel((const void *)(uintptr_t)kaddr, klen, false, &info, &why)) {
+		klen = info.offset + info.size;
+		err = mem_window_claim("kernel", kaddr, klen);
+	}
+	if (!err)
+		err = boot_check_kernel(kaddr, klen, is_uimage, &entry);
 	if (!err && isize)
 		err = boot_check_initrd(iaddr, isize, &istart, &iend);
-	if (!err)
-		err = mem_window_claim("fdt", faddr, flen + FDT_HEADROOM);
 	if (!err)
 		err = boot_fixup_fdt(faddr, flen, boot_cmdline(bootargs), istart, iend, &flen);
 	if (err)
 		return err;
 	boot_handoff(entry, faddr, flen);
+}
+
+int boot_fdt_for_bootm(uint32_t *faddr)
+{
+	uint32_t a = var_addr("fdt_addr_r", FDT_ADDR_R);
+	char path[96];
+	uint32_t len;
+	int err;
+
+	/* U-Boot would pass no device tree; gtaboot patches one, so it takes
+	 * the one at fdt_addr_r, else the board's from the boot partition. */
+	if (!mem_check_free("fdt", a, 40) && !fdt_check_header((const void *)(uintptr_t)a)) {
+		printf("bootm: no fdt given: using the device tree at fdt_addr_r 0x%08x\n",
+		       (unsigned)a);
+		*faddr = a;
+		return 0;
+	}
+	printf("bootm: no fdt given and none at fdt_addr_r 0x%08x: loading the board's %s\n",
+	       (unsigned)a, board.dtb_name(sys.board_rev));
+	err = boot_default_fdt_path(path, sizeof(path));
+	if (!err) {
+		mem_windows_reset();
+		err = boot_load_file("fdt", path, a, FDT_HEADROOM, &len);
+	}
+	if (err)
+		return err;
+	*faddr = a;
+	return 0;
 }
 
 /* Load and start kernel/initrd/fdt paths (NULL initrd: none). */
@@ -168,59 +215,87 @@ static int boot_nand(void)
 	boot_handoff(entry, faddr, flen);
 }
 
-int boot_default_chain(void)
+void boot_chain_begin(void)
 {
 	/* Counting is opt-in, as in U-Boot: only a set bootlimit (environment or
 	 * /uEnv.txt; 0 counts without a limit) lets gtaboot touch the TWL4030's
 	 * backup registers, which other software may own. */
 	bool counting = var_get("bootlimit") != NULL;
-	const struct extlinux_conf *conf = boot_conf();
-	int first, next, err = -ENOENT, count = counting ? bootcount_read() : -1;
-	unsigned long limit = var_num("bootlimit", 0);
+	int count = counting ? bootcount_read() : -1;
+	int next = count >= 0 ? count + 1 : -1;
 
-	next = count >= 0 ? count + 1 : -1;
+	chain_next = next;
 	boot_count_set(next);
 	if (count >= 0)
-		printf("boot: boot count %d, limit %lu\n", next, limit);
-	if (conf) {
-		first = extlinux_default(conf);
-		if (conf->default_label[0] && boot_find_label(conf->default_label) < 0 && first >= 0)
-			printf("boot: DEFAULT '%s' names no label; starting with '%s'\n",
-			       conf->default_label, conf->labels[first].name);
-		if (limit && next > (int)limit) {
-			const char *alt = var_get("altboot");
-			int a = boot_find_label(alt);
+		printf("boot: boot count %d, limit %lu\n", next, var_num("bootlimit", 0));
+}
 
-			if (a >= 0) {
-				printf("boot: boot count %d exceeds bootlimit %lu: booting altboot '%s'\n",
-				       next, limit, alt);
-				first = a;
-			} else {
-				printf("boot: boot count %d exceeds bootlimit %lu, but altboot '%s' "
-				       "names no label\n", next, limit, alt ? alt : "");
-			}
+int boot_extlinux_chain(void)
+{
+	const struct extlinux_conf *conf = boot_conf();
+	unsigned long limit = var_num("bootlimit", 0);
+	int first, next = chain_next, err = -ENOENT;
+
+	if (!conf)
+		return -ENOENT;
+	first = extlinux_default(conf);
+	if (conf->default_label[0] && boot_find_label(conf->default_label) < 0 && first >= 0)
+		printf("boot: DEFAULT '%s' names no label; starting with '%s'\n",
+		       conf->default_label, conf->labels[first].name);
+	if (limit && next > (int)limit) {
+		const char *alt = var_get("altboot");
+		int a = boot_find_label(alt);
+
+		if (a >= 0) {
+			printf("boot: boot count %d exceeds bootlimit %lu: booting altboot '%s'\n",
+			       next, limit, alt);
+			first = a;
+		} else {
+			printf("boot: boot count %d exceeds bootlimit %lu, but altboot '%s' "
+			       "names no label\n", next, limit, alt ? alt : "");
 		}
-		if (first >= 0) {
-			err = boot_label((unsigned)first);
-			printf("boot: label '%s' failed (%s); trying the next entry\n",
-			       conf->labels[first].name, errname(err));
-		}
-		for (unsigned i = 0; i < conf->nlabels; i++) {
-			if ((int)i == first)
-				continue;
-			err = boot_label(i);
-			printf("boot: label '%s' failed (%s); trying the next entry\n",
-			       conf->labels[i].name, errname(err));
-		}
-		printf("boot: no extlinux label booted; trying the default file names\n");
 	}
-	if (boot_fs()) {
-		err = boot_default_names();
-		printf("boot: default files failed (%s); trying NAND\n", errname(err));
-	} else {
+	if (first >= 0) {
+		err = boot_label((unsigned)first);
+		printf("boot: label '%s' failed (%s); trying the next entry\n",
+		       conf->labels[first].name, errname(err));
+	}
+	for (unsigned i = 0; i < conf->nlabels; i++) {
+		if ((int)i == first)
+			continue;
+		err = boot_label(i);
+		printf("boot: label '%s' failed (%s); trying the next entry\n",
+		       conf->labels[i].name, errname(err));
+	}
+	printf("boot: no extlinux label booted; trying the default file names\n");
+	return err;
+}
+
+int boot_default_files(void)
+{
+	int err;
+
+	if (!boot_fs()) {
 		printf("boot: nothing to boot from on mmc1; trying NAND\n");
+		return -ENODEV;
 	}
-	err = boot_nand();
+	err = boot_default_names();
+	printf("boot: default files failed (%s); trying NAND\n", errname(err));
+	return err;
+}
+
+int boot_nand_partition(void)
+{
+	int err = boot_nand();
+
 	printf("boot: nothing booted (%s)\n", errname(err));
 	return err;
+}
+
+int boot_default_chain(void)
+{
+	boot_chain_begin();
+	boot_extlinux_chain();
+	boot_default_files();
+	return boot_nand_partition();
 }

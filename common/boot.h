@@ -13,10 +13,16 @@
 #include "lib/extlinux.h"
 #include "lib/fs.h"
 
-/* Default load addresses (the U-Boot variable names, same meaning). */
+/* Default load addresses: U-Boot's ti_armv7_common values under the same
+ * variable names, so that boot scripts written for U-Boot find them.
+ * scriptaddr is U-Boot's 0x80000000 once gtaboot's code has left the
+ * bottom of SDRAM; while it is there, the next free MiB boundary above
+ * pxefile_addr_r. */
 #define KERNEL_ADDR_R   0x82000000u
 #define FDT_ADDR_R      0x88000000u
 #define RAMDISK_ADDR_R  0x88080000u
+#define PXEFILE_ADDR_R  0x80100000u
+#define SCRIPT_ADDR     0x80000000u
 /* Room the DTB gets to grow by when it is patched. */
 #define FDT_HEADROOM    0x10000u
 #define FDT_MAX         0x100000u
@@ -35,13 +41,38 @@ unsigned boot_delay_ms(void);
 /* One extlinux label (index into boot_conf()). Returns only on failure. */
 int boot_label(unsigned idx);
 /* The whole chain: DEFAULT, the other labels in order, then the default
- * file names. Returns only when nothing could be booted. */
+ * file names, then NAND. Returns only when nothing could be booted. The
+ * distro scan (common/distro.c) runs the same steps one by one: */
 int boot_default_chain(void);
+/* Once per autoboot: the boot count (when bootlimit is set). */
+void boot_chain_begin(void);
+/* boot_conf()'s labels: DEFAULT (or altboot past bootlimit), then the
+ * others in order. Returns only when none booted. */
+int boot_extlinux_chain(void);
+/* zImage/uImage and the board's DTB on the boot partition. */
+int boot_default_files(void);
+/* The NAND kernel partition; "boot: nothing booted" when it fails. */
+int boot_nand_partition(void);
+/* extlinux.conf at path on fs (partition num) becomes boot_conf(), its
+ * paths read from fs; the boot partition's own is used as it is. */
+int boot_use_conf(struct fs *fs, const char *path);
+/* Back to the boot partition's extlinux.conf after boot_use_conf. */
+void boot_restore_conf(void);
+
+/* The distro scan of the targets ("mmc0 nand0"), common/distro.c.
+ * Returns only when nothing booted. */
+int distro_boot(const char *targets);
+/* Autoboot: the bootcmd variable run as a script (the distro scan by
+ * default; uEnv.txt may set another), or the scan when it is unset. */
+int boot_run_bootcmd(void);
 
 /* Boot what is in memory (the console's bootz/bootm): kernel at kaddr
  * (zImage, or uImage when is_uimage), optional initrd [iaddr, iaddr+isize)
  * (isize 0: none), DTB at faddr. Returns only on failure. */
 int boot_memory(uint32_t kaddr, bool is_uimage, uint32_t iaddr, uint32_t isize, uint32_t faddr,
 		const char *bootargs);
+/* bootm without an fdt: the DTB at fdt_addr_r when there is a valid one,
+ * else the board's loaded there from the boot partition (printed which). */
+int boot_fdt_for_bootm(uint32_t *faddr);
 
 #endif

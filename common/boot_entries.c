@@ -16,11 +16,15 @@
 
 #define CONF_MAX 0x10000u   /* extlinux.conf larger than 64 KiB is refused */
 
-static struct fs *fs;
+static struct fs *fs, *scan_fs;
 static bool fs_ok;
 static struct extlinux_conf *conf;
 static bool conf_ok;
 static const char *conf_path;
+/* boot_use_conf() replaced the boot partition's extlinux.conf. */
+static bool conf_other;
+static char other_path[EXTLINUX_PATH_MAX];
+static char *conf_text;
 
 static const char *const conf_paths[] = {
 	"/extlinux/extlinux.conf",
@@ -43,36 +47,86 @@ static void conf_warn(void *arg, unsigned line, const char *msg, const char *wor
 	       word ? word : "");
 }
 
-static int read_conf(void)
+/* The text buffer and the parsed labels are allocated once and reused by
+ * every extlinux.conf read after. */
+static int conf_buffers(void)
 {
-	char *text = scratch_alloc(CONF_MAX);
+	if (!conf_text)
+		conf_text = scratch_alloc(CONF_MAX);
+	if (!conf)
+		conf = scratch_alloc(sizeof(*conf));
+	return conf_text && conf ? 0 : -ENOMEM;
+}
+
+/* path on fs parsed into conf; -ENOENT when it is not there. */
+static int parse_conf(const char *path)
+{
 	struct fs_stat st;
 	uint32_t len;
+	int err = fs_stat(fs, path, &st);
+
+	if (err == -ENOENT || err == -ENOTDIR)
+		return -ENOENT;
+	if (!err)
+		err = fs_read(fs, path, conf_text, CONF_MAX, &len);
+	if (err) {
+		printf("boot: cannot read %s (%s)\n", path, errname(err));
+		return err;
+	}
+	conf_path = path;
+	extlinux_parse(conf, conf_text, len, conf_warn, (void *)conf_path);
+	printf("boot: %s, %u label%s\n", conf_path, conf->nlabels, conf->nlabels == 1 ? "" : "s");
+	conf_ok = conf->nlabels > 0;
+	if (!conf_ok)
+		printf("boot: %s has no LABEL: using the default file names\n", conf_path);
+	return 0;
+}
+
+static int read_conf(void)
+{
+	int err = conf_buffers();
+
+	conf_ok = false;
+	conf_path = NULL;
+	for (unsigned i = 0; !err && i < sizeof(conf_paths) / sizeof(conf_paths[0]); i++) {
+		if (parse_conf(conf_paths[i]) != -ENOENT)
+			return 0;
+	}
+	return err ? err : -ENOENT;
+}
+
+int boot_use_conf(struct fs *f, const char *path)
+{
 	int err;
 
-	conf = scratch_alloc(sizeof(*conf));
-	if (!text || !conf)
-		return -ENOMEM;
-	for (unsigned i = 0; i < sizeof(conf_paths) / sizeof(conf_paths[0]); i++) {
-		err = fs_stat(fs, conf_paths[i], &st);
-		if (err == -ENOENT || err == -ENOTDIR)
-			continue;
-		if (!err)
-			err = fs_read(fs, conf_paths[i], text, CONF_MAX, &len);
-		if (err) {
-			printf("boot: cannot read %s (%s)\n", conf_paths[i], errname(err));
-			continue;
-		}
-		conf_path = conf_paths[i];
-		extlinux_parse(conf, text, len, conf_warn, (void *)conf_path);
-		printf("boot: %s, %u label%s\n", conf_path, conf->nlabels,
-		       conf->nlabels == 1 ? "" : "s");
-		conf_ok = conf->nlabels > 0;
-		if (!conf_ok)
-			printf("boot: %s has no LABEL: using the default file names\n", conf_path);
-		return 0;
-	}
-	return -ENOENT;
+	if (f == scan_fs && !conf_other && conf_path && !strcmp(conf_path, path))
+		return conf_ok ? 0 : -ENOENT;
+	if (strlen(path) >= sizeof(other_path))
+		return -ENAMETOOLONG;
+	err = conf_buffers();
+	if (err)
+		return err;
+	memcpy(other_path, path, strlen(path) + 1);
+	fs = f;
+	fs_ok = true;
+	conf_other = true;
+	conf_ok = false;
+	err = parse_conf(other_path);
+	if (err == -ENOENT)
+		printf("boot: %s not found\n", path);
+	return err ? err : conf_ok ? 0 : -ENOENT;
+}
+
+void boot_restore_conf(void)
+{
+	if (!conf_other)
+		return;
+	conf_other = false;
+	fs = scan_fs;
+	fs_ok = scan_fs != NULL;
+	conf_ok = false;
+	if (fs_ok)
+		read_conf();
 }
 
 static void env_warn(void *arg, unsigned line, const char *why)
@@ -111,7 +165,7 @@ int boot_scan(void)
 	int err;
 
 	fs_ok = conf_ok = false;
-	fs = bootfs_scan(conf_paths, sizeof(conf_paths) / sizeof(conf_paths[0]), &err);
+	fs = scan_fs = bootfs_scan(conf_paths, sizeof(conf_paths) / sizeof(conf_paths[0]), &err);
 	if (!fs)
 		return err;
 	fs_ok = true;
@@ -150,6 +204,15 @@ static int find_default_fdt(char *out, size_t size)
 	}
 	printf("fdt: %s not found in /, /boot or /boot/dtbs\n", name);
 	return -ENOENT;
+}
+
+int boot_default_fdt_path(char *out, size_t size)
+{
+	if (!boot_fs()) {
+		printf("fdt: no boot partition to look for %s on\n", board.dtb_name(sys.board_rev));
+		return -ENODEV;
+	}
+	return find_default_fdt(out, size);
 }
 
 int boot_label_paths(const struct extlinux_label *l, char *kernel, char *initrd, char *fdt,

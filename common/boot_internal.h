@@ -28,6 +28,9 @@ int boot_label_paths(const struct extlinux_label *l, char *kernel, char *initrd,
  * none) and the board's DTB. */
 int boot_default_paths(const char **kernel, const char **initrd, char *fdt, size_t fdt_size);
 
+/* The board's DTB in /, /boot or /boot/dtbs of the boot partition. */
+int boot_default_fdt_path(char *out, size_t size);
+
 /* ---- boot_image.c: loading into declared windows, image checks */
 
 /* "what: why (errno name)", the one form every refusal is printed in. */

@@ -121,6 +121,10 @@ struct fs *bootfs_get(unsigned num, int *err)
 	*err = 0;
 	if (boot_m.ok && boot_m.num == num)
 		return &boot_m.fs;
+	/* A script loads several files from one partition: mount it once,
+	 * until another partition is asked for or the card is rescanned. */
+	if (cmd_m.ok && cmd_m.num == num)
+		return &cmd_m.fs;
 	n = scan(p, err);
 	for (int i = 0; i < n; i++) {
 		if (p[i].num != num)
@@ -131,4 +135,24 @@ struct fs *bootfs_get(unsigned num, int *err)
 	if (!*err)
 		*err = -ENOENT;
 	return NULL;
+}
+
+void bootfs_forget(void)
+{
+	cmd_m.ok = false;
+}
+
+int bootfs_parts(struct part_info p[PART_SCAN_MAX], uint32_t *disksig, int *err)
+{
+	struct blockdev *mmc = storage_mmc1();
+	int n = scan(p, err);
+
+	*disksig = 0;
+	if (*err)
+		return 0;
+	/* The MBR's disk signature: the first half of Linux's and U-Boot's
+	 * PARTUUID for an MBR disk. part_scan left an EBR in sector. */
+	if (p[0].num && !blk_read(mmc, 0, 1, sector))
+		*disksig = mbr_disk_signature(sector);
+	return n;
 }

@@ -5,6 +5,7 @@
 #define COMMON_BOOTFS_H
 
 #include "lib/fs.h"
+#include "lib/part.h"
 
 /* Mounts the partitions of mmc1 in the order distributions expect
  * (lib/part.h: part_scan) as FAT or ext2/3/4 and keeps the first that
@@ -17,5 +18,14 @@ struct fs *bootfs_scan(const char *const paths[], unsigned npaths, int *err);
  * console; the boot file system when num is the one bootfs_scan chose.
  * NULL with *err set when there is no such partition or file system. */
 struct fs *bootfs_get(unsigned num, int *err);
+
+/* The console's mount is stale (mmc rescan): the next bootfs_get reads
+ * the partition table and mounts again. */
+void bootfs_forget(void);
+
+/* The partitions of mmc1 (lib/part.h part_scan) and the MBR's disk
+ * signature (0 without an MBR). Returns their number; 0 with *err set
+ * when the card cannot be read. */
+int bootfs_parts(struct part_info p[PART_SCAN_MAX], uint32_t *disksig, int *err);
 
 #endif

@@ -132,6 +132,55 @@ int cmd_run_line(char *line)
 	return ret;
 }
 
+int cli_run_script(const char *text, size_t len)
+{
+	/* One line at a time through cmd_run_line, until the hush
+	 * interpreter takes the whole text. A backslash before the newline
+	 * continues the line, as in sh; CR LF ends a line as LF does. */
+	char line[4 * CLI_LINE];  /* on the stack: a nested script has its own */
+	static unsigned depth;
+	size_t i = 0, n;
+	unsigned lineno = 1, start;
+	int ret = 0;
+
+	if (depth >= 8) {
+		printf("error: scripts nested more than 8 deep\n");
+		return -ELOOP;
+	}
+	depth++;
+	while (i < len && text[i]) {
+		bool too_long = false;
+
+		start = lineno;
+		for (n = 0; i < len && text[i] && text[i] != '\n'; i++) {
+			if (text[i] == '\\' && i + 1 < len && text[i + 1] == '\n') {
+				i++;
+				lineno++;
+				continue;
+			}
+			if (text[i] == '\r')
+				continue;
+			if (n + 1 < sizeof(line))
+				line[n++] = text[i];
+			else
+				too_long = true;
+		}
+		i++;
+		lineno++;
+		line[n] = 0;
+		if (too_long) {
+			printf("error: script line %u longer than %u bytes\n", start,
+			       (unsigned)sizeof(line) - 1);
+			ret = -E2BIG;
+			break;
+		}
+		if (n)
+			ret = cmd_run_line(line);
+	}
+	depth--;
+	return ret;
+}
+
 static void le_putc(void *ctx, char c)
 {
 	console_putc(c);

@@ -6,6 +6,7 @@
 #define COMMON_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "common/command.h"
@@ -14,6 +15,11 @@
 
 /* The `gtaboot> ` prompt: read a line, run it, forever. */
 void cli_loop(void) __attribute__((noreturn));
+
+/* Runs a script's text (len bytes, or up to a NUL): today line by line
+ * with cmd_run_line; the hush interpreter takes it whole. Returns the
+ * last command's result. Used by source, bootcmd and the distro scan. */
+int cli_run_script(const char *text, size_t len);
 
 /* "usage: <the command's usage>" for argv[0]. */
 void cmd_print_usage(char *const argv[]);
@@ -40,6 +46,15 @@ int menu_run(int stop);
 /* After the autoboot chain failed: the menu on the screen (if any) while
  * the prompt runs; AUX and the power button work from the prompt. */
 void menu_after_failure(void);
+
+/* The file system of "0" (the boot partition) or "0:N" (partition N,
+ * hex) of the SD card, for the commands' "mmc <dev[:part]>"; *fs NULL
+ * with *err set when it cannot be mounted. -EINVAL (printed) for a bad
+ * device. */
+struct fs;
+int cmd_part_fs(char *const argv[], const char *dev, struct fs **fs, int *err);
+/* The source command on the image at addr. */
+int cmd_source_at(char *const argv[], uint32_t addr);
 
 /* The device tree `fdt addr` selected, or 0. */
 uint32_t cmd_fdt_addr(void);

@@ -29,7 +29,7 @@ static int do_boot(int argc, char *const argv[])
 	if (argc > 2)
 		return cmd_usage(argv);
 	if (argc == 1)
-		return boot_default_chain();
+		return boot_run_bootcmd();
 	for (unsigned i = 0; conf && i < conf->nlabels; i++) {
 		if (strcmp(conf->labels[i].name, argv[1]))
 			continue;
@@ -40,7 +40,7 @@ static int do_boot(int argc, char *const argv[])
 	return cmd_error(argv, "no label '%s' in extlinux.conf", argv[1]);
 }
 CMD(boot, "boot", do_boot, "boot [label]",
-    "boot an extlinux label, or try them all and the default files");
+    "boot an extlinux label, or run bootcmd (the distro scan)");
 
 /* "<addr>[:<size>]" or "-". A uInitrd's size comes from its header. */
 static int initrd_arg(char *const argv[], char *s, unsigned long *addr, unsigned long *size)
@@ -82,11 +82,19 @@ static int do_bootx(int argc, char *const argv[])
 	    (argc > (uimage ? 2 : 3) && initrd_arg(argv, argv[2], &i, &isz)) ||
 	    (fi && arg_hex(argv, fi, "fdt address", 0xFFFFFFFFul, &f)))
 		return -EINVAL;
-	if (!fi)
-		f = cmd_fdt_addr() ? cmd_fdt_addr() : var_addr("fdt_addr_r", FDT_ADDR_R);
+	if (!fi && cmd_fdt_addr())
+		f = cmd_fdt_addr();
+	else if (!fi) {
+		uint32_t a;
+		int err = boot_fdt_for_bootm(&a);
+
+		if (err)
+			return err;
+		f = a;
+	}
 	return boot_memory(k, uimage, i, isz, f, NULL);
 }
 CMD(bootz, "bootz", do_bootx, "bootz <addr> [<initrd>[:size]|-] <fdt>",
     "boot a zImage in memory with $bootargs");
 CMD(bootm, "bootm", do_bootx, "bootm <addr> [<initrd>[:size]|-] [<fdt>]",
-    "boot a uImage in memory (fdt: 'fdt addr' or $fdt_addr_r)");
+    "boot a uImage in memory (no fdt: 'fdt addr', a DTB at $fdt_addr_r, else $fdtfile)");

@@ -11,10 +11,32 @@
 #include "common/memcheck.h"
 #include "common/storage.h"
 #include "common/vars.h"
+#include "lib/part.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
 #include "lib/string.h"
+
+int cmd_part_fs(char *const argv[], const char *d, struct fs **fs, int *err)
+{
+	const char *n;
+	unsigned num = 0;
+
+	*fs = boot_fs();
+	*err = *fs ? 0 : -ENODEV;
+	if (d[0] != '0' || (d[1] && d[1] != ':'))
+		return cmd_error(argv, "bad device 'mmc %s' (only mmc 0[:part])", d);
+	if (d[1] && strcmp(d + 2, "auto")) {
+		/* Partition numbers are hex in U-Boot, as part list prints them. */
+		for (n = d + 2; num < 256 && ((*n >= '0' && *n <= '9') ||
+		     (*n >= 'a' && *n <= 'f') || (*n >= 'A' && *n <= 'F')); n++)
+			num = num * 16 + (unsigned)(*n <= '9' ? *n - '0' : (*n | 0x20) - 'a' + 10);
+		if (n == d + 2 || *n || !num || num > 255)
+			return cmd_error(argv, "bad partition '%s'", d + 2);
+		*fs = bootfs_get(num, err);
+	}
+	return 0;
+}
 
 /* Index of the first argument after U-Boot's optional "mmc <dev[:part]>".
  * mmc1 is what U-Boot calls mmc 0; without a partition (or with "auto")
@@ -22,23 +44,12 @@
  * logical). *fs is NULL with *err set when that cannot be mounted. */
 static int dev_args(int argc, char *const argv[], struct fs **fs, int *err)
 {
-	const char *d, *n;
-	unsigned num = 0;
-
 	*fs = boot_fs();
 	*err = 0;
 	if (argc < 2 || strcmp(argv[1], "mmc"))
 		return 1;
-	d = argc > 2 ? argv[2] : "";
-	if (d[0] != '0' || (d[1] && d[1] != ':'))
-		return cmd_error(argv, "bad device 'mmc %s' (only mmc 0[:part])", d);
-	if (d[1] && strcmp(d + 2, "auto")) {
-		for (n = d + 2; *n >= '0' && *n <= '9' && num < 256; n++)
-			num = num * 10 + (unsigned)(*n - '0');
-		if (n == d + 2 || *n || !num || num > 255)
-			return cmd_error(argv, "bad partition '%s'", d + 2);
-		*fs = bootfs_get(num, err);
-	}
+	if (cmd_part_fs(argv, argc > 2 ? argv[2] : "", fs, err))
+		return -EINVAL;
 	return 3;
 }
 
@@ -87,16 +98,18 @@ static int do_load(int argc, char *const argv[])
 {
 	struct fs *fs;
 	struct fs_stat st;
-	unsigned long addr;
+	unsigned long addr, bytes = 0, pos = 0;
 	uint32_t len, us;
 	uint64_t t0;
 	int err, i = dev_args(argc, argv, &fs, &err);
 
 	if (i < 0)
 		return i;
-	if (argc != i + 2)
+	if (argc < i + 2 || argc > i + 4)
 		return cmd_usage(argv);
-	if (arg_hex(argv, i, "address", 0xFFFFFFFFul, &addr))
+	if (arg_hex(argv, i, "address", 0xFFFFFFFFul, &addr) ||
+	    (argc > i + 2 && arg_hex(argv, i + 2, "byte count", 0xFFFFFFFFul, &bytes)) ||
+	    (argc > i + 3 && arg_hex(argv, i + 3, "position", 0xFFFFFFFFul, &pos)))
 		return -EINVAL;
 	if (!fs)
 		return no_fs(argv, err);
@@ -107,6 +120,14 @@ static int do_load(int argc, char *const argv[])
 		printf("error: %s: %s: %s\n", argv[0], argv[i + 1], errname(err));
 		return err;
 	}
+	if (pos > st.size) {
+		printf("error: %s: %s: position 0x%lx is past its end (0x%x bytes)\n", argv[0],
+		       argv[i + 1], pos, (unsigned)st.size);
+		return -EINVAL;
+	}
+	/* The file readers read whole files: with a position, the file is
+	 * read at addr and the part asked for moved down, so the whole file
+	 * must fit there. */
 	err = mem_check_free(argv[0], addr, st.size);
 	if (err)
 		return err;
@@ -115,25 +136,148 @@ static int do_load(int argc, char *const argv[])
 	us = (uint32_t)(timer_us() - t0);
 	if (err)
 		return no_fs(argv, err);
+	if (pos || (bytes && bytes < len)) {
+		len -= (uint32_t)pos;
+		if (bytes && bytes < len)
+			len = (uint32_t)bytes;
+		memmove((void *)addr, (const void *)(addr + pos), len);
+	}
 	printf("%u bytes read in %u ms\n", (unsigned)len, (unsigned)(us / 1000));
 	var_set_hex("filesize", len);
 	var_set_hex("fileaddr", addr);
 	return 0;
 }
-CMD(load, "load", do_load, "load [mmc 0[:part]] <addr> <path>",
+CMD(load, "load", do_load, "load [mmc 0[:part]] <addr> <path> [bytes [pos]]",
     "read a file into RAM; sets filesize");
-CMD(fatload, "fatload", do_load, "fatload [mmc 0[:part]] <addr> <path>",
+CMD(fatload, "fatload", do_load, "fatload [mmc 0[:part]] <addr> <path> [bytes [pos]]",
     "read a file into RAM; sets filesize");
-CMD(ext4load, "ext4load", do_load, "ext4load [mmc 0[:part]] <addr> <path>",
+CMD(ext4load, "ext4load", do_load, "ext4load [mmc 0[:part]] <addr> <path> [bytes [pos]]",
     "read a file into RAM; sets filesize");
+
+/* U-Boot's partition map of an MBR disk: number, start, size, PARTUUID,
+ * type, and whether it is bootable. */
+static int print_parts(void)
+{
+	struct part_info p[PART_SCAN_MAX];
+	uint32_t sig;
+	char uuid[12];
+	int err, n = bootfs_parts(p, &sig, &err);
+
+	if (err)
+		return no_fs((char *const[]){ "part", NULL }, err);
+	if (!p[0].num) {
+		printf("## Unknown partition table type 0\n");
+		return 0;
+	}
+	printf("\nPartition Map for MMC device 0  --   Partition Type: DOS\n\n");
+	printf("Part\tStart Sector\tNum Sectors\tUUID\t\tType\n");
+	for (int i = 0; i < n; i++) {
+		mbr_part_uuid(uuid, sig, p[i].num);
+		printf("%3u\t%-10u\t%-10u\t%s\t%02x%s\n", p[i].num, (unsigned)p[i].start,
+		       (unsigned)p[i].size, uuid, p[i].type, p[i].active ? " Boot" : "");
+	}
+	return 0;
+}
 
 static int do_mmc(int argc, char *const argv[])
 {
-	if (argc != 2 || strcmp(argv[1], "info"))
+	const char *sub = argc > 1 ? argv[1] : "";
+	unsigned long dev = 0;
+
+	if (!strcmp(sub, "dev") && argc <= 3) {
+		if (argc == 3 && arg_dec(argv, 2, "device", ~0ul, &dev))
+			return -EINVAL;
+		if (dev)
+			return cmd_error(argv, "no mmc device %lu (mmc 0 is the SD card, mmc1)", dev);
+		if (!storage_mmc1())
+			return no_fs(argv, -ENODEV);
+		printf("switch to partitions #0, OK\nmmc0 is current device\n");
+		return 0;
+	}
+	if (!strcmp(sub, "rescan") && argc == 2) {
+		/* The card is identified once, at boot; what a rescan is for
+		 * in scripts is reading the partition table again. */
+		bootfs_forget();
+		return storage_mmc1() ? 0 : no_fs(argv, -ENODEV);
+	}
+	if (!strcmp(sub, "part") && argc == 2)
+		return print_parts();
+	if (strcmp(sub, "info") || argc != 2)
 		return cmd_usage(argv);
 	if (!storage_mmc1())
 		return no_fs(argv, -ENODEV);
 	mmc_print_info(storage_mmc1_card());
 	return 0;
 }
-CMD(mmc, "mmc", do_mmc, "mmc info", "show the SD card's identity and capacity");
+CMD(mmc, "mmc", do_mmc, "mmc info | dev [0] | rescan | part",
+    "the SD card: identity and capacity, partitions; mmc 0 is the only device");
+
+/* "0" or "0:N" for part's commands; *num 0 without a partition. */
+static int part_dev(char *const argv[], const char *d, unsigned *num)
+{
+	char *end;
+
+	*num = 0;
+	if (d[0] != '0' || (d[1] && d[1] != ':'))
+		return cmd_error(argv, "bad device 'mmc %s' (only mmc 0[:part])", d);
+	if (d[1]) {
+		*num = (unsigned)strtoul(d + 2, &end, 16);
+		if (end == d + 2 || *end || !*num || *num > 255)
+			return cmd_error(argv, "bad partition '%s'", d + 2);
+	}
+	return 0;
+}
+
+static int do_part(int argc, char *const argv[])
+{
+	struct part_info p[PART_SCAN_MAX];
+	const char *sub = argc > 1 ? argv[1] : "";
+	char uuid[12], list[PART_SCAN_MAX * 3 + 1];
+	unsigned num;
+	uint32_t sig;
+	bool bootable = false;
+	int err, n, a = 4;
+
+	if (strcmp(sub, "uuid") && strcmp(sub, "list"))
+		return cmd_usage(argv);
+	if (argc < 4 || strcmp(argv[2], "mmc"))
+		return cmd_error(argv, "only 'part %s mmc 0...' (the SD card)", sub);
+	if (part_dev(argv, argv[3], &num))
+		return -EINVAL;
+	if (!strcmp(sub, "list") && argc > a && !strcmp(argv[a], "-bootable")) {
+		bootable = true;
+		a++;
+	}
+	if (argc > a + 1)
+		return cmd_usage(argv);
+	if (!strcmp(sub, "list") && argc == a && !bootable)
+		return print_parts();
+	n = bootfs_parts(p, &sig, &err);
+	if (err)
+		return no_fs(argv, err);
+	if (!strcmp(sub, "uuid")) {
+		for (int i = 0; i < n; i++) {
+			if (p[i].num != (num ? num : 1) || !p[i].num)
+				continue;
+			mbr_part_uuid(uuid, sig, p[i].num);
+			if (argc > a)
+				return var_set(argv[a], uuid);
+			printf("%s\n", uuid);
+			return 0;
+		}
+		printf("error: part: no partition %u on mmc 0\n", num ? num : 1);
+		return -ENOENT;
+	}
+	list[0] = 0;
+	for (int i = 0, l = 0; i < n; i++) {
+		if (p[i].num && (!bootable || p[i].active))
+			l += snprintf(list + l, sizeof(list) - (size_t)l, "%s%x", l ? " " : "",
+				      p[i].num);
+	}
+	if (argc > a)
+		return list[0] ? var_set(argv[a], list) : (env_unset(&sysenv, argv[a]), 0);
+	printf("%s\n", list);
+	return 0;
+}
+CMD(part, "part", do_part, "part uuid mmc 0:<part> [var] | list mmc 0 [-bootable] [var]",
+    "partitions of the SD card: PARTUUID (MBR signature-number), list");

@@ -56,11 +56,12 @@ static void main_late(void)
 	boot_scan();
 	/* The screen, unless /uEnv.txt says video=off (common/display.c). */
 	display_start();
-	/* 10. Countdown; unless a key or AUX stops it, 11. the fallback chain
-	 *    (common/boot.c), for each entry 12. load kernel, initrd and DTB,
+	/* 10. Countdown; unless a key or AUX stops it, 11. bootcmd: the
+	 *    distro scan and the fallback chain (common/distro.c, boot.c),
+	 *    for each entry 12. load kernel, initrd and DTB,
 	 *    13. patch the DTB, 14. hand over. */
 	if (autoboot_countdown(boot_delay_ms()) == 0) {
-		boot_default_chain();
+		boot_run_bootcmd();
 		menu_after_failure();
 	}
 	/* 15. Nothing booted, or the user asked: the console. */

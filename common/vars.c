@@ -3,26 +3,58 @@
 #include "common/vars.h"
 
 #include "board/board.h"
+#include "common/boot.h"
+#include "common/command.h"
 #include "common/sys.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
 
-static char envbuf[1536];
+static char envbuf[4096];
 struct env sysenv;
 
 void vars_init(void)
 {
+	static char kaddr[12], faddr[12], raddr[12], saddr[12], paddr[12];
 	const struct env_default defaults[] = {
 		{ "bootdelay", "1" },
-		{ "kernel_addr_r", "0x82000000" },
-		{ "fdt_addr_r", "0x88000000" },
-		{ "ramdisk_addr_r", "0x88080000" },
-		{ "loadaddr", "0x82000000" },
+		{ "kernel_addr_r", kaddr },
+		{ "fdt_addr_r", faddr },
+		{ "ramdisk_addr_r", raddr },
+		{ "scriptaddr", saddr },
+		{ "pxefile_addr_r", paddr },
+		{ "loadaddr", kaddr },
 		/* Only for users' bootargs: gtaboot itself never adds
 		 * console=, /chosen/stdout-path names the UART. */
 		{ "console", board.linux_console },
+		{ "board", board.env_name },
+		{ "board_name", board.env_name },
+		{ "fdtfile", board.dtb_name(sys.board_rev) },
+		/* Distro boot (U-Boot's doc/develop/distro.rst): the scan is
+		 * the distroboot command (common/distro.c), which reads the
+		 * variables below and runs boot_extlinux / boot_a_script for
+		 * what it finds, so each step can be printed and changed. */
+		{ "boot_targets", "mmc0 nand0" },
+		{ "boot_prefixes", "/ /boot/" },
+		{ "boot_scripts", "boot.scr.uimg boot.scr" },
+		{ "boot_syslinux_conf", "extlinux/extlinux.conf" },
+		{ "boot_extlinux", "sysboot ${devtype} ${devnum}:${distro_bootpart} any "
+				   "${scriptaddr} ${prefix}${boot_syslinux_conf}" },
+		{ "boot_a_script", "load ${devtype} ${devnum}:${distro_bootpart} ${scriptaddr} "
+				   "${prefix}${script}; source ${scriptaddr}" },
+		{ "bootcmd_mmc0", "distroboot mmc0" },
+		{ "bootcmd_nand0", "distroboot nand0" },
+		{ "distro_bootcmd", "distroboot ${boot_targets}" },
+		/* U-Boot's bootcmd runs distro_bootcmd; without a run command
+		 * (before the hush interpreter) the same scan directly. */
+		{ "bootcmd", cmd_find("run") ? "run distro_bootcmd" : "distroboot ${boot_targets}" },
 		{ NULL, NULL },
 	};
+
+	snprintf(kaddr, sizeof(kaddr), "0x%08x", (unsigned)KERNEL_ADDR_R);
+	snprintf(faddr, sizeof(faddr), "0x%08x", (unsigned)FDT_ADDR_R);
+	snprintf(raddr, sizeof(raddr), "0x%08x", (unsigned)RAMDISK_ADDR_R);
+	snprintf(saddr, sizeof(saddr), "0x%08x", (unsigned)SCRIPT_ADDR);
+	snprintf(paddr, sizeof(paddr), "0x%08x", (unsigned)PXEFILE_ADDR_R);
 
 	if (env_init(&sysenv, envbuf, sizeof(envbuf), defaults))
 		printf("warning: default environment does not fit\n");

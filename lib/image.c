@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* zImage and legacy uImage headers. The zImage layout is the one
+/* zImage and legacy uImage headers, and legacy script images (the body of
+ * `mkimage -T script`). The zImage layout is the one
  * arch/arm/boot/compressed/head.S documents (Linux's Documentation/arch/arm/
  * booting.rst); the uImage header is 64 big-endian bytes as U-Boot's
  * include/image.h describes it. */
@@ -105,5 +106,54 @@ int image_check_initrd(const void *buf, size_t len, bool verify_data, struct ima
 		return fail(why, "initrd larger than 4 GiB", -EINVAL);
 	info->kind = IMAGE_RAW;
 	info->size = (uint32_t)len;
+	return 0;
+}
+
+int image_check_script(const void *buf, size_t len, struct image_info *info, const char **why)
+{
+	const uint8_t *b = buf;
+	uint8_t hdr[UIMAGE_HEADER_SIZE];
+	uint32_t size, first, off;
+
+	memset(info, 0, sizeof(*info));
+	if (len < 4 || get_be32(b) != UIMAGE_MAGIC)
+		return fail(why, "bad magic: not a legacy image", -EINVAL);
+	if (len < UIMAGE_HEADER_SIZE)
+		return fail(why, "truncated: shorter than the 64-byte header", -EBADMSG);
+	memcpy(hdr, b, sizeof(hdr));
+	memset(hdr + 4, 0, 4);
+	if (crc32(0, hdr, sizeof(hdr)) != get_be32(b + 4))
+		return fail(why, "bad header CRC", -EBADMSG);
+	size = get_be32(b + 12);
+	if (b[30] != UIMAGE_TYPE_SCRIPT)
+		return fail(why, "not a script image", -ENOTSUP);
+	if (size > len - UIMAGE_HEADER_SIZE)
+		return fail(why, "truncated: data shorter than the header says", -EBADMSG);
+	if (crc32(0, b + UIMAGE_HEADER_SIZE, size) != get_be32(b + 24))
+		return fail(why, "bad data CRC", -EBADMSG);
+	if (b[31] != UIMAGE_COMP_NONE)
+		return fail(why, "compressed script (only 'none' is supported)", -ENOTSUP);
+	/* The body is the multi-file layout: big-endian lengths ended by a
+	 * zero word, then the files, each padded to 4 bytes. A script's text
+	 * is the first file, as U-Boot's source command takes it. */
+	b += UIMAGE_HEADER_SIZE;
+	for (off = 0;; off += 4) {
+		if (size - off < 4)
+			return fail(why, "truncated: length table has no end", -EBADMSG);
+		if (!get_be32(b + off))
+			break;
+	}
+	off += 4;
+	if (off == 4)
+		return fail(why, "empty length table: no script in the image", -EBADMSG);
+	first = get_be32(b);
+	if (first > size - off)
+		return fail(why, "truncated: script longer than the image's data", -EBADMSG);
+	info->kind = IMAGE_UIMAGE;
+	info->type = UIMAGE_TYPE_SCRIPT;
+	info->offset = UIMAGE_HEADER_SIZE + off;
+	info->size = first;
+	info->load = get_be32(b - UIMAGE_HEADER_SIZE + 16);
+	info->entry = get_be32(b - UIMAGE_HEADER_SIZE + 20);
 	return 0;
 }

@@ -17,6 +17,7 @@ enum image_kind {
 #define UIMAGE_HEADER_SIZE 64
 #define UIMAGE_TYPE_KERNEL  2
 #define UIMAGE_TYPE_RAMDISK 3
+#define UIMAGE_TYPE_SCRIPT  6
 
 struct image_info {
 	enum image_kind kind;
@@ -41,5 +42,13 @@ int image_check_kernel(const void *buf, size_t len, bool verify_data, struct ima
  * it carries no uImage magic, raw bytes used as they are. */
 int image_check_initrd(const void *buf, size_t len, bool verify_data, struct image_info *info,
 		       const char **why);
+
+/* Checks a legacy script image (mkimage -T script -C none): magic, header
+ * CRC, type, data CRC, then the body's table of big-endian lengths ended
+ * by a zero word. The script text is the first file: info->offset and
+ * info->size locate it in buf. Refusals, *why naming the fault: "bad
+ * magic" (-EINVAL), "bad header CRC", "bad data CRC", "truncated ..."
+ * (-EBADMSG), "not a script image", compressed (-ENOTSUP). */
+int image_check_script(const void *buf, size_t len, struct image_info *info, const char **why);
 
 #endif

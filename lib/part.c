@@ -167,3 +167,21 @@ int part_scan(struct blockdev *disk, uint8_t *sector, struct part_info p[PART_SC
 		p[n++] = (struct part_info){ 0, 0, false, 0, end };
 	return n;
 }
+
+uint32_t mbr_disk_signature(const uint8_t *sector)
+{
+	return get_le32(sector + 440);
+}
+
+void mbr_part_uuid(char *buf, uint32_t disksig, unsigned num)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	/* lib/ has no printf dependency here: 8 + 1 + 2 hex digits. */
+	for (int i = 0; i < 8; i++)
+		buf[i] = hex[(disksig >> (28 - 4 * i)) & 15];
+	buf[8] = '-';
+	buf[9] = hex[(num >> 4) & 15];
+	buf[10] = hex[num & 15];
+	buf[11] = 0;
+}

@@ -68,4 +68,10 @@ struct part_info {
  * the number of entries (at least 1), or a device error. */
 int part_scan(struct blockdev *disk, uint8_t *sector, struct part_info p[PART_SCAN_MAX]);
 
+/* The disk signature of an MBR (the le32 at offset 440). */
+uint32_t mbr_disk_signature(const uint8_t *sector);
+/* The PARTUUID Linux and U-Boot give partition num of an MBR disk:
+ * "<signature %08x>-<num %02x>" (buf: at least 12 bytes). */
+void mbr_part_uuid(char *buf, uint32_t disksig, unsigned num);
+
 #endif

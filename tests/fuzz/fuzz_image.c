@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* libFuzzer target for lib/image: kernel and initrd header checks on
- * arbitrary files; an accepted image's payload must lie inside the file. */
+ * arbitrary files, and script images; an accepted image's payload must lie
+ * inside the file. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	ret = image_check_initrd(data, size, size & 1, &info, &why);
 	if (!ret && (uint64_t)info.offset + info.size > size)
+		abort();
+	ret = image_check_script(data, size, &info, &why);
+	if (ret && !why)
+		abort();
+	if (!ret && ((uint64_t)info.offset + info.size > size || info.offset < 68))
 		abort();
 	return 0;
 }

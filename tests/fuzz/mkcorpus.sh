@@ -75,6 +75,9 @@ mkimage -A arm -O linux -T kernel -C none -a 0x80008000 -e 0x80008000 -n linux -
 	"$c/fuzz_image/uimage" >/dev/null
 mkimage -A arm -O linux -T ramdisk -C none -a 0 -e 0 -n initrd -d k \
 	"$c/fuzz_image/uinitrd" >/dev/null
+printf 'setenv bootargs root=/dev/mmcblk0p2\nbootz ${kernel_addr_r} - ${fdt_addr_r}\n' >s
+mkimage -A arm -O linux -T script -C none -a 0 -e 0 -n script -d s:k \
+	"$c/fuzz_image/script" >/dev/null
 python3 - "$c/fuzz_image/zimage" <<'PY'
 import struct, sys
 z = bytearray(b'\x00' * 256)

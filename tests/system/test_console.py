@@ -150,8 +150,30 @@ def test_aux_button_stops_autoboot(cli):
     assert "Hit any key" not in r.serial
 
 
-def test_key_stops_countdown_menu_then_prompt(cli, card_conf):
-    inp = "{expect stop autoboot}x{expect other key: prompt\r\n}q" + script("version")
+@pytest.mark.parametrize("keys", ["x", "\r", " \r", "\r\r"])
+def test_key_stops_countdown_at_prompt(cli, card_conf, keys):
+    """As U-Boot: any key stops at the prompt, and only that key is taken
+    (labgrid sends a newline, LAVA a blank and then a newline): none of
+    them boots or opens the menu."""
+    inp = "{expect stop autoboot}" + esc(keys) + script("version", start="{expect %s}" % PROMPT)
+    r = session(inp, sd=card_conf)
+    assert r.rc == simrun.EXIT["timeout"], r.stderr + r.serial
+    assert "('m': boot menu)" in r.serial
+    assert "Booting" not in r.serial and "Good entry" not in r.serial
+    assert "gtaboot> version\r\ngtaboot 0.1" in r.serial
+
+
+def test_bootmenu_command(cli, card_conf):
+    inp = "{expect stop autoboot}x{expect %s}bootmenu\\r{expect other key: prompt\r\n}q" % \
+        PROMPT + script("version")
+    r = session(inp, sd=card_conf)
+    assert "gtaboot> version\r\ngtaboot 0.1" in r.serial
+    assert "  1  Broken entry\r\n  2  Good entry (default)\r\n" in r.serial
+    assert "Booting" not in r.serial
+
+
+def test_m_key_opens_menu_then_prompt(cli, card_conf):
+    inp = "{expect stop autoboot}m{expect other key: prompt\r\n}q" + script("version")
     r = session(inp, sd=card_conf)
     assert r.rc == simrun.EXIT["timeout"], r.stderr + r.serial
     assert "  1  Broken entry\r\n  2  Good entry (default)\r\n" in r.serial
@@ -161,7 +183,7 @@ def test_key_stops_countdown_menu_then_prompt(cli, card_conf):
 
 def test_menu_picks_label_and_boots(card_conf, tmp_path):
     out = str(tmp_path / "out.dtb")
-    inp = "{expect stop autoboot}x{expect other key: prompt\r\n}2"
+    inp = "{expect stop autoboot}m{expect other key: prompt\r\n}2"
     r = session(inp, sd=card_conf, extra=["--dump-dtb", out])
     assert r.rc == 0 and r.report["result"] == "handoff", r.stderr + r.serial
     assert "Booting 'Good entry'" in r.serial
@@ -171,7 +193,7 @@ def test_menu_picks_label_and_boots(card_conf, tmp_path):
 
 
 def test_menu_failed_label_falls_to_prompt(cli, card_conf):
-    inp = "{expect stop autoboot}\r{expect other key: prompt\r\n}1" + \
+    inp = "{expect stop autoboot}m{expect other key: prompt\r\n}1" + \
         script("version", start="{expect failed}{expect %s}" % PROMPT)
     r = session(inp, sd=card_conf)
     assert r.rc == simrun.EXIT["timeout"], r.stderr + r.serial
@@ -181,7 +203,7 @@ def test_menu_failed_label_falls_to_prompt(cli, card_conf):
 
 
 def test_menu_enter_boots_default(card_conf):
-    r = session("{expect stop autoboot}x{expect other key: prompt\r\n}\r", sd=card_conf)
+    r = session("{expect stop autoboot}m{expect other key: prompt\r\n}\r", sd=card_conf)
     assert r.rc == 0 and r.report["result"] == "handoff", r.stderr + r.serial
     assert "Booting 'Good entry'" in r.serial
 
@@ -228,7 +250,7 @@ def test_env_and_expansion(cli):
     assert "'foo' is not set" in outs[4]
     assert "bootdelay=1\r\n" in outs[5] and "Environment size" in outs[5]
     # the board's name for its console UART (board/gta04.c linux_console)
-    assert "console=ttyO2,115200n8\r\n" in outs[5]
+    assert "console=ttyS2,115200n8\r\n" in outs[5]
 
 
 def test_files_load_and_ls(cli, card):

@@ -142,7 +142,7 @@ def sd_image():
 def flash_from_sd(nand, *extra, max_ms=20000):
     r = simrun.run(["--machine", "gta04", "--rev", "A4", "--sd", sd_image(), "--nand", nand,
                     "--max-ms", max_ms,
-                    "--input", r"{expect autoboot}x{expect other key: prompt}x{expect gtaboot> }flash mlo\r{expect copies good}"]
+                    "--input", r"{expect autoboot}x{expect gtaboot> }flash mlo\r{expect copies good}"]
                    + list(extra))
     if "> " not in r.serial or "flash" not in r.serial:
         pytest.skip("no console prompt yet")

@@ -235,9 +235,9 @@ CONSOLE_CONF = "DEFAULT payload\nTIMEOUT 30\n\nLABEL payload\n  KERNEL /zImage\n
 
 
 def console_boot(cards, commands, extra=()):
-    """Stop the countdown, leave the boot menu for the prompt, run commands."""
+    """Stop the countdown at the prompt, run commands."""
     img, _ = cards("gta04", "omap3-gta04-sim", CONSOLE_CONF)
-    script = r"{expect autoboot} {expect key: prompt}q" + \
+    script = r"{expect autoboot} " + \
         "".join(r"{expect > }%s\r" % c for c in commands)
     return boot("gta04", "A4", img, "--on-handoff", "continue", "--input", script, *extra,
                 max_ms=30000)

@@ -211,6 +211,101 @@ static void test_initrd(void **state)
 	assert_int_equal(image_check_initrd(raw, 0, true, &info, &why), -EINVAL);
 }
 
+/* A script image from mkimage; two files when second is given (the
+ * source command takes the first). */
+static struct mk mkscript(const char *text, const char *second)
+{
+	const char *dir = scratch_dir("image");
+	char in[PATH_MAX + 64], in2[PATH_MAX + 64], out[PATH_MAX + 64];
+	struct mk m;
+
+	snprintf(in, sizeof(in), "%s/script.txt", dir);
+	snprintf(in2, sizeof(in2), "%s/second.txt", dir);
+	snprintf(out, sizeof(out), "%s/boot.scr", dir);
+	assert_int_equal(spew(in, text, strlen(text)), 0);
+	if (second)
+		assert_int_equal(spew(in2, second, strlen(second)), 0);
+	assert_int_equal(sh("mkimage -A arm -O linux -T script -C none -a 0 -e 0 -n 'boot script' "
+			    "-d '%s%s%s' '%s' >/dev/null", in, second ? ":" : "",
+			    second ? in2 : "", out), 0);
+	m.data = slurp(out, &m.len);
+	assert_non_null(m.data);
+	return m;
+}
+
+static void test_script(void **state)
+{
+	const char *text = "setenv bootargs console=ttyS2,115200n8\nload mmc 0:2 ${kernel_addr_r} "
+			   "/boot/vmlinuz\n";
+	struct mk m = mkscript(text, NULL);
+	struct image_info info;
+	const char *why = NULL;
+
+	assert_int_equal(image_check_script(m.data, m.len, &info, &why), 0);
+	assert_int_equal(info.size, strlen(text));
+	assert_int_equal(info.offset, 64 + 8);
+	assert_memory_equal(m.data + info.offset, text, info.size);
+	/* Each fault by name. */
+	m.data[m.len - 1] ^= 1;
+	assert_int_equal(image_check_script(m.data, m.len, &info, &why), -EBADMSG);
+	assert_string_equal(why, "bad data CRC");
+	m.data[m.len - 1] ^= 1;
+	m.data[40] ^= 1;
+	assert_int_equal(image_check_script(m.data, m.len, &info, &why), -EBADMSG);
+	assert_string_equal(why, "bad header CRC");
+	m.data[40] ^= 1;
+	assert_int_equal(image_check_script(m.data, m.len - 1, &info, &why), -EBADMSG);
+	assert_non_null(strstr(why, "truncated"));
+	assert_int_equal(image_check_script(m.data, 63, &info, &why), -EBADMSG);
+	assert_non_null(strstr(why, "truncated"));
+	m.data[0] ^= 1;
+	assert_int_equal(image_check_script(m.data, m.len, &info, &why), -EINVAL);
+	assert_non_null(strstr(why, "bad magic"));
+	assert_int_equal(image_check_script(text, strlen(text), &info, &why), -EINVAL);
+	free(m.data);
+	/* A kernel is not a script. */
+	m = mkimage("-A arm -O linux -T kernel -C none -a 0 -e 0 -n x", 1000);
+	assert_int_equal(image_check_script(m.data, m.len, &info, &why), -ENOTSUP);
+	assert_string_equal(why, "not a script image");
+	free(m.data);
+	/* Two files: the first is the script. */
+	m = mkscript("echo one\n", "echo second file\n");
+	assert_int_equal(image_check_script(m.data, m.len, &info, &why), 0);
+	assert_int_equal(info.offset, 64 + 12);
+	assert_int_equal(info.size, 9);
+	assert_memory_equal(m.data + info.offset, "echo one\n", 9);
+	free(m.data);
+}
+
+/* A length table whose first length runs past the data, with both CRCs
+ * right: refused as truncated, never read beyond the buffer. */
+static void test_script_bad_table(void **state)
+{
+	uint8_t img[64 + 12];
+	struct image_info info;
+	const char *why = NULL;
+
+	memset(img, 0, sizeof(img));
+	put_be32(img, 0x27051956);
+	put_be32(img + 12, 12);
+	img[29] = 2;
+	img[30] = 6;
+	put_be32(img + 64, 100);        /* says 100 bytes, has 4 */
+	put_be32(img + 24, crc32(0, img + 64, 12));
+	put_be32(img + 4, crc32(0, img, 64));
+	assert_int_equal(image_check_script(img, sizeof(img), &info, &why), -EBADMSG);
+	assert_non_null(strstr(why, "truncated"));
+	/* No terminating zero word. */
+	put_be32(img + 64, 1);
+	put_be32(img + 68, 1);
+	put_be32(img + 72, 1);
+	put_be32(img + 24, crc32(0, img + 64, 12));
+	memset(img + 4, 0, 4);
+	put_be32(img + 4, crc32(0, img, 64));
+	assert_int_equal(image_check_script(img, sizeof(img), &info, &why), -EBADMSG);
+	assert_non_null(strstr(why, "length table"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -219,6 +314,8 @@ int main(void)
 		cmocka_unit_test(test_uimage_refused),
 		cmocka_unit_test(test_uimage_name),
 		cmocka_unit_test(test_initrd),
+		cmocka_unit_test(test_script),
+		cmocka_unit_test(test_script_bad_table),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

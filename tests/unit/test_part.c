@@ -191,6 +191,29 @@ static void test_sfdisk(void **state)
 	fclose(t.file);
 }
 
+/* The PARTUUID of an MBR partition, as sfdisk's label-id and Linux's
+ * blkid give it: "<disk signature>-<number>". */
+static void test_part_uuid(void **state)
+{
+	const char *dir = scratch_dir("part");
+	char img[PATH_MAX + 64], uuid[12];
+	uint8_t sector[512];
+	struct test_bd t;
+
+	snprintf(img, sizeof(img), "%s/uuid.img", dir);
+	assert_int_equal(sh("rm -f '%s' && truncate -s 4M '%s' && printf 'label: dos\\n"
+			    "label-id: 0x6b5d0c2b\\n2048,2048,c,*\\n4096,,83\\n' | "
+			    "sfdisk -q '%s' >/dev/null", img, img, img), 0);
+	assert_int_equal(test_bd_file(&t, img), 0);
+	assert_int_equal(blk_read(&t.bd, 0, 1, sector), 0);
+	assert_int_equal(mbr_disk_signature(sector), 0x6b5d0c2b);
+	mbr_part_uuid(uuid, mbr_disk_signature(sector), 2);
+	assert_string_equal(uuid, "6b5d0c2b-02");
+	mbr_part_uuid(uuid, 0xdeadbeef, 0x1a);
+	assert_string_equal(uuid, "deadbeef-1a");
+	fclose(t.file);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -200,6 +223,7 @@ int main(void)
 		cmocka_unit_test(test_open_boot_and_blk_read),
 		cmocka_unit_test(test_superfloppy_and_garbage),
 		cmocka_unit_test(test_sfdisk),
+		cmocka_unit_test(test_part_uuid),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

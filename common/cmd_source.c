@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The source command: run a legacy script image (mkimage -T script, the
+ * boot.scr of distributions) from memory, with U-Boot's syntax; the image
+ * is checked by lib/image.c and its text handed whole to cli_run_script.
+ */
+#include "common/boot.h"
+#include "common/cli.h"
+#include "common/sys.h"
+#include "common/vars.h"
+#include "lib/errno.h"
+#include "lib/image.h"
+#include "lib/printf.h"
+
+static uint32_t be32_at(uint32_t a)
+{
+	const volatile uint8_t *p = (const volatile uint8_t *)(uintptr_t)a;
+
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+int cmd_source_at(char *const argv[], uint32_t addr)
+{
+	struct image_info info;
+	const char *why = NULL;
+	uint32_t room, len;
+	int err;
+
+	printf("## Executing script at %08x\n", (unsigned)addr);
+	if (cmd_ram_check(argv, addr, UIMAGE_HEADER_SIZE, 4, false))
+		return -EINVAL;
+	/* The header says how long the image is; never look past the RAM it
+	 * lies in (a bad size is the parser's to name as truncation). */
+	room = sys_ram_end() > addr ? sys_ram_end() - addr : UIMAGE_HEADER_SIZE;
+	len = be32_at(addr + 12);
+	len = len > room - UIMAGE_HEADER_SIZE ? room : len + UIMAGE_HEADER_SIZE;
+	err = image_check_script((const void *)(uintptr_t)addr, len, &info, &why);
+	if (err) {
+		printf("error: source: %s at 0x%08x (%s)\n", why, (unsigned)addr, errname(err));
+		return err;
+	}
+	return cli_run_script((const char *)(uintptr_t)(addr + info.offset), info.size);
+}
+
+static int do_source(int argc, char *const argv[])
+{
+	unsigned long addr;
+
+	if (argc > 2)
+		return cmd_usage(argv);
+	if (argc == 2) {
+		if (arg_hex(argv, 1, "address", 0xFFFFFFFFul, &addr))
+			return -EINVAL;
+	} else {
+		addr = var_addr("scriptaddr", SCRIPT_ADDR);
+	}
+	return cmd_source_at(argv, (uint32_t)addr);
+}
+CMD(source, "source", do_source, "source [addr]",
+    "run a script image (mkimage -T script) in memory; default $scriptaddr");
