@@ -3,6 +3,7 @@
 #include "common/vars.h"
 
 #include "board/board.h"
+#include "common/envstore.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
 
@@ -25,6 +26,9 @@ void vars_init(void)
 
 	if (env_init(&sysenv, envbuf, sizeof(envbuf), defaults))
 		printf("warning: default environment does not fit\n");
+	/* The stored U-Boot environment over the defaults, before /uEnv.txt
+	 * (common/boot_entries.c), which still adds and overrides. */
+	envstore_load(&sysenv);
 }
 
 const char *var_get(const char *name)
