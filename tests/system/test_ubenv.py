@@ -181,20 +181,30 @@ def test_bad_crc_in_both_copies_gives_the_defaults(sd, tmp_path):
 CUTS = list(range(1, 1 + 1 + ENV_SIZE // PAGE))
 
 
+@pytest.fixture(scope="module")
+def one_saved(sd, tmp_path_factory):
+    """A NAND whose copy 0 holds foo=old (counter 1), copy 1 erased."""
+    nand = tmp_path_factory.mktemp("saved") / "n.img"
+    saved(sd, nand, "old")
+    return open(nand, "rb").read()
+
+
 @pytest.mark.parametrize("cut", CUTS)
-def test_power_cut_during_saveenv_leaves_one_good_copy(sd, tmp_path, cut):
+def test_power_cut_during_saveenv_leaves_one_good_copy(sd, one_saved, tmp_path, cut):
     nand = tmp_path / "n.img"
-    saved(sd, nand, "old")                      # copy 0 holds foo=old
+    nand.write_bytes(one_saved)
     r = console(sd, nand, ["setenv foo new", "saveenv"], "--inject", "nand-powercut:%d" % cut)
     assert r.report and r.report.get("result") == "poweroff", r.stderr + r.serial
+    assert "Powering off" not in r.serial       # the cut, not the script's poweroff
     r = console(sd, nand, ["printenv foo"])
     assert WARNING not in r.serial, r.serial
     assert "foo=old" in after(r, "printenv foo"), r.serial
     assert printenv(tools_config(tmp_path, nand)[1])[1]["foo"] == "old"
-    # and the next save still works, into the damaged copy
-    r = console(sd, nand, ["setenv foo new", "saveenv"])
-    assert "Writing to redundant NAND... OK" in r.serial, r.serial
-    assert printenv(tools_config(tmp_path, nand)[1])[1]["foo"] == "new"
+    if cut in (CUTS[0], CUTS[1], CUTS[len(CUTS) // 2], CUTS[-1]):
+        # the next save still works, into the damaged copy
+        r = console(sd, nand, ["setenv foo new", "saveenv"])
+        assert "Writing to redundant NAND... OK" in r.serial, r.serial
+        assert printenv(tools_config(tmp_path, nand)[1])[1]["foo"] == "new"
 
 
 def test_saveenv_without_nand_refuses(sd, tmp_path):
