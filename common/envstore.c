@@ -73,13 +73,21 @@ static void import_warn(void *arg, unsigned n, const char *why)
 	printf("env: variable %u of the stored environment skipped: %s\n", n, why);
 }
 
+/* Why a copy was refused, for the console. */
+static const char *why(int rd, int chk)
+{
+	if (rd)
+		return rd == -EBADMSG ? "uncorrectable ECC error" : errname(rd);
+	return chk == -EBADMSG ? "bad CRC" : "no valid entries";
+}
+
 void envstore_load(struct env *e)
 {
 	const struct board_env_nand *l = board.env_nand;
 	struct ubenv_copy cp[2];
 	struct nand_chip *c = chip(l, true);
 	uint8_t *buf;
-	int r[2], pick;
+	int rd[2], chk[2], pick;
 
 	if (!c)
 		return;
@@ -90,11 +98,9 @@ void envstore_load(struct env *e)
 	}
 	printf("Loading Environment from NAND... ");
 	for (int i = 0; i < 2; i++) {
-		r[i] = read_copy(c, l, i, buf);
-		if (!r[i])
-			r[i] = ubenv_check(buf, l->size, true, &cp[i]);
-		else
-			cp[i].ok = false;
+		cp[i].ok = false;
+		rd[i] = read_copy(c, l, i, buf);
+		chk[i] = rd[i] ? 0 : ubenv_check(buf, l->size, true, &cp[i]);
 	}
 	pick = ubenv_pick(&cp[0], &cp[1]);
 	if (pick < 0) {
@@ -102,9 +108,9 @@ void envstore_load(struct env *e)
 		printf("*** Warning - bad CRC, using default environment\n");
 		/* erased blocks are the normal first boot: no detail then */
 		for (int i = 0; i < 2; i++)
-			if (r[i] != -EBADMSG)
+			if (rd[i] || chk[i] != -EBADMSG)
 				printf("env: copy %d at 0x%x: %s\n", i, (unsigned)l->off[i],
-				       errname(r[i]));
+				       why(rd[i], chk[i]));
 		return;
 	}
 	if (pick == 0 && read_copy(c, l, 0, buf)) {
@@ -114,8 +120,7 @@ void envstore_load(struct env *e)
 	printf("OK\n");
 	if (!cp[!pick].ok)
 		printf("env: copy %d at 0x%x refused (%s), using copy %d\n", !pick,
-		       (unsigned)l->off[!pick], r[!pick] == -EBADMSG ? "bad CRC" : errname(r[!pick]),
-		       pick);
+		       (unsigned)l->off[!pick], why(rd[!pick], chk[!pick]), pick);
 	current = pick;
 	cur_flags = cp[pick].flags;
 	ubenv_import(e, buf, l->size, true, import_warn, NULL);
