@@ -112,6 +112,20 @@ static const char *beagle_dtb_name(unsigned rev)
 	}
 }
 
+/*
+ * Debian's u-boot-omap omap3_beagle keeps one 128 KiB copy at 0x260000
+ * (its config.omap3_beagle: ENV_IS_IN_NAND, ENV_OFFSET 0x260000, ENV_SIZE
+ * and ENV_RANGE 0x20000, no SYS_REDUNDAND_ENVIRONMENT), right before the
+ * kernel at 0x280000. The second copy takes the block before it, the end
+ * of U-Boot's 0x80000-0x260000 area, which Debian's u-boot.img (about
+ * 750 KB from 0x80000) leaves unused.
+ */
+static const struct board_env_nand beagle_env = {
+	.off = { 0x260000, 0x240000 },
+	.size = 0x20000,
+	.range = 0x20000,
+};
+
 const struct board board = {
 	.name = "BeagleBoard",
 	.pads = beagle_pads,
@@ -128,6 +142,7 @@ const struct board board = {
 	.linux_console = BOARD_UART3_LINUX_CONSOLE,
 	.nand_kernel_off = BOARD_NAND_KERNEL_OFF,
 	.nand_kernel_size = BOARD_NAND_KERNEL_SIZE,
+	.env_nand = &beagle_env,
 	.button_held = beagle_button_held,
 	.bb_uvolt = 0,
 	.bb_uamp = 0,

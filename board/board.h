@@ -53,6 +53,18 @@ struct board_display {
  * that part and must not call the SDRAM part); "SDRAM" members are read
  * once the rest of gtaboot runs from SDRAM (steps 8-15 of common/main.c).
  */
+/*
+ * Where the U-Boot environment lives in the board's NAND (common/envstore.c):
+ * two copies in U-Boot's redundant layout (lib/ubenv.h), each size bytes,
+ * written within its range of range bytes from off[i], bad blocks in the
+ * range skipped as U-Boot's env/nand.c does. The same values go into
+ * Linux's fw_env.config (docs/environment.md).
+ */
+struct board_env_nand {
+	uint32_t off[2];
+	uint32_t size, range;
+};
+
 struct board {
 	/* Mandatory, SRAM and SDRAM: the banner's name (step 7; printed
 	 * from SRAM when SDRAM fails). */
@@ -92,6 +104,10 @@ struct board {
 	 * boots last (kernel and DTB stored raw, drivers/mtd/nand_boot.c);
 	 * size 0 when the board keeps none. */
 	uint32_t nand_kernel_off, nand_kernel_size;
+	/* Optional (NULL: none), SDRAM (step 8, vars_init; saveenv): the
+	 * U-Boot environment's two copies in NAND. Without NAND (OneNAND,
+	 * no flash) the environment is not stored. */
+	const struct board_env_nand *env_nand;
 	/* Optional (0: charger left off), SDRAM (steps 8 and 13): TWL4030
 	 * backup-battery charger (BB_CFG) and its DT properties
 	 * ti,bb-uvolt / ti,bb-uamp. */

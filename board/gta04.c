@@ -106,6 +106,22 @@ static const struct mem_part gta04_mem[] = {
 	{ 0x20, 0xBA, MEM_FLASH_NAND, &numonyx_2x512 },
 };
 
+/*
+ * Letux U-Boot keeps its environment at 0x240000, in the 256 KiB the NAND
+ * map reserves for it (goldelico/letux-uboot Letux/boot-scr/boot-gta04.txt:
+ * "0x0024 0000 ... 256 KB U-Boot parameters written by saveenv";
+ * include/configs/letux_beagle.h, shared by letux_gta04.h: ENV_IS_IN_NAND,
+ * ENV_OFFSET 0x240000, ENV_SIZE 256 KiB, one copy), the kernel DT's
+ * environment partition 0x240000 + 0x40000. gtaboot splits those two
+ * 128 KiB blocks into U-Boot's redundant pair (one erase block per copy),
+ * so that a power cut during saveenv leaves the other copy good.
+ */
+static const struct board_env_nand gta04_env = {
+	.off = { 0x240000, 0x260000 },
+	.size = 0x20000,
+	.range = 0x20000,
+};
+
 static const struct mem_part gta04_onenand = { 0, 0, MEM_FLASH_ONENAND, &samsung_2x512 };
 /* An ID nobody listed still answered as a NAND. */
 static const struct mem_part gta04_unknown = { 0, 0, MEM_FLASH_NAND, &omap3_sdram_safest };
@@ -181,6 +197,7 @@ const struct board board = {
 	.linux_console = BOARD_UART3_LINUX_CONSOLE,
 	.nand_kernel_off = BOARD_NAND_KERNEL_OFF,
 	.nand_kernel_size = BOARD_NAND_KERNEL_SIZE,
+	.env_nand = &gta04_env,
 	.button_held = gta04_button_held,
 	/* The GTA04 DT's &charger { ti,bb-uvolt = <3200000>; ti,bb-uamp = <150>; } */
 	.bb_uvolt = 3200000,

@@ -125,6 +125,13 @@ struct nand_chip *storage_nand(int *err)
 	return NULL;
 }
 
+bool storage_has_nand(void)
+{
+	const struct mem_part *p = omap3_mem.part;
+
+	return !p || p->flash == MEM_FLASH_NAND;
+}
+
 struct twl4030 *storage_twl(void)
 {
 	return twl_ok ? &twl : NULL;

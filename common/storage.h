@@ -26,6 +26,9 @@ struct mmc_card *storage_mmc1_card(void);
  * printed ("nand: this board has OneNAND ...").
  */
 struct nand_chip *storage_nand(int *err);
+/* Whether the memory package says its flash is NAND (or is unknown), so
+ * that storage_nand() is worth asking without its printed refusal. */
+bool storage_has_nand(void);
 /* The PMIC, or NULL when I2C1 or the TWL4030 did not come up. */
 struct twl4030 *storage_twl(void);
 

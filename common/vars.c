@@ -5,11 +5,15 @@
 #include "board/board.h"
 #include "common/boot.h"
 #include "common/command.h"
+#include "common/envstore.h"
 #include "common/sys.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
 
-static char envbuf[4096];
+/* Room for an environment as Letux's or a distribution's U-Boot leaves it
+ * (Letux's boot.scr alone sets about 8 KiB of scripts); U-Boot's own block
+ * is 128 KiB, mostly padding. */
+static char envbuf[0x8000];
 struct env sysenv;
 
 void vars_init(void)
@@ -65,6 +69,9 @@ void vars_init(void)
 		env_set(&sysenv, "fdt_addr_r", "0x81c00000");
 		env_set(&sysenv, "ramdisk_addr_r", "0x83000000");
 	}
+	/* The stored U-Boot environment over the defaults, before /uEnv.txt
+	 * (common/boot_entries.c), which still adds and overrides. */
+	envstore_load(&sysenv);
 }
 
 const char *var_get(const char *name)

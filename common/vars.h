@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The console's environment variables (bootargs, bootdelay, kernel_addr_r,
- * ...), kept in RAM only: gtaboot does not write them anywhere. */
+ * ...), in RAM; saveenv stores them in NAND in U-Boot's format
+ * (common/envstore.c, docs/environment.md). */
 #ifndef COMMON_VARS_H
 #define COMMON_VARS_H
 
