@@ -18,4 +18,10 @@ struct fs *bootfs_scan(const char *const paths[], unsigned npaths, int *err);
  * NULL with *err set when there is no such partition or file system. */
 struct fs *bootfs_get(unsigned num, int *err);
 
+/* U-Boot's file_exists for test -e: ifname "mmc", devpart "0" (the boot
+ * file system), "0:auto" or "0:N" (partition N), path from its root.
+ * 1 when the file or directory is there, 0 when not (or the device or
+ * partition cannot be read), -EINVAL for a device gtaboot does not have. */
+int bootfs_file_exists(const char *ifname, const char *devpart, const char *path);
+
 #endif

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The console: the `gtaboot> ` prompt over lib/lineedit, U-Boot-style
- * command lines through lib/cmdline, the command table the linker gathers
- * (common/command.h), help and version. No TRM chapter: UART3 is reached
- * through common/console.
+ * The console: the `gtaboot> ` prompt over lib/lineedit, every command
+ * line and script through lib/hush (U-Boot's shell syntax), the command
+ * table the linker gathers (common/command.h), help and version. No TRM
+ * chapter: UART3 is reached through common/console.
  */
 #include "common/cli.h"
 
@@ -15,6 +15,7 @@
 #include "common/vars.h"
 #include "lib/cmdline.h"
 #include "lib/errno.h"
+#include "lib/hush.h"
 #include "lib/lineedit.h"
 #include "lib/printf.h"
 #include "lib/string.h"
@@ -87,7 +88,8 @@ int arg_dec(char *const argv[], int i, const char *what, unsigned long max, unsi
 /* A byte typed ahead while a command ran, for the next prompt. */
 static int typeahead = -1;
 
-bool cli_ctrlc(void)
+/* Ctrl-C typed? Any other byte is kept for the prompt. */
+static bool ctrlc_typed(void)
 {
 	int c = console_getc();
 
@@ -96,40 +98,81 @@ bool cli_ctrlc(void)
 			typeahead = c;
 		return false;
 	}
+	return true;
+}
+
+bool cli_ctrlc(void)
+{
+	if (!ctrlc_typed())
+		return false;
 	printf("^C\n");
 	return true;
 }
 
-int cmd_run_line(char *line)
+static int sh_run(void *ctx, int argc, char *const argv[])
 {
-	char buf[2 * CLI_LINE], *argv[CMDLINE_MAXARGS + 1];
-	const char *pos = line;
-	const struct cmd *c;
-	int argc, ret = 0;
+	const struct cmd *c = cmd_find(argv[0]);
 
-	if (cmdline_check(line)) {
-		printf("error: unterminated quote or bad ${...}\n");
-		return -EINVAL;
+	if (!c) {
+		/* U-Boot's words, which scripts and labgrid look for */
+		printf("Unknown command '%s' - try 'help'\n", argv[0]);
+		return 1;
 	}
-	while (*pos) {
-		argc = cmdline_next(&pos, &sysenv, buf, sizeof(buf), argv, CMDLINE_MAXARGS);
-		if (argc < 0) {
-			printf("error: %s\n", argc == -E2BIG ? "more than 16 words" :
-			       "line too long after $ expansion");
-			return argc;
-		}
-		if (!argc)
-			continue;
-		c = cmd_find(argv[0]);
-		if (!c) {
-			printf("error: unknown command '%s' (try 'help')\n", argv[0]);
-			ret = -ENOENT;
-			continue;
-		}
-		/* As in hush, a failed command does not stop the line. */
-		ret = c->fn(argc, argv);
+	return c->fn(argc, argv);
+}
+
+static const char *sh_getenv(void *ctx, const char *name)
+{
+	return env_get(&sysenv, name);
+}
+
+static bool sh_ctrlc(void *ctx)
+{
+	return ctrlc_typed();
+}
+
+/* printf, not console_puts: that one would be kept in the ROM-loaded
+ * part only for this. */
+static void sh_print(void *ctx, const char *s)
+{
+	printf("%s", s);
+}
+
+/* The shell's work memory: words of the commands running (nested by
+ * run), for lists and run's copies of the variables. In gtaboot's SDRAM
+ * buffers; the static minimum only if those are used up. */
+#define SH_ARENA  (16 * 1024)
+#define SH_LOCALS 1024
+
+struct hush *cli_shell(void)
+{
+	static const struct hush_ops ops = {
+		.run = sh_run, .getenv = sh_getenv, .ctrlc = sh_ctrlc, .print = sh_print,
+	};
+	static char min_arena[HUSH_ARENA_MIN] __attribute__((aligned(8)));
+	static char min_locals[256];
+	static struct hush sh;
+	static bool ready;
+	void *arena, *locals;
+
+	if (ready)
+		return &sh;
+	arena = scratch_alloc(SH_ARENA);
+	locals = arena ? scratch_alloc(SH_LOCALS) : NULL;
+	if (arena && locals) {
+		hush_init(&sh, &ops, arena, SH_ARENA, locals, SH_LOCALS);
+	} else {
+		printf("warning: shell: no SDRAM buffer, %u bytes of work memory\n",
+		       (unsigned)sizeof(min_arena));
+		hush_init(&sh, &ops, min_arena, sizeof(min_arena), min_locals, sizeof(min_locals));
 	}
-	return ret;
+	ready = true;
+	return &sh;
+}
+
+int cmd_run_line(const char *line)
+{
+	return hush_run(cli_shell(), line, strlen(line));
 }
 
 static void le_putc(void *ctx, char c)

@@ -9,7 +9,8 @@
 static char envbuf[1536];
 struct env sysenv;
 
-void vars_init(void)
+/* gtaboot's defaults, also what "env default -a" goes back to. */
+int vars_default(void)
 {
 	const struct env_default defaults[] = {
 		{ "bootdelay", "1" },
@@ -23,7 +24,12 @@ void vars_init(void)
 		{ NULL, NULL },
 	};
 
-	if (env_init(&sysenv, envbuf, sizeof(envbuf), defaults))
+	return env_init(&sysenv, envbuf, sizeof(envbuf), defaults);
+}
+
+void vars_init(void)
+{
+	if (vars_default())
 		printf("warning: default environment does not fit\n");
 }
 
