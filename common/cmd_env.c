@@ -8,6 +8,7 @@
 #include "common/cli.h"
 #include "common/vars.h"
 #include "lib/errno.h"
+#include "lib/hush.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -57,7 +58,8 @@ static int join(char *buf, size_t size, int argc, char *const argv[], int i)
 
 static int do_setenv(int argc, char *const argv[])
 {
-	char val[CLI_LINE];
+	/* as long as the shell can make a command line */
+	char val[HUSH_LINE_MAX];
 	int err;
 
 	if (argc < 2)

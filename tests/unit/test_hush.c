@@ -60,7 +60,13 @@ static int stub_run(void *ctx, int argc, char *const argv[])
 	if (!strcmp(argv[0], "setenv")) {
 		if (argc == 2)
 			return env_unset(&env, argv[1]) ? 1 : 0;
-		return env_set(&env, argv[1], argc > 2 ? argv[2] : "") ? 1 : 0;
+		/* the words joined by blanks, as U-Boot's setenv */
+		char val[4096] = "";
+
+		for (int i = 2; i < argc; i++)
+			snprintf(val + strlen(val), sizeof(val) - strlen(val), "%s%s",
+				 i > 2 ? " " : "", argv[i]);
+		return env_set(&env, argv[1], val) ? 1 : 0;
 	}
 	if (!strcmp(argv[0], "run")) {
 		for (int i = 1; i < argc; i++)
@@ -176,6 +182,18 @@ static void test_locals(void **state)
 	RUN("X=", 0, "");
 	RUN("args $X", 0, "[]\n");
 	RUN("setenv x 1\t# comment\nargs $x", 0, "[1]\n");
+}
+
+/* How U-Boot users write bootcmd without quotes, and Letux's empty tests. */
+static void test_uboot_idioms(void **state)
+{
+	RUN("setenv bootcmd echo one\\; echo two; run bootcmd", 0, "one\ntwo\n");
+	RUN("setenv bootcmd echo \\$loadaddr; run bootcmd", 0, "0x82000000\n");
+	RUN("if itest.s \"x$mmcdev\" == \"x\"; then echo unset; fi", 0, "unset\n");
+	RUN("setenv mmcdev 1; if itest.s \"x${mmcdev}\" == \"x\"; then echo unset; else echo "
+	    "set; fi", 0, "set\n");
+	RUN("setenv bootargs console=ttyO2 root=/dev/mmcblk0p2; args ${bootargs} rootwait", 0,
+	    "[console=ttyO2|root=/dev/mmcblk0p2|rootwait]\n");
 }
 
 static void test_and_or_not(void **state)
@@ -457,6 +475,7 @@ int main(void)
 		cmocka_unit_test_setup(test_words_and_quotes, setup),
 		cmocka_unit_test_setup(test_expansion, setup),
 		cmocka_unit_test_setup(test_locals, setup),
+		cmocka_unit_test_setup(test_uboot_idioms, setup),
 		cmocka_unit_test_setup(test_and_or_not, setup),
 		cmocka_unit_test_setup(test_if, setup),
 		cmocka_unit_test_setup(test_loops, setup),
