@@ -148,7 +148,7 @@ static long dollar(const char *s, size_t end, size_t i, size_t *ns, size_t *nl)
 
 static bool word_end_char(char c)
 {
-	return blank(c) || c == ' ' || c == '\n' || c == ';' || c == '&' || c == '|';
+	return blank(c) || c == '\n' || c == ';' || c == '&' || c == '|';
 }
 
 /* Scans the word at p->pos; a quote left open is a syntax error at the
@@ -411,7 +411,9 @@ static void w_var(struct parser *p, struct words *w, size_t ns, size_t nl, bool 
 }
 
 /* The current word, expanded: quotes removed, $ references replaced
- * (split into fields at blanks outside double quotes when split). */
+ * (split into fields at blanks outside double quotes when split). The
+ * check pass saw the quotes closed; the bounds hold even if a command
+ * overwrote the text since (a script image under a load). */
 static void expand(struct parser *p, struct words *w, size_t i, bool split)
 {
 	const char *s = p->s;
@@ -429,13 +431,13 @@ static void expand(struct parser *p, struct words *w, size_t i, bool split)
 			i += 2;
 		} else if (c == '\'') {
 			w_start(w);
-			for (i++; s[i] != '\''; i++)
+			for (i++; i < end && s[i] != '\''; i++)
 				w_put(w, s[i]);
 			i++;
 		} else if (c == '"') {
 			w_start(w);
-			for (i++; s[i] != '"';) {
-				if (s[i] == '\\' && (s[i + 1] == '"' || s[i + 1] == '\\' ||
+			for (i++; i < end && s[i] != '"';) {
+				if (s[i] == '\\' && i + 1 < end && (s[i + 1] == '"' || s[i + 1] == '\\' ||
 						     s[i + 1] == '$' || s[i + 1] == '\n')) {
 					if (s[i + 1] != '\n')
 						w_put(w, s[i + 1]);
