@@ -10,6 +10,8 @@ import test_console as tc
 
 firmware = tc.firmware
 cli = tc.cli
+dtb = tc.dtb
+card = tc.card
 
 LABGRID = "echo 'MA''RK'; %s; echo \"$?\"; echo 'MA''RK';"
 
@@ -84,3 +86,13 @@ def test_ctrlc_stops_loop(cli):
     assert "^C" in r.serial, r.serial[-500:]
     assert "after" not in r.serial.split("echo after", 1)[1]
     assert "alive\r\n" in r.serial
+
+
+def test_test_e_on_card(cli, card):
+    outs, _ = tc.run_cmds(
+        "test -e mmc 0:1 /hello.txt && echo part1; test -e mmc 0:1 /nope || echo none",
+        "test -e mmc 0 /hello.txt && echo bootfs; test -e mmc 0:7 /hello.txt; echo $?",
+        "if test -e mmc 0:1 /zImage; then load 82000000 /zImage; fi", sd=card)
+    assert outs[0].startswith("part1\r\nnone\r\n")
+    assert outs[1].startswith("bootfs\r\n") and outs[1].endswith("1\r\n")
+    assert "4096 bytes read" in outs[2]
