@@ -101,11 +101,16 @@ static bool ctrlc_typed(void)
 	return true;
 }
 
+/* A Ctrl-C a command took (sleep, md) also stops the loop or script
+ * around it, until the next console line. */
+static bool ctrlc_pressed;
+
 bool cli_ctrlc(void)
 {
 	if (!ctrlc_typed())
 		return false;
 	printf("^C\n");
+	ctrlc_pressed = true;
 	return true;
 }
 
@@ -128,7 +133,7 @@ static const char *sh_getenv(void *ctx, const char *name)
 
 static bool sh_ctrlc(void *ctx)
 {
-	return ctrlc_typed();
+	return ctrlc_pressed || cli_ctrlc();
 }
 
 /* printf, not console_puts: that one would be kept in the ROM-loaded
@@ -172,7 +177,11 @@ struct hush *cli_shell(void)
 
 int cmd_run_line(const char *line)
 {
-	return hush_run(cli_shell(), line, strlen(line));
+	struct hush *sh = cli_shell();
+
+	if (!sh->level)
+		ctrlc_pressed = false;
+	return hush_run(sh, line, strlen(line));
 }
 
 static void le_putc(void *ctx, char c)

@@ -318,13 +318,11 @@ const char *hush_lookup(struct hush *h, const char *name, size_t len)
 	return h->ops->getenv(h->ops->ctx, buf);
 }
 
-/* Ctrl-C: printed once, and everything running unwinds with status 1. */
+/* Ctrl-C: everything running unwinds with status 1. */
 static bool interrupted(struct hush *h)
 {
-	if (!h->interrupted && h->ops->ctrlc && h->ops->ctrlc(h->ops->ctx)) {
-		say(h, "^C\n");
+	if (!h->interrupted && h->ops->ctrlc && h->ops->ctrlc(h->ops->ctx))
 		h->interrupted = true;
-	}
 	if (h->interrupted)
 		h->status = 1;
 	return h->interrupted;

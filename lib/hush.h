@@ -31,7 +31,9 @@ struct hush_ops {
 	/* An environment variable's value or NULL; may be invalidated by
 	 * the next command, so hush copies it at once. */
 	const char *(*getenv)(void *ctx, const char *name);
-	/* True when the user asked to stop (Ctrl-C); hush prints "^C". */
+	/* True when the user asked to stop (Ctrl-C), polled once per loop
+	 * iteration and script line; the host prints "^C" and keeps saying
+	 * true for a Ctrl-C a command (sleep) took, until its next line. */
 	bool (*ctrlc)(void *ctx);
 	void (*print)(void *ctx, const char *s);
 };

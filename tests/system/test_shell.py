@@ -96,3 +96,14 @@ def test_test_e_on_card(cli, card):
     assert outs[0].startswith("part1\r\nnone\r\n")
     assert outs[1].startswith("bootfs\r\n") and outs[1].endswith("1\r\n")
     assert "4096 bytes read" in outs[2]
+
+
+def test_ctrlc_in_sleep_stops_loop(cli):
+    """sleep takes the Ctrl-C; the loop around it stops too."""
+    inp = tc.script() + tc.esc("while true; do sleep 0.1; done; echo after") + \
+        "\\r{wait 300}\\x03{expect %s}" % tc.PROMPT + tc.esc("echo alive") + \
+        "\\r{expect %s}" % tc.PROMPT
+    r = tc.session(inp)
+    tail = r.serial.split("echo after", 1)[1]
+    assert "^C" in tail and "after" not in tail, r.serial[-500:]
+    assert "alive\r\n" in tail

@@ -97,7 +97,10 @@ static const char *stub_getenv(void *ctx, const char *name)
 
 static bool stub_ctrlc(void *ctx)
 {
-	return ctrlc_after && ++polls >= ctrlc_after;
+	if (!ctrlc_after || ++polls < ctrlc_after)
+		return false;
+	put("^C\n");
+	return true;
 }
 
 static void stub_print(void *ctx, const char *s)
