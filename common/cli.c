@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The console: the `gtaboot> ` prompt over lib/lineedit, U-Boot-style
- * command lines through lib/cmdline, the command table the linker gathers
- * (common/command.h), help and version. No TRM chapter: UART3 is reached
- * through common/console.
+ * The console: the `gtaboot> ` prompt over lib/lineedit, every command
+ * line and script through lib/hush (U-Boot's shell syntax), the command
+ * table the linker gathers (common/command.h), help and version. No TRM
+ * chapter: UART3 is reached through common/console.
  */
 #include "common/cli.h"
 
@@ -15,6 +15,7 @@
 #include "common/vars.h"
 #include "lib/cmdline.h"
 #include "lib/errno.h"
+#include "lib/hush.h"
 #include "lib/lineedit.h"
 #include "lib/printf.h"
 #include "lib/string.h"
@@ -87,7 +88,8 @@ int arg_dec(char *const argv[], int i, const char *what, unsigned long max, unsi
 /* A byte typed ahead while a command ran, for the next prompt. */
 static int typeahead = -1;
 
-bool cli_ctrlc(void)
+/* Ctrl-C typed? Any other byte is kept for the prompt. */
+static bool ctrlc_typed(void)
 {
 	int c = console_getc();
 
@@ -96,88 +98,117 @@ bool cli_ctrlc(void)
 			typeahead = c;
 		return false;
 	}
-	printf("^C\n");
 	return true;
 }
 
-int cmd_run_line(char *line)
-{
-	char buf[2 * CLI_LINE], *argv[CMDLINE_MAXARGS + 1];
-	const char *pos = line;
-	const struct cmd *c;
-	int argc, ret = 0;
+/* A Ctrl-C a command took (sleep, md) also stops the loop or script
+ * around it, until the next console line. */
+static bool ctrlc_pressed;
 
-	if (cmdline_check(line)) {
-		printf("error: unterminated quote or bad ${...}\n");
-		return -EINVAL;
-	}
-	while (*pos) {
-		argc = cmdline_next(&pos, &sysenv, buf, sizeof(buf), argv, CMDLINE_MAXARGS);
-		if (argc < 0) {
-			printf("error: %s\n", argc == -E2BIG ? "more than 16 words" :
-			       "line too long after $ expansion");
-			return argc;
-		}
-		if (!argc)
-			continue;
-		c = cmd_find(argv[0]);
-		if (!c) {
-			printf("error: unknown command '%s' (try 'help')\n", argv[0]);
-			ret = -ENOENT;
-			continue;
-		}
-		/* As in hush, a failed command does not stop the line. */
-		ret = c->fn(argc, argv);
-	}
-	return ret;
+bool cli_ctrlc(void)
+{
+	if (!ctrlc_typed())
+		return false;
+	printf("^C\n");
+	ctrlc_pressed = true;
+	return true;
 }
+
+static int sh_run(void *ctx, int argc, char *const argv[])
+{
+	const struct cmd *c = cmd_find(argv[0]);
+
+	if (!c) {
+		/* U-Boot's words, which scripts and labgrid look for */
+		printf("Unknown command '%s' - try 'help'\n", argv[0]);
+		return 1;
+	}
+	return c->fn(argc, argv);
+}
+
+static const char *sh_getenv(void *ctx, const char *name)
+{
+	return env_get(&sysenv, name);
+}
+
+static bool sh_ctrlc(void *ctx)
+{
+	return ctrlc_pressed || cli_ctrlc();
+}
+
+/* printf, not console_puts: that one would be kept in the ROM-loaded
+ * part only for this. */
+static void sh_print(void *ctx, const char *s)
+{
+	printf("%s", s);
+}
+
+/* The shell's work memory: words of the commands running (nested by
+ * run), for lists and run's copies of the variables. In gtaboot's SDRAM
+ * buffers; the static minimum only if those are used up. */
+#define SH_ARENA  (16 * 1024)
+#define SH_LOCALS 1024
+
+struct hush *cli_shell(void)
+{
+	static const struct hush_ops ops = {
+		.run = sh_run, .getenv = sh_getenv, .ctrlc = sh_ctrlc, .print = sh_print,
+	};
+	static char min_arena[HUSH_ARENA_MIN] __attribute__((aligned(8)));
+	static char min_locals[256];
+	static struct hush sh;
+	static bool ready;
+	void *arena, *locals;
+
+	if (ready)
+		return &sh;
+	arena = scratch_alloc(SH_ARENA);
+	locals = arena ? scratch_alloc(SH_LOCALS) : NULL;
+	if (arena && locals) {
+		hush_init(&sh, &ops, arena, SH_ARENA, locals, SH_LOCALS);
+	} else {
+		printf("warning: shell: no SDRAM buffer, %u bytes of work memory\n",
+		       (unsigned)sizeof(min_arena));
+		hush_init(&sh, &ops, min_arena, sizeof(min_arena), min_locals, sizeof(min_locals));
+	}
+	ready = true;
+	return &sh;
+}
+
+int cmd_run_line(const char *line)
+{
+	struct hush *sh = cli_shell();
+
+	if (!sh->level)
+		ctrlc_pressed = false;
+	return hush_run(sh, line, strlen(line));
+}
+
+/* Scripts run from a copy: a script may load another file over the
+ * memory it came from (a boot.scr at ${scriptaddr} loading the next one
+ * there), and the shell reads a loop's body again each time round. The
+ * copies nest as source does, on a stack in gtaboot's own buffers. */
+#define SCRIPT_STACK 0x20000u
 
 int cli_run_script(const char *text, size_t len)
 {
-	/* One line at a time through cmd_run_line, until the hush
-	 * interpreter takes the whole text. A backslash before the newline
-	 * continues the line, as in sh; CR LF ends a line as LF does. */
-	char line[4 * CLI_LINE];  /* on the stack: a nested script has its own */
-	static unsigned depth;
-	size_t i = 0, n;
-	unsigned lineno = 1, start;
-	int ret = 0;
+	static char *stack;
+	static size_t used;
+	size_t n = strnlen(text, len), at = used;
+	int ret;
 
-	if (depth >= 8) {
-		printf("error: scripts nested more than 8 deep\n");
-		return -ELOOP;
+	if (!stack)
+		stack = scratch_alloc(SCRIPT_STACK);
+	if (!stack || n + 1 > SCRIPT_STACK - used) {
+		printf("error: script of %u bytes does not fit the %u bytes left for "
+		       "scripts\n", (unsigned)n, stack ? (unsigned)(SCRIPT_STACK - used - 1) : 0u);
+		return 1;
 	}
-	depth++;
-	while (i < len && text[i]) {
-		bool too_long = false;
-
-		start = lineno;
-		for (n = 0; i < len && text[i] && text[i] != '\n'; i++) {
-			if (text[i] == '\\' && i + 1 < len && text[i + 1] == '\n') {
-				i++;
-				lineno++;
-				continue;
-			}
-			if (text[i] == '\r')
-				continue;
-			if (n + 1 < sizeof(line))
-				line[n++] = text[i];
-			else
-				too_long = true;
-		}
-		i++;
-		lineno++;
-		line[n] = 0;
-		if (too_long) {
-			printf("error: script line %u longer than %u bytes\n", start,
-			       (unsigned)sizeof(line) - 1);
-			ret = -E2BIG;
-			break;
-		}
-		if (n)
-			ret = cmd_run_line(line);
-	}
-	depth--;
+	memcpy(stack + at, text, n);
+	stack[at + n] = 0;
+	used += n + 1;
+	ret = hush_run(cli_shell(), stack + at, n);
+	used = at;
 	return ret;
 }
 

@@ -36,8 +36,12 @@ int arg_dec(char *const argv[], int i, const char *what, unsigned long max,
  * (not gtaboot's buffers or code). Otherwise an error with the usage,
  * -EINVAL. */
 int cmd_ram_check(char *const argv[], uint32_t addr, uint32_t len, unsigned align, bool write);
-/* True (and the input byte consumed) when Ctrl-C has been typed. */
+/* True (and the input byte consumed, "^C" printed) when Ctrl-C has been
+ * typed. */
 bool cli_ctrlc(void);
+/* The console's shell (lib/hush), set up on first use: run and the
+ * commands that run scripts go through it. */
+struct hush *cli_shell(void);
 
 /* The boot menu of the extlinux labels after a stopped countdown: 0 to
  * boot the default chain, negative for the prompt (also when a chosen

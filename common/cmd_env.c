@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Environment commands with U-Boot's syntax: printenv, setenv, echo. The
- * variables live in RAM only (common/vars.c); no TRM chapter.
+ * Environment commands with U-Boot's syntax and messages: printenv,
+ * setenv, env (set, print, delete, default -a, exists, save), echo. The
+ * variables live in RAM (common/vars.c); env save is saveenv's, when a
+ * saveenv command is linked. No TRM chapter.
  */
 #include "common/cli.h"
 #include "common/vars.h"
 #include "lib/errno.h"
+#include "lib/hush.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -23,10 +26,12 @@ static int do_printenv(int argc, char *const argv[])
 	}
 	for (int i = 1; i < argc; i++) {
 		v = env_get(&sysenv, argv[i]);
-		if (v)
+		if (v) {
 			printf("%s=%s\n", argv[i], v);
-		else
-			ret = cmd_error(argv, "'%s' is not set", argv[i]);
+		} else {
+			printf("## Error: \"%s\" not defined\n", argv[i]);
+			ret = 1;
+		}
 	}
 	return ret;
 }
@@ -53,7 +58,8 @@ static int join(char *buf, size_t size, int argc, char *const argv[], int i)
 
 static int do_setenv(int argc, char *const argv[])
 {
-	char val[CLI_LINE];
+	/* as long as the shell can make a command line */
+	char val[HUSH_LINE_MAX];
 	int err;
 
 	if (argc < 2)
@@ -75,13 +81,73 @@ static int do_setenv(int argc, char *const argv[])
 CMD(setenv, "setenv", do_setenv, "setenv <name> [value...]",
     "set a variable; without a value, delete it");
 
+/* U-Boot's echo: the words joined by blanks; -n first: no newline. */
 static int do_echo(int argc, char *const argv[])
 {
-	char buf[CLI_LINE];
+	bool nl = argc < 2 || strcmp(argv[1], "-n");
 
-	if (join(buf, sizeof(buf), argc, argv, 1))
-		return -E2BIG;
-	printf("%s\n", buf);
+	for (int i = nl ? 1 : 2; i < argc; i++)
+		printf(i > (nl ? 1 : 2) ? " %s" : "%s", argv[i]);
+	if (nl)
+		printf("\n");
 	return 0;
 }
-CMD(echo, "echo", do_echo, "echo [word...]", "print the words ($name expanded)");
+CMD(echo, "echo", do_echo, "echo [-n] [word...]", "print the words (-n: no newline)");
+
+static int env_delete(int argc, char *const argv[])
+{
+	int ret = 0;
+
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "-f"))
+			continue;
+		if (env_unset(&sysenv, argv[i])) {
+			printf("## Error: \"%s\" not defined\n", argv[i]);
+			ret = 1;
+		}
+	}
+	return ret;
+}
+
+static int env_default(int argc, char *const argv[])
+{
+	/* env default [-f] -a: the whole environment back to gtaboot's */
+	if (argc < 3 || argc > 4 || strcmp(argv[argc - 1], "-a") ||
+	    (argc == 4 && strcmp(argv[2], "-f")))
+		return cmd_error(argv, "only 'env default [-f] -a' is supported");
+	if (vars_default()) {
+		printf("error: env: the defaults do not fit\n");
+		return -ENOSPC;
+	}
+	printf("## Resetting to default environment\n");
+	return 0;
+}
+
+static int do_env(int argc, char *const argv[])
+{
+	const char *sub = argc > 1 ? argv[1] : "";
+	const struct cmd *save;
+
+	if (!strcmp(sub, "set") && argc > 2)
+		return do_setenv(argc - 1, argv + 1);
+	if (!strcmp(sub, "print"))
+		return do_printenv(argc - 1, argv + 1);
+	if (!strcmp(sub, "delete") && argc > 2)
+		return env_delete(argc, argv);
+	if (!strcmp(sub, "default"))
+		return env_default(argc, argv);
+	if (!strcmp(sub, "exists") && argc == 3)
+		return env_get(&sysenv, argv[2]) ? 0 : 1;
+	if (!strcmp(sub, "save") && argc == 2) {
+		/* another file may provide saveenv; without it, say so */
+		save = cmd_find("saveenv");
+		if (save)
+			return save->fn(1, (char *const[]){ "saveenv", NULL });
+		printf("error: env: save is not available (no saveenv in this build)\n");
+		return -ENODEV;
+	}
+	return cmd_usage(argv);
+}
+CMD(env, "env", do_env,
+    "env set <name> [value...] | print [name...] | delete [-f] <name>... | default [-f] -a | "
+    "exists <name> | save", "the environment, as U-Boot's env command");

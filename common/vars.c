@@ -16,7 +16,8 @@
 static char envbuf[0x8000];
 struct env sysenv;
 
-void vars_init(void)
+/* gtaboot's defaults, also what "env default -a" goes back to. */
+int vars_default(void)
 {
 	static char kaddr[12], faddr[12], raddr[12], saddr[12], paddr[12];
 	const struct env_default defaults[] = {
@@ -48,11 +49,12 @@ void vars_init(void)
 		{ "bootcmd_mmc0", "distroboot mmc0" },
 		{ "bootcmd_nand0", "distroboot nand0" },
 		{ "distro_bootcmd", "distroboot ${boot_targets}" },
-		/* U-Boot's bootcmd runs distro_bootcmd; without a run command
-		 * (before the hush interpreter) the same scan directly. */
-		{ "bootcmd", cmd_find("run") ? "run distro_bootcmd" : "distroboot ${boot_targets}" },
+		/* U-Boot's bootcmd: the scan above */
+		{ "bootcmd", "run distro_bootcmd" },
 		{ NULL, NULL },
 	};
+
+	int err;
 
 	snprintf(kaddr, sizeof(kaddr), "0x%08x", (unsigned)KERNEL_ADDR_R);
 	snprintf(faddr, sizeof(faddr), "0x%08x", (unsigned)FDT_ADDR_R);
@@ -60,15 +62,21 @@ void vars_init(void)
 	snprintf(saddr, sizeof(saddr), "0x%08x", (unsigned)SCRIPT_ADDR);
 	snprintf(paddr, sizeof(paddr), "0x%08x", (unsigned)PXEFILE_ADDR_R);
 
-	if (env_init(&sysenv, envbuf, sizeof(envbuf), defaults))
-		printf("warning: default environment does not fit\n");
+	err = env_init(&sysenv, envbuf, sizeof(envbuf), defaults);
 	/* ti_armv7_common's fdt and initrd addresses assume 256 MiB or more;
 	 * with less (the 128 MiB BeagleBoard B and C1-C3) the older OMAP3
 	 * ones, low enough to stay clear of gtaboot's area at the top. */
-	if (sys_ram_end() && sys_ram_end() - sys.dram.base[0] < 0x10000000u) {
+	if (!err && sys_ram_end() && sys_ram_end() - sys.dram.base[0] < 0x10000000u) {
 		env_set(&sysenv, "fdt_addr_r", "0x81c00000");
 		env_set(&sysenv, "ramdisk_addr_r", "0x83000000");
 	}
+	return err;
+}
+
+void vars_init(void)
+{
+	if (vars_default())
+		printf("warning: default environment does not fit\n");
 	/* The stored U-Boot environment over the defaults, before /uEnv.txt
 	 * (common/boot_entries.c), which still adds and overrides. */
 	envstore_load(&sysenv);

@@ -12,6 +12,9 @@
 extern struct env sysenv;
 
 void vars_init(void);
+/* Empties the environment and loads gtaboot's defaults (env default -a);
+ * -ENOSPC if they do not fit. */
+int vars_default(void);
 /* The value, or NULL when unset or empty. */
 const char *var_get(const char *name);
 /* A hex address variable; dflt when unset or bad (a bad one is reported). */

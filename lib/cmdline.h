@@ -1,45 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Console command lines with U-Boot's hush syntax for the simple cases:
- * commands separated by ';', words split on blanks, '...' and "..."
- * quoting, backslash escapes, $name and ${name} from the environment, and
- * '#' comments. No pipes, redirections, &&, || or if.
+ * Command arguments as U-Boot reads them: whole-string hex and decimal
+ * numbers and the .b/.w/.l access size of md & co. (Command lines are
+ * split and expanded by lib/hush.)
  */
 #ifndef LIB_CMDLINE_H
 #define LIB_CMDLINE_H
 
 #include <stddef.h>
-
-#include "lib/env.h"
-
-#define CMDLINE_MAXARGS 16
-
-/*
- * Checks the whole line before any of it runs, as a shell does: -EINVAL
- * for an unterminated quote or a malformed ${...}. Expansion cannot make
- * a line that passed this fail except by size (-E2BIG, -ENOSPC).
- */
-int cmdline_check(const char *line);
-
-/*
- * Parses the command at *pos (up to an unquoted ';' or the end), expanding
- * variables from env (NULL: all unset) at this moment, so that
- * "setenv a 1; echo $a" sees the new value. Words go to buf as strings and
- * argv[0..argc) points at them; argv must hold maxargs + 1 pointers and
- * ends with NULL. *pos moves past the command and its ';': the line is
- * done when **pos is 0.
- *
- * Quoting follows sh: nothing is special within '...'; within "..." only
- * \" \\ \$ are escapes and $ expands; outside quotes \x is x. A value
- * expanded outside quotes is split at blanks; quotes, ';' and '$' in a
- * value are plain text (no re-parsing).
- *
- * Returns argc (0 for an empty command or a comment), or -EINVAL for a
- * syntax error, -E2BIG for more than maxargs words, -ENOSPC when buf is
- * full; on an error *pos moves to the end of the line (hush abandons it).
- */
-int cmdline_next(const char **pos, const struct env *env, char *buf, size_t size,
-		 char **argv, int maxargs);
 
 /*
  * Whole-string numbers for command arguments; -EINVAL for an empty string
@@ -64,12 +32,5 @@ int parse_ulong_dec(const char *s, unsigned long *out);
  * other suffix.
  */
 int cmdline_size_suffix(const char *cmd, size_t *namelen, unsigned *bytes);
-
-/*
- * Formats "error: <cmd>: bad <argname> '<text>'\nusage: <usage>\n" into
- * buf (always terminated, truncated to fit); returns the length written.
- */
-size_t cmdline_bad_arg(char *buf, size_t size, const char *cmd, const char *argname,
-		       const char *text, const char *usage);
 
 #endif

@@ -247,7 +247,7 @@ def test_env_and_expansion(cli):
                        "setenv foo", "printenv foo", "printenv")
     assert outs[1].startswith("[bar baz] bar baz")
     assert outs[2].startswith("foo=bar baz")
-    assert "'foo' is not set" in outs[4]
+    assert '## Error: "foo" not defined' in outs[4]
     assert "bootdelay=1\r\n" in outs[5] and "Environment size" in outs[5]
     # the board's name for its console UART (board/gta04.c linux_console)
     assert "console=ttyS2,115200n8\r\n" in outs[5]
@@ -337,7 +337,6 @@ BAD = [
     ("fdt frob", "error: fdt: wrong number of arguments"),
     ("setenv", "error: setenv: wrong number of arguments"),
     ("setenv a-b 1", "error: setenv: bad name 'a-b'"),
-    ("printenv nosuch", "error: printenv: 'nosuch' is not set"),
     ("loady q", "error: loady: bad address 'q'"),
     ("mmc frob", "error: mmc: wrong number of arguments"),
     ("battery now", "error: battery: wrong number of arguments"),
@@ -383,7 +382,7 @@ def test_line_editing(cli):
     r = session(esc(inp).replace("\\{expect %s\\}" % PROMPT, "{expect %s}" % PROMPT))
     assert r.rc == simrun.EXIT["timeout"], r.stderr + r.serial
     assert r.serial.count("built with gcc") == 5, r.serial
-    assert "unknown command" not in r.serial
+    assert "Unknown command" not in r.serial
     assert "junk^C" in r.serial
 
 
@@ -392,7 +391,7 @@ def test_overlong_line_refused(cli):
     r = session(script(line))
     assert r.rc == simrun.EXIT["timeout"], r.stderr + r.serial
     assert "\x07" in r.serial
-    m = re.search(r"unknown command '(a+)'", r.serial)
+    m = re.search(r"Unknown command '(a+)' - try 'help'", r.serial)
     assert m and len(m.group(1)) == 255, r.serial[-600:]
     assert r.serial.rstrip().endswith(PROMPT.strip())
 

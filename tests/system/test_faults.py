@@ -189,7 +189,7 @@ def allowed_ranges(card, extra=(), cs1=CS1_BASE, end=RAM_END):
     fdt = biggest(lambda k: k.endswith(".dtb")) + FDT_HEADROOM
     initrd = biggest(lambda k: "initrd" in k.lower())
     out = [(KERNEL_ADDR_R, KERNEL_ADDR_R + kern), (FDT_ADDR_R, FDT_ADDR_R + fdt),
-           (RAMDISK_ADDR_R, RAMDISK_ADDR_R + initrd), (end - 0x100000, end),
+           (RAMDISK_ADDR_R, RAMDISK_ADDR_R + initrd), (end - 0x200000, end),
            cold_window(end)] + list(extra)
     for base in (RAM_BASE, cs1):
         out.append((base, base + 8))
@@ -215,7 +215,7 @@ def elf_symbols():
 def cold_window(end):
     """Where gtaboot inflates the code that runs from SDRAM and, right
     behind it, where the early part reads the packed cold part to: the
-    physical megabyte below its buffers at the top of RAM
+    physical megabyte below its 2 MiB of buffers at the top of RAM
     (arch/arm/omap3/memmap.h), which the MMU shows at the cold part's link
     address (__cold_start up to __cold_stage_end: the simulator's write
     monitor records physical pages). Only the part the symbols cover."""
@@ -228,7 +228,7 @@ def cold_window(end):
         assert syms["__cold_stage_start"][0] >= top
         top = syms["__cold_stage_end"][0]
     assert top - base <= 0x100000, "the cold window is one MMU section"
-    window = end - 0x200000
+    window = end - 0x300000
     return (window, window + (top - base))
 
 

@@ -44,17 +44,18 @@
  * 0x80000000, kernel_addr_r 0x82000000, fdt_addr_r 0x88000000, ...), as
  * U-Boot relocates itself to the top of RAM.
  *
- *   top - 2 MiB  the cold part's window, seen at COLD_BASE (below)
- *   top - 1 MiB  gtaboot's buffers (MMU table, SDRAM stack, file-system
- *                work areas, console ring, ...), 1:1
+ *   top - 3 MiB  the cold part's window, seen at COLD_BASE (below)
+ *   top - 2 MiB  gtaboot's buffers (MMU table, SDRAM stack, file-system
+ *                work areas, console ring, the shell's memory and the
+ *                scripts it runs, the environment's flash block...), 1:1
  *
  * The cold part is linked at a fixed virtual address, COLD_BASE, which
  * arch/arm/mmu.c maps onto the window's physical megabyte: one link serves
  * every RAM size. COLD_BASE lies in the OMAP3's reserved 0xC0000000 range,
  * so the 1:1 map has nothing there to hide.
  */
-#define GTABOOT_AREA     MM_U(0x200000)
-#define SCRATCH_SIZE     MM_U(0x100000)
+#define GTABOOT_AREA     MM_U(0x300000)
+#define SCRATCH_SIZE     MM_U(0x200000)
 #define COLD_WINDOW      MM_U(0x100000)     /* one MMU section */
 #define COLD_BASE        MM_U(0xC0000000)
 /* cold .text/.rodata/.data, then its .bss */

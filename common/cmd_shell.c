@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The commands U-Boot scripts test and loop with: run, test, itest,
+ * setexpr, true, false and sleep; the expressions are lib/shexpr's, the
+ * scripts lib/hush's (no TRM chapter).
+ */
+#include "common/bootfs.h"
+#include "common/cli.h"
+#include "common/vars.h"
+#include "drivers/timer/timer.h"
+#include "lib/errno.h"
+#include "lib/hush.h"
+#include "lib/printf.h"
+#include "lib/shexpr.h"
+#include "lib/string.h"
+
+static int do_run(int argc, char *const argv[])
+{
+	if (argc < 2)
+		return cmd_usage(argv);
+	/* as U-Boot's: the first variable that fails ends the list */
+	for (int i = 1; i < argc; i++)
+		if (hush_run_var(cli_shell(), argv[i]))
+			return 1;
+	return 0;
+}
+CMD(run, "run", do_run, "run <var>...", "run each variable's value as a script");
+
+/* *addr for itest and setexpr: any RAM, read at its width. */
+static int read_mem(void *ctx, uint32_t addr, unsigned width, uint32_t *val)
+{
+	char *const *argv = ctx;
+
+	if (cmd_ram_check(argv, addr, width, width, false))
+		return -EINVAL;
+	if (width == 1)
+		*val = *(volatile uint8_t *)(uintptr_t)addr;
+	else if (width == 2)
+		*val = *(volatile uint16_t *)(uintptr_t)addr;
+	else
+		*val = *(volatile uint32_t *)(uintptr_t)addr;
+	return 0;
+}
+
+static bool file_exists(void *ctx, const char *ifname, const char *devpart, const char *path)
+{
+	return bootfs_file_exists(ifname, devpart, path) > 0;
+}
+
+static int do_test(int argc, char *const argv[])
+{
+	const struct shexpr_ops ops = { .ctx = (void *)argv, .file_exists = file_exists };
+
+	return shexpr_test(argc, argv, &ops);
+}
+CMD(test, "test", do_test, "test <expr>",
+    "= != -n -z -eq -ne -lt -le -gt -ge ! -a -o, -e mmc <dev[:part]> <path>");
+
+static int do_itest(int argc, char *const argv[])
+{
+	const struct shexpr_ops ops = { .ctx = (void *)argv, .read = read_mem };
+	const char *why;
+	int ret = shexpr_itest(argc, argv, &ops, &why);
+
+	if (why && ret < 0)
+		return cmd_error(argv, "%s", why);
+	if (why)
+		printf("error: %s: unknown operator '%s'\n", argv[0], argv[2]);
+	return ret ? 1 : 0;
+}
+CMD(itest, "itest", do_itest, "itest[.b|.w|.l|.s] [*]<a> <op> [*]<b>",
+    "compare hex numbers (or strings, .s): -eq == -ne != -lt < -le <= -gt > -ge >=");
+
+static int do_setexpr(int argc, char *const argv[])
+{
+	const struct shexpr_ops ops = { .ctx = (void *)argv, .read = read_mem };
+	const char *why;
+	uint32_t v;
+	int ret;
+
+	if (argc < 3)
+		return cmd_usage(argv);
+	if (!argv[1][0] || env_name_len(argv[1]) != strlen(argv[1]))
+		return cmd_error(argv, "bad name '%s'", argv[1]);
+	ret = shexpr_setexpr(argc, argv, &ops, &v, &why);
+	if (ret)
+		return why ? cmd_error(argv, "%s", why) : ret;
+	ret = var_set_hex(argv[1], v);
+	if (ret)
+		printf("error: setexpr: %s: environment full\n", argv[1]);
+	return ret;
+}
+CMD(setexpr, "setexpr", do_setexpr, "setexpr[.b|.w|.l] <name> [*]<a> [<op> [*]<b>]",
+    "set a variable to a hex value or a + - * / % & | ^ b");
+
+static int do_true(int argc, char *const argv[])
+{
+	return 0;
+}
+CMD(true, "true", do_true, "true", "do nothing, successfully");
+
+static int do_false(int argc, char *const argv[])
+{
+	return 1;
+}
+CMD(false, "false", do_false, "false", "do nothing, unsuccessfully");
+
+/* "1", "0.5", "2.25": decimal seconds as microseconds; -EINVAL for
+ * anything else or more than a day. */
+static int seconds_us(const char *s, uint64_t *us)
+{
+	uint64_t whole = 0, frac = 0, scale = 1000000;
+	const char *p = s;
+
+	for (; *p >= '0' && *p <= '9' && whole <= 86400; p++)
+		whole = whole * 10 + (uint64_t)(*p - '0');
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			if (scale >= 10) {
+				scale /= 10;
+				frac += (uint64_t)(*p - '0') * scale;
+			}
+	if (p == s || *p || whole > 86400 || (p == s + 1 && *s == '.'))
+		return -EINVAL;
+	*us = whole * 1000000 + frac;
+	return 0;
+}
+
+static int do_sleep(int argc, char *const argv[])
+{
+	uint64_t us, start;
+
+	if (argc != 2)
+		return cmd_usage(argv);
+	if (seconds_us(argv[1], &us))
+		return cmd_error(argv, "bad seconds '%s'", argv[1]);
+	for (start = timer_us(); timer_us() - start < us;) {
+		if (cli_ctrlc())
+			return 1;
+		udelay(us - (timer_us() - start) < 1000 ? 100 : 1000);
+	}
+	return 0;
+}
+CMD(sleep, "sleep", do_sleep, "sleep <seconds>", "wait (decimal, 0.5 for half a second); Ctrl-C stops");
