@@ -46,6 +46,26 @@ struct board_display {
 	size_t npads;
 };
 
+/* The status LEDs Letux's boot scripts drive with `status set <hex>`
+ * (common/cmd_letux.c). Bit n of that value is the GTA04's TCA6507 port
+ * n (goldelico/letux-uboot board/goldelico/letux-gta04/status.c); a
+ * board LED is lit when the value has any of its bits. */
+struct board_led {
+	uint8_t bits;                       /* the status bits that light it */
+	uint8_t pin;                        /* TCA6507 port, or GPIO number */
+};
+
+struct board_status_leds {
+	/* 1..3: a TCA6507 on that I2C bus at i2c_addr, pins are its ports
+	 * (I2C2 and I2C3 are brought up by the status command; I2C1 is
+	 * storage's); 0: GPIOs, high = lit. */
+	uint8_t i2c_bus, i2c_addr;
+	const struct board_led *leds;
+	size_t nleds;
+	const struct pad *pads;             /* the bus's or the GPIOs' pads */
+	size_t npads;
+};
+
 /*
  * Each member says whether a board must provide it and when the boot flow
  * uses it: "SRAM" members are read by main() before SDRAM works (the SRAM
@@ -125,5 +145,11 @@ struct board {
 };
 
 extern const struct board board;
+
+/* Mandatory (NULL: none), SDRAM (console commands only): the status
+ * LEDs. Outside struct board so that the early part, which holds that
+ * struct, holds no pointer to them: linker.ld puts every board object's
+ * .rodata.status_* in the SDRAM part, so name the tables status_... */
+extern const struct board_status_leds *const status_leds;
 
 #endif

@@ -181,6 +181,32 @@ static const struct board_display gta04_display = {
 };
 /* ---- end of display ---- */
 
+/* ---- status LEDs ----
+ * A TCA6507 on I2C2 at 0x45 on every revision (Linux omap3-gta04.dtsi
+ * tca6507@45 under &i2c2, which omap3-gta04a3/a4/a5 include; letux-uboot
+ * board/goldelico/letux-gta04/status.c TCA6507_BUS I2C2): port 0 AUX red,
+ * 1 AUX green, 3 power red, 4 power green (Linux's labels gta04:red:aux
+ * ...); port 6 is the WLAN chip's reset, never touched. Letux's status
+ * value bit n is port n. I2C2's pads in mode 0 with the pull-ups, as
+ * Letux muxes them (i2c2_scl 0x1BE, i2c2_sda 0x1C0).
+ */
+static const struct board_led status_gta04_leds[] = {
+	{ BIT(0), 0 }, { BIT(1), 1 }, { BIT(3), 3 }, { BIT(4), 4 },
+};
+
+static const struct pad status_gta04_pads[] = {
+	{ 0x1BE, PAD_IN_PU | PAD_MODE(0) },
+	{ 0x1C0, PAD_IN_PU | PAD_MODE(0) },
+};
+
+static const struct board_status_leds status_gta04 = {
+	.i2c_bus = 2, .i2c_addr = 0x45,
+	.leds = status_gta04_leds, .nleds = ARRAY_SIZE(status_gta04_leds),
+	.pads = status_gta04_pads, .npads = ARRAY_SIZE(status_gta04_pads),
+};
+
+const struct board_status_leds *const status_leds = &status_gta04;
+
 const struct board board = {
 	.name = "GTA04",
 	.pads = gta04_pads,

@@ -175,6 +175,11 @@ struct hush *cli_shell(void)
 	return &sh;
 }
 
+void cli_stop_scripts(void)
+{
+	hush_stop(cli_shell());
+}
+
 int cmd_run_line(const char *line)
 {
 	struct hush *sh = cli_shell();

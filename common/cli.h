@@ -20,6 +20,9 @@ void cli_loop(void) __attribute__((noreturn));
  * with cmd_run_line; the hush interpreter takes it whole. Returns the
  * last command's result. Used by source, bootcmd and the distro scan. */
 int cli_run_script(const char *text, size_t len);
+/* Every script and run now executing ends once the current command
+ * returns (status 1), as after Ctrl-C. */
+void cli_stop_scripts(void);
 
 /* "usage: <the command's usage>" for argv[0]. */
 void cmd_print_usage(char *const argv[]);

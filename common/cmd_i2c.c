@@ -10,9 +10,10 @@
 #include "lib/printf.h"
 #include "lib/string.h"
 
-/* Buses are numbered as in the TRM (I2C1 is 1); gtaboot brings up I2C1
- * only, so that is the one bus there is. */
-#define BUS 1
+/* Buses are numbered as U-Boot's omap24xx driver does, from 0 (bus 0 is
+ * the TRM's I2C1, the TWL4030's): scripts say "i2c dev 0". gtaboot brings
+ * up I2C1 only, so that is the one bus this command has. */
+#define BUS 0
 
 /* The driver names every address that does not answer; a probe expects
  * most of them not to, so its report is muted meanwhile. */
@@ -41,7 +42,7 @@ static int do_i2c(int argc, char *const argv[])
 		if (argc == 3 && arg_dec(argv, 2, "bus", ~0ul, &val))
 			return -EINVAL;
 		if (argc == 3 && val != BUS)
-			return cmd_error(argv, "bus %lu is not set up (only i2c1)", val);
+			return cmd_error(argv, "bus %lu is not set up (only bus 0, I2C1)", val);
 		printf("Current bus is %d\n", BUS);
 		return 0;
 	}

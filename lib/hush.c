@@ -318,6 +318,12 @@ const char *hush_lookup(struct hush *h, const char *name, size_t len)
 	return h->ops->getenv(h->ops->ctx, buf);
 }
 
+void hush_stop(struct hush *h)
+{
+	if (h->level)
+		h->interrupted = true;
+}
+
 /* Ctrl-C: everything running unwinds with status 1. */
 static bool interrupted(struct hush *h)
 {

@@ -51,6 +51,11 @@ struct hush {
 	bool interrupted;       /* Ctrl-C seen: everything unwinds */
 };
 
+/* Makes everything running unwind with status 1 once the current command
+ * returns, as Ctrl-C does (for a command that knows the script cannot go
+ * on usefully). A no-op when nothing runs. */
+void hush_stop(struct hush *h);
+
 /* arena: at least HUSH_LINE_MAX + some KB (HUSH_ARENA_MIN); locals: the
  * buffer for shell-local variables. -EINVAL when the arena is too small. */
 #define HUSH_ARENA_MIN (HUSH_LINE_MAX + (HUSH_MAXARGS + 1) * sizeof(char *) + 256)

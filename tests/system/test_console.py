@@ -232,7 +232,7 @@ def test_i2c_twl4030(cli):
     assert outs[0].startswith("Valid chip addresses: 48 49 4a 4b\r\n"), outs[0]
     assert outs[1].startswith("85: 00 00 00 00")
     assert outs[3].startswith("85: 2f 80 09 10")  # the model's IDCODE 0x1009802F
-    assert "Current bus is 1" in outs[5]
+    assert "Current bus is 0" in outs[5]
     assert "error: i2c: chip 0x12: no acknowledge" in outs[6]
 
 

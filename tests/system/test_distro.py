@@ -224,7 +224,7 @@ def test_console_commands(fk_card):
             "source 0x84000000",
             "load mmc 0:2 0x84000000 /boot/boot.scr", "mw.b 0x84000050 0x21", "source 0x84000000",
             "mw.b 0x84000010 0x21", "source 0x84000000",
-            "printenv fdtfile board scriptaddr bootcmd", "mmc dev", "mmc dev 1", "i2c dev 1"]
+            "printenv fdtfile board scriptaddr bootcmd", "mmc dev", "mmc dev 1", "i2c dev 0"]
     script = r"{expect autoboot}x" + "".join(r"{expect > }%s\r" % c for c in cmds) + \
         r"{expect > }"
     r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", fk_card, "--input", script,
@@ -250,4 +250,4 @@ def test_console_commands(fk_card):
     assert "scriptaddr=0x80000000" in env and "bootcmd=distroboot ${boot_targets}" in env
     assert "mmc0 is current device" in outs["mmc dev"][0]
     assert "no mmc device 1" in outs["mmc dev 1"][0]
-    assert "Current bus is 1" in outs["i2c dev 1"][0]
+    assert "Current bus is 0" in outs["i2c dev 0"][0]

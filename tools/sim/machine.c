@@ -22,12 +22,18 @@ static const struct sim_machine machines[] = {
 		.revs = { { "A3", 3, "micron-2c-bc" }, { "A4", 5, "micron-2c-bc" },
 			  { "A5", 6, "samsung-onenand" } },
 		.aux_gpio = 7, .die_id0 = 0x6A7C0013,
+		/* the status LEDs on a TCA6507 on I2C2, every revision (Linux
+		 * omap3-gta04.dtsi: &i2c2 tca6507@45, ports 0/1 AUX red/green,
+		 * 3/4 power red/green, 6 the WLAN reset) */
+		.tca6507_bus = 2,
 	}, {
 		.name = "beagle", .soc = SOC_OMAP3530,
 		.idcode = 0x4B7AE02F,                  /* OMAP3530 ES3.1 */
 		.default_rev = "C4",
 		.revs = { { "C4", 5, "micron-2c-ba" } },
 		.aux_gpio = 7, .die_id0 = 0x4C6E0017,
+		/* USR0/USR1 (Linux omap3-beagle.dts: gpio5 22 and 21) */
+		.gpio_leds = { { "usr0", 150 }, { "usr1", 149 } },
 	}, {
 		/* BeagleBoard-xM rev C: DM3730, 2 x 256 MB Micron PoP without
 		 * NAND; the USER button is on GPIO_4. */
@@ -36,6 +42,8 @@ static const struct sim_machine machines[] = {
 		.default_rev = "C",
 		.revs = { { "C", 2, "micron-xm" } },
 		.aux_gpio = 4, .die_id0 = 0x4C6E0017,
+		/* USR0/USR1 (Linux omap3-beagle-xm.dts: gpio5 22 and 21) */
+		.gpio_leds = { { "usr0", 150 }, { "usr1", 149 } },
 	},
 };
 
@@ -93,6 +101,7 @@ void sim_models_init(struct sim *s)
 	misc_init(s);
 	i2c_init(s);
 	twl4030_init(s);
+	tca6507_init(s);    /* after i2c_init: a slave of I2C2 */
 	hsmmc_init(s);
 	l3pm_init(s);
 	intc_init(s);       /* interrupts, timers, resets: what Linux needs */

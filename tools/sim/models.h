@@ -84,6 +84,11 @@ void *sdrc_cs_mem(struct sim *s, int cs);
 /* gpio.c: level GPIO n drives, -1 when it is not an output */
 int gpio_out_level(struct sim *s, unsigned n);
 
+/* tca6507.c: port p's state (0-7, datasheet Table 8), -1 without the
+ * chip; the report's "tca6507" object */
+int tca6507_port_state(struct sim *s, unsigned p);
+void tca6507_report(struct sim *s, FILE *f);
+
 /* uart.c: frame time of UARTn (0..2) at its programming, 0 = not running */
 uint64_t uart_frame_ps(struct sim *s, int n);
 

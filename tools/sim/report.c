@@ -98,6 +98,14 @@ void sim_write_report(struct sim *s)
 			fprintf(f, "%02x", b[i]);
 		fprintf(f, "\",\n  \"vmmc1_mv\": %u,\n", twl4030_vmmc1_mv(s));
 	}
+	fputs("  \"tca6507\": ", f);
+	tca6507_report(s, f);
+	fputs(",\n  \"gpio_leds\": {", f);
+	for (unsigned i = 0; s->cfg.machine && i < ARRAY_SIZE(s->cfg.machine->gpio_leds) &&
+			     s->cfg.machine->gpio_leds[i].name; i++)
+		fprintf(f, "%s\"%s\": %d", i ? ", " : "", s->cfg.machine->gpio_leds[i].name,
+			gpio_out_level(s, s->cfg.machine->gpio_leds[i].gpio));
+	fputs("},\n", f);
 	fputs("  \"sdram_writes\": ", f);  /* --watch-writes */
 	watch_report(s, f);
 	fputs(",\n", f);

@@ -61,6 +61,11 @@ struct sim_machine {
 	struct sim_machine_rev revs[4]; /* ends at the first without a name */
 	unsigned aux_gpio;         /* GPIO1 pin of the AUX/USER button */
 	uint32_t die_id0;          /* first word of its die ID */
+	/* Status LEDs: a TCA6507 LED driver on I2C bus 1..3 (0: none,
+	 * tca6507.c), and LEDs on GPIOs (high = lit; ends at the first
+	 * without a name), both in the report. */
+	unsigned tca6507_bus;
+	struct { const char *name; unsigned gpio; } gpio_leds[4];
 };
 
 /* Module clocks the PRCM model knows about; see prcm_clk_on(). */
@@ -174,6 +179,7 @@ struct sim {
 	struct wdt *wdt2;         /* owner: wdt.c */
 	struct gpio *gpio;        /* owner: gpio.c */
 	struct twl4030 *twl;      /* owner: twl4030.c */
+	struct tca6507 *tca6507;  /* owner: tca6507.c, NULL when not fitted */
 	struct sdcard *sd;        /* owner: sdcard.c */
 	struct gpmc *gpmc;        /* owner: gpmc.c */
 	struct nand *nand;        /* owner: nand.c, NULL without --nand */
@@ -267,6 +273,7 @@ void twl4030_backup_regs(struct sim *s, uint8_t out[8]);
 /* storage models: i2c.c, twl4030.c (after i2c_init), hsmmc.c + sdcard.c */
 void i2c_init(struct sim *s);                        /* I2C1-3 */
 void twl4030_init(struct sim *s);                    /* TWL4030 on I2C1 */
+void tca6507_init(struct sim *s);                    /* when the machine has one */
 void twl4030_set_vmmc1(struct sim *s, bool on);      /* the ROM's SD power-up */
 void hsmmc_init(struct sim *s);                      /* MMC1-3, card from cfg.sd_image */
 void rom_boot(struct sim *s);                        /* rom.c: load MLO, set r0 */
