@@ -72,7 +72,8 @@ def test_run_env_and_setexpr(cli):
     assert outs[2].startswith("v=30\r\n1\r\n")
     assert outs[3].startswith("e1=a b\r\nthere\r\ngone\r\n")
     assert outs[4].startswith("## Resetting to default environment\r\nbootdelay=1\r\n")
-    assert "save is not available" in outs[5] and outs[5].endswith("1\r\n")
+    # env save is saveenv (common/envstore.c): this card's board says where
+    assert "saveenv" in outs[5] or "Saving Environment" in outs[5], outs[5]
     assert outs[6].startswith("no newline.\r\n")
     assert outs[7].startswith("slept\r\nerror: sleep: bad seconds 'x'")
     assert outs[8].startswith('## Error: "nosuch" not defined\r\n1\r\n')
