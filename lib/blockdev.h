@@ -13,13 +13,14 @@ struct blockdev {
 	/* Read count blocks from lba into buf. Returns 0 or a negative errno.
 	 * Reads past nblocks must be refused by the caller, not the device. */
 	int (*read)(struct blockdev *bd, uint64_t lba, uint32_t count, void *buf);
+	void *priv;
+	uint64_t offset;          /* for a partition: first block on the parent */
+	struct blockdev *parent;  /* for a partition: the whole device */
+	/* last: the ROM-loaded MMC code sets the fields above */
 	/* Write count blocks from buf to lba; NULL on a read-only device.
 	 * Returns 0 once the device says the data is stored, or a negative
 	 * errno (-EROFS for a write-protected medium). */
 	int (*write)(struct blockdev *bd, uint64_t lba, uint32_t count, const void *buf);
-	void *priv;
-	uint64_t offset;          /* for a partition: first block on the parent */
-	struct blockdev *parent;  /* for a partition: the whole device */
 };
 
 #define BLOCK_SIZE 512u
