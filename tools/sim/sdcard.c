@@ -25,7 +25,8 @@
  * write must start on a 512-byte boundary (WRITE_BLK_MISALIGN = 0: ADDRESS_ERROR)
  * with a block length of 512 (WRITE_BL_PARTIAL = 0: BLOCK_LEN_ERROR); past
  * the capacity OUT_OF_RANGE. The image is opened read-write when its file
- * allows it, else read-only with CSD TMP_WRITE_PROTECT set, and a write
+ * allows it (and has a write permission bit: chmod a-w locks the card even
+ * for root), else read-only with CSD TMP_WRITE_PROTECT set, and a write
  * then answers WP_VIOLATION and takes no data (the host times out). The
  * file only changes when a write command's data arrives.
  * Fault injection: sd-powercut:N cuts the power during the Nth block
@@ -199,7 +200,8 @@ struct sdcard *sdcard_open(const char *path, enum sim_sd_type want)
 
 	if (!sd)
 		abort();
-	sd->fd = open(path, O_RDWR);
+	/* no write permission bits: a locked card, even for root */
+	sd->fd = stat(path, &st) || !(st.st_mode & 0222) ? -1 : open(path, O_RDWR);
 	if (sd->fd < 0) {
 		sd->fd = open(path, O_RDONLY);
 		sd->wp = true;
