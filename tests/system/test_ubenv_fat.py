@@ -247,12 +247,14 @@ def test_power_cut_during_saveenv(board, two_saved, tmp_path, cut):
     assert fsck(img, tmp_path).returncode == 0
     files, cfg = take_out(img, tmp_path)
     env = printenv(cfg)[1]
+    # old, or new once the blocks that differ (the entries; the zero
+    # padding is the same in both) are all in
     assert env["foo"] in ("old", "new")
-    # the cut block is torn: until the last one the copy cannot be whole
-    assert env["foo"] == "old"
+    if cut == 1:
+        assert env["foo"] == "old"              # the torn first block: CRC wrong
     if cut in (CUTS[0], CUTS[-1]):
         r = console(board, img, ["printenv foo", "setenv foo new", "saveenv"])
-        assert "foo=old" in after(r, "printenv foo"), r.serial
+        assert "foo=%s" % env["foo"] in after(r, "printenv foo"), r.serial
         assert "Saving Environment to FAT... OK" in r.serial
         assert printenv(take_out(img, tmp_path)[1])[1]["foo"] == "new"
 
