@@ -270,7 +270,8 @@ $(BUILD)/host/sim_test_%: tests/unit/sim/test_%.c $(SIM_LIB_OBJS)
 # The firmware's storage drivers, built for the host with the host backend
 # of io.h and the timer (tests/unit/sim/host_io.c), against the models.
 FW_HOST_SRCS := drivers/i2c/omap_i2c.c drivers/power/twl4030.c drivers/mmc/mmc.c \
-                drivers/mmc/mmc_info.c drivers/mmc/omap_hsmmc.c lib/blockdev.c lib/errno.c arch/arm/io.c \
+                drivers/mmc/mmc_info.c drivers/mmc/omap_hsmmc.c drivers/mmc/mmc_write.c \
+                drivers/mmc/omap_hsmmc_write.c lib/blockdev.c lib/errno.c arch/arm/io.c \
                 tests/unit/sim/host_io.c
 $(BUILD)/host/sim_test_storage_fw: tests/unit/sim/test_storage_fw.c $(FW_HOST_SRCS) $(SIM_LIB_OBJS)
 	@mkdir -p $(dir $@)

@@ -144,6 +144,13 @@ void bootfs_forget(void)
 	cmd_m.ok = false;
 }
 
+void bootfs_changed(void)
+{
+	cmd_m.ok = false;
+	if (boot_m.ok && boot_m.fs.type == FS_FAT)
+		boot_m.fs.u.fat.fat_count = 0;
+}
+
 int bootfs_parts(struct part_info p[PART_SCAN_MAX], uint32_t *disksig, int *err)
 {
 	struct blockdev *mmc = storage_mmc1();

@@ -22,6 +22,8 @@ struct fs *bootfs_get(unsigned num, int *err);
 /* The console's mount is stale (mmc rescan): the next bootfs_get reads
  * the partition table and mounts again. */
 void bootfs_forget(void);
+/* The card was written (saveenv): cached FAT sectors may be stale. */
+void bootfs_changed(void);
 
 /* The partitions of mmc1 (lib/part.h part_scan) and the MBR's disk
  * signature (0 without an MBR). Returns their number; 0 with *err set

@@ -1,24 +1,34 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The U-Boot environment in the board's NAND, where U-Boot and Linux's
- * fw_printenv/fw_setenv (libubootenv) find it: two copies in U-Boot's
- * redundant layout (lib/ubenv.h), read at boot before /uEnv.txt, written
- * by saveenv one copy at a time. The NAND side follows U-Boot's
- * env/nand.c (the copy's range is erased, bad blocks in it skipped, the
- * copy written over the good ones) through drivers/mtd/nand.h (ONFI 1.0,
- * the ROM's HAM1 ECC layout; TRM "GPMC").
+ * The U-Boot environment where U-Boot and Linux's fw_printenv/fw_setenv
+ * (libubootenv) find it: two copies in U-Boot's redundant layout
+ * (lib/ubenv.h), read at boot before /uEnv.txt, written by saveenv one
+ * copy at a time, either
+ *  - in the board's NAND (a NAND boot of a board that keeps it there),
+ *    as U-Boot's env/nand.c (the copy's range is erased, bad blocks in it
+ *    skipped, the copy written over the good ones) through
+ *    drivers/mtd/nand.h (ONFI 1.0, the ROM's HAM1 ECC layout; TRM "GPMC");
+ *  - or, for an SD boot and on boards without NAND, as the files
+ *    uboot.env and uboot-redund.env in the root of the boot FAT partition,
+ *    as U-Boot's env/fat.c with CONFIG_SYS_REDUNDAND_ENVIRONMENT
+ *    (ENV_FAT_FILE, ENV_FAT_FILE_REDUND), written through lib/fat_write.c.
+ * docs/environment.md says which and why.
  */
 #include "common/envstore.h"
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "board/board.h"
+#include "common/bootfs.h"
 #include "common/command.h"
 #include "common/storage.h"
 #include "common/sys.h"
 #include "common/vars.h"
 #include "lib/errno.h"
+#include "lib/fat.h"
+#include "lib/part.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 #include "lib/ubenv.h"
@@ -81,7 +91,7 @@ static const char *why(int rd, int chk)
 	return chk == -EBADMSG ? "bad CRC" : "no valid entries";
 }
 
-void envstore_load(struct env *e)
+static void nand_load(struct env *e)
 {
 	const struct board_env_nand *l = board.env_nand;
 	struct ubenv_copy cp[2];
@@ -175,7 +185,7 @@ static int write_copy(struct nand_chip *c, const struct board_env_nand *l, int i
 	return 0;
 }
 
-int envstore_save(const struct env *e)
+static int nand_save(const struct env *e)
 {
 	const struct board_env_nand *l = board.env_nand;
 	struct nand_chip *c = chip(l, false);
@@ -211,6 +221,205 @@ int envstore_save(const struct env *e)
 	return 0;
 }
 
+/* ---------------------------------------------------------------- FAT */
+
+/* U-Boot's Kconfig defaults for ENV_FAT_FILE and ENV_FAT_FILE_REDUND. */
+static const char *const fat_name[2] = { "uboot.env", "uboot-redund.env" };
+/* A new file's size: CONFIG_ENV_SIZE of TI's boards (and the NAND copies
+ * here), so that the same fw_env.config size fits both files. */
+#define FAT_ENV_SIZE	0x20000u
+/* Larger files are refused: they would not fit the buffer. */
+#define FAT_ENV_MAX	0x20000u
+
+static struct fat_fs envfs;
+static struct blockdev envpart;
+static unsigned envpart_num;
+static void *envwork;
+static uint8_t *fatbuf;
+static uint8_t sector[BLOCK_SIZE] __attribute__((aligned(4)));
+static bool in_fat;
+
+/* SD boots (the card holds what booted) and boards without an environment
+ * in NAND keep it on the card; a NAND boot keeps it in NAND. */
+static bool env_on_fat(void)
+{
+	uint8_t dev = sys.boot.device;
+	bool sd_boot = dev == BOOTDEV_MMC1 || dev == BOOTDEV_MMC2 || dev == BOOTDEV_MMC2_2;
+
+	return sd_boot || !board.env_nand || !storage_has_nand();
+}
+
+static void fat_log(const char *fmt, ...)
+{
+	(void)fmt;   /* the caller says what failed; lib/fat's detail is noise here */
+}
+
+/*
+ * The partition the ROM reads MLO from: the first active FAT partition,
+ * else the first FAT partition in table order (U-Boot's TI default
+ * ENV_FAT_DEVICE_AND_PART "0:1" is the same partition on the usual card).
+ */
+static int fat_mount_env(void)
+{
+	struct part_info p[PART_SCAN_MAX];
+	struct blockdev *mmc = storage_mmc1();
+	int n, err = -ENOENT;
+
+	if (!mmc)
+		return -ENODEV;
+	if (!envwork)
+		envwork = scratch_alloc(FAT_WORK_SIZE);
+	if (!fatbuf)
+		fatbuf = scratch_alloc(FAT_ENV_MAX);
+	if (!envwork || !fatbuf)
+		return -ENOMEM;
+	n = part_scan(mmc, sector, p);
+	if (n < 0)
+		return n;
+	for (int i = 0; i < 2 * n; i++) {
+		const struct part_info *q = &p[i < n ? i : i - n];
+		struct mbr_part mp = { .type = q->type, .start = q->start, .size = q->size };
+
+		if (q->active != (i < n))
+			continue;
+		part_init(&envpart, mmc, &mp, "mmc1p");
+		err = fat_mount(&envfs, &envpart, envwork, FAT_WORK_SIZE, fat_log);
+		if (!err) {
+			envpart_num = q->num;
+			return 0;
+		}
+	}
+	return err == -EINVAL ? -ENOENT : err;
+}
+
+/* Reads one file; *size its length. */
+static int fat_read_copy(int i, uint32_t *size)
+{
+	char path[24];
+	int err;
+
+	snprintf(path, sizeof(path), "/%s", fat_name[i]);
+	*size = 0;
+	err = fat_read(&envfs, path, fatbuf, FAT_ENV_MAX, size);
+	if (!err && *size < 8)
+		err = -EBADMSG;
+	return err;
+}
+
+static const char *fat_why(int rd, int chk)
+{
+	if (rd)
+		return rd == -ENOENT ? "not found" : rd == -EFBIG ? "larger than 128 KiB" : errname(rd);
+	return chk == -EBADMSG ? "bad CRC" : "no valid entries";
+}
+
+static void fat_load(struct env *e)
+{
+	struct ubenv_copy cp[2];
+	uint32_t size[2];
+	int rd[2], chk[2], pick, err;
+
+	in_fat = true;
+	printf("Loading Environment from FAT... ");
+	err = fat_mount_env();
+	if (err) {
+		printf("Unable to use mmc1: no FAT partition (%s); using default environment\n",
+		       errname(err));
+		return;
+	}
+	for (int i = 0; i < 2; i++) {
+		cp[i].ok = false;
+		rd[i] = fat_read_copy(i, &size[i]);
+		chk[i] = rd[i] ? 0 : ubenv_check(fatbuf, size[i], true, &cp[i]);
+	}
+	pick = ubenv_pick(&cp[0], &cp[1]);
+	if (pick < 0) {
+		printf("*** Warning - bad CRC, using default environment\n");
+		for (int i = 0; i < 2; i++)
+			if (rd[i] != -ENOENT && (rd[i] || chk[i] != -EBADMSG))
+				printf("env: %s: %s\n", fat_name[i], fat_why(rd[i], chk[i]));
+		return;
+	}
+	if (pick == 0 && fat_read_copy(0, &size[0])) {
+		printf("FAILED (%s unreadable)\n", fat_name[0]);
+		return;
+	}
+	printf("OK\n");
+	if (!cp[!pick].ok && rd[!pick] != -ENOENT)
+		printf("env: %s refused (%s), using %s\n", fat_name[!pick],
+		       fat_why(rd[!pick], chk[!pick]), fat_name[pick]);
+	current = pick;
+	cur_flags = cp[pick].flags;
+	ubenv_import(e, fatbuf, size[pick], true, import_warn, NULL);
+}
+
+static int fat_save(const struct env *e)
+{
+	struct fat_stat st;
+	char path[24];
+	uint32_t size = FAT_ENV_SIZE;
+	uint8_t flags;
+	int target, r;
+
+	target = current < 0 ? 0 : !current;
+	flags = current < 0 ? 1 : ubenv_next_flags(cur_flags);
+	printf("Saving Environment to FAT... ");
+	r = envfs.bd ? 0 : fat_mount_env();
+	if (r) {
+		printf("Unable to use mmc1: no FAT partition (%s)\n", errname(r));
+		return r == -ENOMEM ? r : -ENODEV;
+	}
+	/* an existing file keeps its size (its fw_env.config line); a new one
+	 * takes its twin's */
+	for (int k = 0; k < 2; k++) {
+		snprintf(path, sizeof(path), "/%s", fat_name[k ? !target : target]);
+		if (!fat_stat(&envfs, path, &st) && !st.is_dir && st.size >= 8) {
+			size = st.size;
+			break;
+		}
+	}
+	if (size > FAT_ENV_MAX) {
+		printf("FAILED! (%s is %u bytes, more than %u)\n", path, (unsigned)size,
+		       (unsigned)FAT_ENV_MAX);
+		return -EFBIG;
+	}
+	r = ubenv_export(e, fatbuf, size, true, flags);
+	if (r) {
+		printf("FAILED! (the environment does not fit %u bytes)\n", (unsigned)size);
+		return r;
+	}
+	r = fat_write_root(&envfs, fat_name[target], fatbuf, size);
+	/* the boot partition's mount may cache the FAT just changed */
+	bootfs_changed();
+	if (r) {
+		printf("FAILED! (%s: %s)\n", fat_name[target], errname(r));
+		if (current >= 0)
+			printf("env: %s still holds the environment saved before\n", fat_name[current]);
+		return r;
+	}
+	printf("OK\n");
+	current = target;
+	cur_flags = flags;
+	return 0;
+}
+
+void envstore_load(struct env *e)
+{
+	if (!env_on_fat())
+		nand_load(e);
+}
+
+void envstore_load_fat(struct env *e)
+{
+	if (env_on_fat())
+		fat_load(e);
+}
+
+int envstore_save(const struct env *e)
+{
+	return in_fat || env_on_fat() ? fat_save(e) : nand_save(e);
+}
+
 static int do_saveenv(int argc, char *const argv[])
 {
 	(void)argc;
@@ -218,4 +427,5 @@ static int do_saveenv(int argc, char *const argv[])
 	return envstore_save(&sysenv);
 }
 CMD(saveenv, "saveenv", do_saveenv, "saveenv",
-    "save the environment to NAND in U-Boot's format (fw_printenv reads it)");
+    "save the environment in U-Boot's format to NAND or to uboot.env on the SD card "
+    "(fw_printenv reads it)");

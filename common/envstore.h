@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Where the U-Boot environment is stored (the board's NAND, see
- * board/board.h struct board_env_nand) and saveenv. */
+ * board/board.h struct board_env_nand, or uboot.env on the SD card's boot
+ * FAT partition: docs/environment.md) and saveenv. */
 #ifndef COMMON_ENVSTORE_H
 #define COMMON_ENVSTORE_H
 
@@ -14,6 +15,13 @@
  * the board keeps no environment in NAND or has no NAND.
  */
 void envstore_load(struct env *e);
+/*
+ * The same from uboot.env and uboot-redund.env on the boot FAT partition,
+ * once the card is up (after storage_init()), for an SD boot or a board
+ * without an environment in NAND: "Loading Environment from FAT... OK".
+ * Nothing when the environment lives in NAND.
+ */
+void envstore_load_fat(struct env *e);
 
 /*
  * Writes e into the copy that is not the current one, with the current

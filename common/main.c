@@ -18,6 +18,7 @@
 #include "common/cli.h"
 #include "common/console.h"
 #include "common/display.h"
+#include "common/envstore.h"
 #include "common/storage.h"
 #include "common/sys.h"
 #include "common/vars.h"
@@ -52,6 +53,8 @@ static void main_late(void)
 	 *    MMC1 and the SD card. */
 	display_prepare();
 	storage_init();
+	/* For an SD boot, the stored environment is on the card. */
+	envstore_load_fat(&sysenv);
 	/* 9. Boot scan: the boot partition's uEnv.txt and extlinux.conf. */
 	boot_scan();
 	/* The screen, unless /uEnv.txt says video=off (common/display.c). */

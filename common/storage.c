@@ -72,6 +72,7 @@ int storage_init(void)
 	if (card->type != MMC_TYPE_NONE) {
 		mmc_describe(card, line, sizeof(line));
 		printf("mmc1: %s\n", line);
+		omap3_mmc1_enable_writes();
 		return 0;
 	}
 	err = omap3_mmc1_init(card->host);
@@ -89,6 +90,8 @@ int storage_init(void)
 	}
 	mmc_describe(card, line, sizeof(line));
 	printf("mmc1: %s\n", line);
+	/* saveenv's uboot.env on the boot partition (common/envstore.c) */
+	omap3_mmc1_enable_writes();
 	return 0;
 }
 

@@ -25,6 +25,20 @@ static inline uint32_t get_le32(const void *p)
 	const uint8_t *b = p;
 	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
+static inline void set_le16(void *p, uint16_t v)
+{
+	uint8_t *b = p;
+	b[0] = (uint8_t)v;
+	b[1] = (uint8_t)(v >> 8);
+}
+static inline void set_le32(void *p, uint32_t v)
+{
+	uint8_t *b = p;
+	b[0] = (uint8_t)v;
+	b[1] = (uint8_t)(v >> 8);
+	b[2] = (uint8_t)(v >> 16);
+	b[3] = (uint8_t)(v >> 24);
+}
 static inline uint32_t get_be32(const void *p)
 {
 	const uint8_t *b = p;

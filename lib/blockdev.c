@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Block device reads: bounds checks, and partitions mapped onto their parent. */
+/* Block device reads and writes: bounds checks, and partitions mapped onto
+ * their parent. */
 #include "lib/blockdev.h"
 #include "lib/errno.h"
 
@@ -53,6 +54,23 @@ int blk_read(struct blockdev *bd, uint64_t lba, uint32_t count, void *buf)
 				return -ENODEV;
 			return dev_read(bd, lba, count, buf);
 		}
+		lba += bd->offset;
+		bd = bd->parent;
+	}
+	return -ELOOP;
+}
+
+int blk_write(struct blockdev *bd, uint64_t lba, uint32_t count, const void *buf)
+{
+	for (int depth = 0; depth < MAX_DEPTH; depth++) {
+		if (!bd)
+			return -ENODEV;
+		if (lba > bd->nblocks || count > bd->nblocks - lba)
+			return -ERANGE;
+		if (!count)
+			return 0;
+		if (!bd->parent)
+			return bd->write ? bd->write(bd, lba, count, buf) : -EROFS;
 		lba += bd->offset;
 		bd = bd->parent;
 	}

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* A block device as lib/ sees it: 512-byte sectors read in runs. The MMC
- * driver, partitions and host tests (image files) all provide one. */
+/* A block device as lib/ sees it: 512-byte sectors read and written in
+ * runs. The MMC driver, partitions and host tests (image files) all
+ * provide one. */
 #ifndef LIB_BLOCKDEV_H
 #define LIB_BLOCKDEV_H
 
@@ -15,6 +16,11 @@ struct blockdev {
 	void *priv;
 	uint64_t offset;          /* for a partition: first block on the parent */
 	struct blockdev *parent;  /* for a partition: the whole device */
+	/* last: the ROM-loaded MMC code sets the fields above */
+	/* Write count blocks from buf to lba; NULL on a read-only device.
+	 * Returns 0 once the device says the data is stored, or a negative
+	 * errno (-EROFS for a write-protected medium). */
+	int (*write)(struct blockdev *bd, uint64_t lba, uint32_t count, const void *buf);
 };
 
 #define BLOCK_SIZE 512u
@@ -25,5 +31,9 @@ void blk_set_progress(void (*fn)(uint32_t blocks));
 
 /* Bounds-checked read through bd (and its parent for partitions). */
 int blk_read(struct blockdev *bd, uint64_t lba, uint32_t count, void *buf);
+
+/* Bounds-checked write through bd (and its parent for partitions);
+ * -EROFS when the device has no write operation. */
+int blk_write(struct blockdev *bd, uint64_t lba, uint32_t count, const void *buf);
 
 #endif

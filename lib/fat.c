@@ -5,6 +5,7 @@
  * zero. Every loop is bounded by the volume's cluster count or the 2 MiB
  * limit on a directory, so a corrupt card gives -EBADMSG, never a hang. */
 #include "lib/fat.h"
+#include "lib/fat_priv.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"
 #include "lib/string.h"
@@ -23,28 +24,25 @@
 /* A walk along a cluster chain. Brent's cycle check (compare with a mark
  * moved at powers of two) catches a loop within about twice its length,
  * the step count catches everything else. */
-struct chain {
-	uint32_t cur, mark, steps, power;
-};
 
-static void chain_init(struct chain *ch, uint32_t first)
+void fat_chain_init(struct fat_chain *ch, uint32_t first)
 {
 	ch->cur = ch->mark = first;
 	ch->steps = 0;
 	ch->power = 1;
 }
 
-static bool cluster_ok(const struct fat_fs *fs, uint32_t c)
+bool fat_cluster_ok(const struct fat_fs *fs, uint32_t c)
 {
 	return c >= 2 && c <= fs->nclusters + 1;
 }
 
-static uint64_t cluster_sector(const struct fat_fs *fs, uint32_t c)
+uint64_t fat_cluster_sector(const struct fat_fs *fs, uint32_t c)
 {
 	return fs->data_start + ((uint64_t)(c - 2) << fs->spc_shift);
 }
 
-static int fat_entry(struct fat_fs *fs, uint32_t c, uint32_t *val)
+int fat_entry(struct fat_fs *fs, uint32_t c, uint32_t *val)
 {
 	uint32_t off, sec, span, n;
 	const uint8_t *p;
@@ -79,7 +77,7 @@ static int fat_entry(struct fat_fs *fs, uint32_t c, uint32_t *val)
 
 /* Moves ch one link on. Returns 1, 0 at the end of the chain, or -EBADMSG
  * (with the reason logged) for a link that cannot be right. */
-static int chain_next(struct fat_fs *fs, struct chain *ch)
+int fat_chain_next(struct fat_fs *fs, struct fat_chain *ch)
 {
 	uint32_t v, eoc = fs->bits == 12 ? 0xff8 : fs->bits == 16 ? 0xfff8 : 0x0ffffff8;
 	int ret;
@@ -89,7 +87,7 @@ static int chain_next(struct fat_fs *fs, struct chain *ch)
 		return ret;
 	if (v >= eoc)
 		return 0;
-	if (!cluster_ok(fs, v)) {
+	if (!fat_cluster_ok(fs, v)) {
 		LOG(fs, "fat: cluster %u links to %s cluster %u\n", (unsigned)ch->cur,
 		    v ? "out-of-range" : "free", (unsigned)v);
 		return -EBADMSG;
@@ -169,6 +167,7 @@ int fat_mount(struct fat_fs *fs, struct blockdev *bd, void *work, size_t work_si
 	fs->spc_shift = (uint8_t)__builtin_ctz(spc);
 	fs->fat_start = reserved;
 	fs->fat_sectors = fatsz;
+	fs->nfats = (uint8_t)MIN(nfats, 255u);
 	fs->root_start = (uint32_t)MIN((uint64_t)reserved + (uint64_t)nfats * fatsz, 0xffffffffu);
 	fs->root_sectors = (rootents * DIRENT + SECTOR - 1) / SECTOR;
 	data_start = (uint64_t)reserved + (uint64_t)nfats * fatsz + fs->root_sectors;
@@ -190,8 +189,11 @@ int fat_mount(struct fat_fs *fs, struct blockdev *bd, void *work, size_t work_si
 			return -EINVAL;
 		}
 		/* With mirroring off only the active FAT is kept up to date. */
-		if ((flags & 0x80) && (flags & 15) < nfats)
+		if ((flags & 0x80) && (flags & 15) < nfats) {
 			fs->fat_start += (flags & 15) * fatsz;
+			fs->nfats = 1;
+		}
+		fs->fsinfo = get_le16(b + 0x30);
 		if (fs->nclusters > 0x0ffffff5)
 			fs->nclusters = 0x0ffffff5;
 	} else {
@@ -217,7 +219,7 @@ int fat_mount(struct fat_fs *fs, struct blockdev *bd, void *work, size_t work_si
 		    (unsigned)fs->nclusters);
 		return -EINVAL;
 	}
-	if (fs->bits == 32 && !cluster_ok(fs, fs->root_cluster)) {
+	if (fs->bits == 32 && !fat_cluster_ok(fs, fs->root_cluster)) {
 		LOG(fs, "fat: root directory cluster %u out of range\n",
 		    (unsigned)fs->root_cluster);
 		return -EINVAL;
@@ -225,7 +227,7 @@ int fat_mount(struct fat_fs *fs, struct blockdev *bd, void *work, size_t work_si
 	return 0;
 }
 
-static uint8_t lfn_checksum(const uint8_t *shortname)
+uint8_t fat_lfn_checksum(const uint8_t *shortname)
 {
 	uint8_t sum = 0;
 	int i;
@@ -311,7 +313,7 @@ static bool lfn_to_utf8(struct fat_fs *fs, unsigned len)
 }
 
 /* The 8.3 name, lower-cased where the NT flags (byte 12) ask for it. */
-static void short_name(const uint8_t *e, char *o)
+void fat_short_name(const uint8_t *e, char *o)
 {
 	int i, n;
 
@@ -341,7 +343,7 @@ typedef int (*dirent_fn)(struct fat_fs *fs, const uint8_t *e, void *arg);
 static int dir_scan(struct fat_fs *fs, uint32_t cluster, dirent_fn fn, void *arg)
 {
 	struct lfn_state ls = { 0, 0, 0 };
-	struct chain ch;
+	struct fat_chain ch;
 	uint64_t sec;
 	uint32_t nsec, s, total = 0;
 	unsigned i;
@@ -353,12 +355,12 @@ static int dir_scan(struct fat_fs *fs, uint32_t cluster, dirent_fn fn, void *arg
 	} else {
 		if (!cluster)
 			cluster = fs->root_cluster;
-		if (!cluster_ok(fs, cluster)) {
+		if (!fat_cluster_ok(fs, cluster)) {
 			LOG(fs, "fat: directory at out-of-range cluster %u\n", (unsigned)cluster);
 			return -EBADMSG;
 		}
-		chain_init(&ch, cluster);
-		sec = cluster_sector(fs, cluster);
+		fat_chain_init(&ch, cluster);
+		sec = fat_cluster_sector(fs, cluster);
 		nsec = 1u << fs->spc_shift;
 	}
 	for (;;) {
@@ -387,9 +389,9 @@ static int dir_scan(struct fat_fs *fs, uint32_t cluster, dirent_fn fn, void *arg
 					ls.next = 0;
 					continue;
 				}
-				if (ls.next != 0xff || ls.sum != lfn_checksum(e) ||
+				if (ls.next != 0xff || ls.sum != fat_lfn_checksum(e) ||
 				    !lfn_to_utf8(fs, ls.len))
-					short_name(e, fs->name);
+					fat_short_name(e, fs->name);
 				ls.next = 0;
 				ret = fn(fs, e, arg);
 				if (ret)
@@ -398,10 +400,10 @@ static int dir_scan(struct fat_fs *fs, uint32_t cluster, dirent_fn fn, void *arg
 		}
 		if (!cluster && fs->bits != 32)
 			return 0;
-		ret = chain_next(fs, &ch);
+		ret = fat_chain_next(fs, &ch);
 		if (ret <= 0)
 			return ret;
-		sec = cluster_sector(fs, ch.cur);
+		sec = fat_cluster_sector(fs, ch.cur);
 	}
 }
 
@@ -427,7 +429,7 @@ static int match_entry(struct fat_fs *fs, const uint8_t *e, void *arg)
 
 	if (strlen(fs->name) != m->len || strncasecmp(fs->name, m->name, m->len)) {
 		/* The 8.3 alias of a long name matches too. */
-		short_name(e, alias);
+		fat_short_name(e, alias);
 		if (strlen(alias) != m->len || strncasecmp(alias, m->name, m->len))
 			return 0;
 	}
@@ -510,12 +512,12 @@ int fat_list(struct fat_fs *fs, const char *path, fat_list_fn fn, void *arg)
 /*
  * Follows links to the very next cluster while their FAT16/32 entries are
  * in the cached FAT window: the common case of a contiguous file, without
- * chain_next()'s per-link work (it was most of the time before a large
+ * fat_chain_next()'s per-link work (it was most of the time before a large
  * file's first block). A chain that only ever goes one cluster up cannot
  * loop; the step count still bounds it. Returns the links followed, at
  * most max.
  */
-static uint32_t chain_skip_contiguous(struct fat_fs *fs, struct chain *ch, uint32_t max)
+static uint32_t chain_skip_contiguous(struct fat_fs *fs, struct fat_chain *ch, uint32_t max)
 {
 	uint32_t n = 0, width = fs->bits / 8;
 
@@ -529,7 +531,7 @@ static uint32_t chain_skip_contiguous(struct fat_fs *fs, struct chain *ch, uint3
 			break;
 		p = fs->fat + (sec - fs->fat_first) * SECTOR + off % SECTOR;
 		v = fs->bits == 32 ? get_le32(p) & 0x0fffffff : get_le16(p);
-		if (v != ch->cur + 1 || !cluster_ok(fs, v))
+		if (v != ch->cur + 1 || !fat_cluster_ok(fs, v))
 			break;
 		ch->cur = v;
 		n++;
@@ -548,7 +550,7 @@ static uint32_t chain_skip_contiguous(struct fat_fs *fs, struct chain *ch, uint3
 static int read_run(struct fat_fs *fs, uint32_t run, uint32_t len, uint8_t *buf,
 		    uint32_t *done, uint32_t size)
 {
-	uint64_t sec = cluster_sector(fs, run);
+	uint64_t sec = fat_cluster_sector(fs, run);
 	uint32_t cnt = len << fs->spc_shift, full = size / SECTOR;
 	uint32_t direct = *done < full ? MIN(cnt, full - *done) : 0;
 	int ret;
@@ -574,18 +576,18 @@ static int read_chain(struct fat_fs *fs, uint32_t first, uint32_t size, uint8_t 
 	uint64_t csize = (uint64_t)SECTOR << fs->spc_shift;
 	uint64_t need64 = (size + csize - 1) / csize;
 	uint32_t need, n = 0, len, run = first, done = 0;
-	struct chain ch;
+	struct fat_chain ch;
 	int ret;
 
 	if (!size)
 		return 0;
-	if (need64 > fs->nclusters || !cluster_ok(fs, first)) {
+	if (need64 > fs->nclusters || !fat_cluster_ok(fs, first)) {
 		LOG(fs, "fat: file of %u bytes at cluster %u does not fit the volume\n",
 		    (unsigned)size, (unsigned)first);
 		return -EBADMSG;
 	}
 	need = (uint32_t)need64;
-	chain_init(&ch, first);
+	fat_chain_init(&ch, first);
 	while (n < need) {
 		len = 1;
 		while (n + len < need) {
@@ -593,7 +595,7 @@ static int read_chain(struct fat_fs *fs, uint32_t first, uint32_t size, uint8_t 
 			len += chain_skip_contiguous(fs, &ch, need - n - len);
 			if (n + len >= need)
 				break;
-			ret = chain_next(fs, &ch);
+			ret = fat_chain_next(fs, &ch);
 			if (ret < 0)
 				return ret;
 			if (!ret) {
@@ -613,10 +615,10 @@ static int read_chain(struct fat_fs *fs, uint32_t first, uint32_t size, uint8_t 
 	}
 	/* A chain that goes on past the size is either merely too long (it
 	 * ends) or loops; only the walk to its end tells which. */
-	ret = chain_next(fs, &ch);
+	ret = fat_chain_next(fs, &ch);
 	if (ret <= 0)
 		return ret;
-	while ((ret = chain_next(fs, &ch)) > 0)
+	while ((ret = fat_chain_next(fs, &ch)) > 0)
 		;
 	if (ret < 0)
 		return ret;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Read-only FAT12/16/32 with VFAT long names, on a struct blockdev. */
+/* FAT12/16/32 with VFAT long names, on a struct blockdev: reading
+ * (lib/fat.c) and writing one file of the root directory (lib/fat_write.c). */
 #ifndef LIB_FAT_H
 #define LIB_FAT_H
 
@@ -41,6 +42,9 @@ struct fat_fs {
 	uint32_t fat_cap;       /* sectors the cache can hold */
 	uint32_t fat_first;     /* first cached sector, relative to fat_start */
 	uint32_t fat_count;     /* 0: cache empty */
+	/* for lib/fat_write.c */
+	uint8_t nfats;          /* FAT copies kept up to date (from fat_start) */
+	uint16_t fsinfo;        /* FAT32: the FSInfo sector, 0 or 0xffff: none */
 };
 
 struct fat_stat {
@@ -75,5 +79,22 @@ int fat_list(struct fat_fs *fs, const char *path, fat_list_fn fn, void *arg);
  * chain, or an I/O error. Consecutive clusters are read as one multi-block
  * read. */
 int fat_read(struct fat_fs *fs, const char *path, void *buf, size_t max, uint32_t *size);
+
+/*
+ * Writes size bytes of buf as the file name in the root directory, so that
+ * a power cut at any block write leaves either the file as it was (or no
+ * file) or the new one, and no other file touched:
+ *  - an existing file whose cluster chain holds size bytes is overwritten
+ *    in place: its data sectors only (and its directory entry last when
+ *    the size changes);
+ *  - a missing file is created: free clusters are found, the data written
+ *    to them, then the chain into every FAT copy, the FAT32 FSInfo, and
+ *    last the directory entry (8.3, with a VFAT long name when the name
+ *    is not 8.3) in one directory sector.
+ * Returns 0, -ENOSPC (no free clusters, no free directory slots, or an
+ * existing file too short), -EINVAL (a name FAT cannot hold), -EISDIR,
+ * -EBADMSG for a corrupt volume, or the device's error (-EROFS).
+ */
+int fat_write_root(struct fat_fs *fs, const char *name, const void *buf, uint32_t size);
 
 #endif

@@ -22,8 +22,8 @@ struct mmc_cmd {
 	const char *err;        /* set by the host on failure: "command timeout" ... */
 };
 
-struct mmc_data {              /* reads only: gtaboot never writes a card */
-	void *buf;
+struct mmc_data {
+	void *buf;              /* read into, or (writes) read from */
 	uint32_t blocks, blksz;
 };
 
@@ -38,6 +38,19 @@ struct mmc_host_ops {
 	int (*send_cmd)(void *host, struct mmc_cmd *cmd, struct mmc_data *data);
 	int (*set_clock)(void *host, uint32_t hz);
 	int (*set_width)(void *host, unsigned bits);
+};
+
+/*
+ * A host's write path, kept apart from mmc_host_ops so that it can live in
+ * the cold part (the ROM-loaded part only reads). send_write sends a write
+ * command (CMD24/CMD25 with a block count) and its blocks, and returns once
+ * the host saw the transfer complete (the card's busy after the last
+ * block included): 0, or a negative errno as send_cmd's, the error named
+ * in cmd->err. The R1 response is in cmd->resp[0] either way; a response
+ * with error bits sends no data (-EIO, "card refused the write").
+ */
+struct mmc_write_ops {
+	int (*send_write)(void *host, struct mmc_cmd *cmd, const struct mmc_data *data);
 };
 
 enum mmc_type { MMC_TYPE_NONE, MMC_TYPE_SDSC1, MMC_TYPE_SDSC, MMC_TYPE_SDHC, MMC_TYPE_SDXC };
@@ -60,6 +73,8 @@ struct mmc_card {
 	/* between mmc_init_start() and mmc_init_finish() */
 	bool started, v2;
 	uint64_t acmd41_start_us;
+	/* last: the ROM-loaded code reaches the fields above with short offsets */
+	const struct mmc_write_ops *wops;  /* NULL: the card is not written */
 };
 
 /* Identify and set up the card; prints what failed. */
@@ -73,6 +88,15 @@ int mmc_init(struct mmc_card *card);
 int mmc_init_start(struct mmc_card *card);
 int mmc_init_finish(struct mmc_card *card);
 int mmc_read_blocks(struct mmc_card *card, uint64_t lba, uint32_t count, void *buf);
+/*
+ * Writes count blocks (drivers/mmc/mmc_write.c, cold part): CMD24 or
+ * CMD25 + CMD12, then CMD13 until the card has programmed them. Returns 0,
+ * -EROFS (write-protected card, no write path), -ENODEV, or the host's or
+ * card's error, printed with what failed.
+ */
+int mmc_write_blocks(struct mmc_card *card, uint64_t lba, uint32_t count, const void *buf);
+/* Gives the card's block device a write operation (card->wops set). */
+void mmc_enable_writes(struct mmc_card *card, const struct mmc_write_ops *wops);
 const char *mmc_type_name(enum mmc_type t);
 /* "SDHC 7.4 GiB, 4-bit, 48 MHz" */
 void mmc_describe(const struct mmc_card *card, char *buf, unsigned size);

@@ -36,8 +36,20 @@
  *    card sends: DCRC. A card that stops sending (read past its end) or
  *    never starts (a read the card refused) gives DTO after
  *    2^(13 + SYSCTL.DTO) clocks.
+ *  - writes (DP without DDIR), TRM "MMC/SD/SDIO" write transfer in PIO
+ *    mode: BWR rises when a half of the buffer can take a block
+ *    (PSTATE.BWE while it can, WTA while the transfer runs); a block is
+ *    BLEN / 4 DATA writes; it then goes out on the bus (the same clocks as
+ *    a read), the card programs it (busy on DAT0, sdcard.c) and the next
+ *    one leaves once the card is ready. TC follows the card's busy after
+ *    the last block (BCE count, or CMD12 for an open-ended CMD25). Writing
+ *    DATA while BWE is clear gives BADA. The card's CRC status "error"
+ *    (wrong clock or width, mmc-crc on the block) gives DCRC; a card that
+ *    takes no data (refused the command, write-protected) gives no CRC
+ *    status: DTO.
  * Fault injection: mmc-timeout:CMD[:COUNT] (no response to CMDn, ACMDs by
- * their index), mmc-crc:BLOCK[:COUNT] (data CRC error on that card block).
+ * their index), mmc-crc:BLOCK[:COUNT] (data CRC error on that card block,
+ * read or written).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +66,7 @@
 
 #define ST_CC    BIT(0)
 #define ST_TC    BIT(1)
+#define ST_BWR   BIT(4)
 #define ST_BRR   BIT(5)
 #define ST_ERRI  BIT(15)
 #define ST_CTO   BIT(16)
@@ -96,6 +109,11 @@ struct hsmmc {
 	uint8_t buf[2][512];        /* the ping-pong halves */
 	unsigned blen, pos;
 	unsigned rd, nfull;         /* half the CPU reads; halves holding a block */
+	/* write transfer: CPU fills buf[wcpu], halves queued for the bus */
+	bool writing;
+	unsigned wcpu, wqueued;
+	long wcpu_left;             /* blocks the CPU still has to write; -1: open */
+	uint64_t wsent_ps;          /* the block on the bus is out; NEVER: none */
 	bool card_was_powered;
 	bool warn_cmdi;
 };
@@ -157,10 +175,16 @@ static void regs_reset(struct hsmmc *h, bool keep_capa)
 	h->nfull = h->rd = 0;
 	h->tc_ps = h->dto_ps = h->blk_ready_ps = NEVER;
 	h->ics_ps = NEVER;
+	h->writing = false;
+	h->wqueued = 0;
+	h->wsent_ps = NEVER;
 }
 
 static void data_reset(struct hsmmc *h)
 {
+	h->writing = false;
+	h->wqueued = 0;
+	h->wsent_ps = NEVER;
 	h->data_busy = h->data_halted = h->want_acmd12 = false;
 	h->tc_ps = h->dto_ps = h->blk_ready_ps = NEVER;
 	h->pos = 0;
@@ -179,6 +203,65 @@ static uint64_t data_timeout_ps(struct sim *s, struct hsmmc *h)
 	unsigned dto = (h->sysctl >> 16) & 0xF;
 
 	return clocks(s, h, 1ull << (13 + (dto > 14 ? 14 : dto)));
+}
+
+static bool write_ok_on_bus(struct sim *s, struct hsmmc *h)
+{
+	uint64_t hz = card_hz(s, h);
+	unsigned width = (h->hctl & BIT(1)) ? 4 : 1;
+
+	return h->blen == 512 && width == sdcard_bus_width(h->sd) && hz <= 50000000 &&
+		(hz <= 25000000 || sdcard_high_speed(h->sd));
+}
+
+/* The block on the bus reached the card; the next queued one follows once
+ * the card has programmed it. */
+static void write_progress(struct sim *s, struct hsmmc *h, uint64_t now)
+{
+	while (h->writing && !h->data_halted && h->wsent_ps <= now) {
+		uint64_t t = h->wsent_ps, busy;
+		unsigned half = (h->wcpu + 2 - h->wqueued) & 1;
+		long lba = sdcard_write_lba(h->sd);
+		bool crc_ok = write_ok_on_bus(s, h) && !(lba >= 0 && sim_inject_take(s, "mmc-crc", lba));
+		int r = sdcard_write_block(s, h->sd, h->buf[half], h->blen, crc_ok);
+
+		h->wsent_ps = NEVER;
+		if (s->result)
+			return;
+		if (r <= 0) {
+			h->data_halted = true;
+			if (r < 0)
+				stat_raise(h, ST_DCRC);
+			else
+				h->dto_ps = t + data_timeout_ps(s, h);
+			return;
+		}
+		h->wqueued--;
+		if (h->blocks_left > 0)
+			h->blocks_left--;
+		/* a half came free: the CPU may write the next block */
+		if (h->wcpu_left != 0 && h->wqueued < 2)
+			stat_raise(h, ST_BWR);
+		busy = sdcard_busy_until(s, h->sd);
+		if (busy < t)
+			busy = t;
+		if (h->blocks_left == 0) {
+			h->writing = false;
+			if (h->want_acmd12) {
+				uint32_t resp[4];
+
+				if (sdcard_command(s, h->sd, 12, 0, resp) == 48)
+					h->rsp[3] = resp[0];
+				busy = sdcard_busy_until(s, h->sd) > busy ? sdcard_busy_until(s, h->sd) : busy;
+			}
+			h->tc_ps = busy + clocks(s, h, 2);
+			return;
+		}
+		if (h->wqueued)
+			h->wsent_ps = busy + block_ps(s, h);
+	}
+	if (h->writing && h->wsent_ps != NEVER)
+		sim_event_at(s, h->wsent_ps);
 }
 
 /* Play the events whose time has come, in order. */
@@ -220,6 +303,7 @@ static void update(struct sim *s, struct hsmmc *h)
 		if (h->nfull < 2 && h->blocks_left != 0)
 			h->blk_ready_ps = t + block_ps(s, h);
 	}
+	write_progress(s, h, now);
 	/* the idle fast-forward stops at these */
 	if (h->cmd_busy)
 		sim_event_at(s, h->cmd_done_ps);
@@ -261,6 +345,11 @@ static uint32_t pstate(struct sim *s, struct hsmmc *h)
 		v |= BIT(1) | BIT(2) | BIT(9);
 	if (h->nfull)
 		v |= BIT(11);
+	if (h->writing) {
+		v |= BIT(8);                                  /* WTA */
+		if (h->wqueued < 2 && h->wcpu_left != 0 && !h->cmd_busy)
+			v |= BIT(10);                         /* BWE */
+	}
 	if (h->sd)
 		v |= BIT(16) | BIT(17) | BIT(18);
 	return v;
@@ -328,9 +417,31 @@ static void start_command(struct sim *s, struct hsmmc *h, uint32_t v)
 	if (bits == 48 && idx != 41 && idx != 8 && (resp[0] & h->csre))
 		h->cmd_stat |= ST_CERR;
 	if (rsp_type == 3 && !(v & CMD_DP)) {
-		/* R1b: busy on DAT0 for a few clocks, then TC */
+		/* R1b: busy on DAT0 for a few clocks or while the card
+		 * programs (CMD12 after a write), then TC */
+		uint64_t busy = sdcard_busy_until(s, h->sd);
+
 		h->data_busy = true;
 		h->tc_ps = h->cmd_done_ps + clocks(s, h, 16);
+		if (busy > h->tc_ps)
+			h->tc_ps = busy;
+	}
+	if ((v & CMD_DP) && !(v & CMD_DDIR)) {
+		data_reset(h);
+		h->data_busy = true;
+		h->writing = true;
+		h->blen = h->blk & 0x7FF;
+		if (h->blen > sizeof(h->buf[0]))
+			h->blen = sizeof(h->buf[0]);
+		h->blocks_left = (v & CMD_MSBS) ? ((v & CMD_BCE) ? (long)(h->blk >> 16) : -1) : 1;
+		h->wcpu_left = h->blocks_left;
+		h->want_acmd12 = (v & CMD_ACEN) && (v & CMD_MSBS);
+		h->wcpu = 0;
+		h->pos = 0;
+		/* the buffer is empty: ready for the first block once the
+		 * response is in (a refused command takes no data either: the
+		 * host only learns it from the missing CRC status) */
+		h->cmd_stat |= ST_BWR;
 	}
 	if ((v & CMD_DP) && (v & CMD_DDIR)) {
 		data_reset(h);
@@ -473,7 +584,26 @@ static int hsmmc_write(struct sim *s, void *opaque, uint32_t off, unsigned size,
 	case 0x10C: start_command(s, h, v & 0x3FFB0037); break;
 	case 0x110: case 0x114: case 0x118: case 0x11C: break;
 	case 0x120:
-		stat_raise(h, ST_BADA);   /* no write transfer in progress */
+		if (!h->writing || h->wqueued >= 2 || h->wcpu_left == 0 || h->cmd_busy) {
+			stat_raise(h, ST_BADA);   /* BWE clear: nowhere to put it */
+			break;
+		}
+		set_le32(h->buf[h->wcpu] + h->pos, v);
+		h->pos += 4;
+		if (h->pos >= h->blen) {
+			h->pos = 0;
+			h->wcpu ^= 1;
+			if (h->wcpu_left > 0)
+				h->wcpu_left--;
+			if (!h->wqueued++ && h->wsent_ps == NEVER) {
+				uint64_t busy = sdcard_busy_until(s, h->sd);
+
+				h->wsent_ps = (busy > now ? busy : now) + block_ps(s, h);
+			}
+			if (h->wqueued < 2 && h->wcpu_left != 0)
+				stat_raise(h, ST_BWR);
+			update(s, h);
+		}
 		break;
 	case 0x124: break;
 	case 0x128: {

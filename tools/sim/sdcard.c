@@ -10,12 +10,31 @@
  * The CSD declares the largest capacity not above the image size that the
  * CSD layout can express; the rest of the image is out of range.
  *
- * Commands: CMD0/2/3/6/7/8/9/10/12/13/16/17/18/55, ACMD6/13/41/42/51. Others
- * get no response and set ILLEGAL_COMMAND for the next status, as does a
- * command in the wrong state. ACMD41 reports busy for 20 ms after the first
- * one with a voltage window; an SDHC card asked without HCS stays busy.
- * The image is opened read-only: gtaboot never writes the card, and a write
- * command stops the simulation with a message.
+ * Commands: CMD0/2/3/6/7/8/9/10/12/13/16/17/18/24/25/55, ACMD6/13/41/42/51.
+ * Others get no response and set ILLEGAL_COMMAND for the next status, as
+ * does a command in the wrong state. ACMD41 reports busy for 20 ms after
+ * the first one with a voltage window; an SDHC card asked without HCS stays
+ * busy.
+ *
+ * Writes (4.3.3 "Data Write", 4.8 card state transitions, 4.10.1 card
+ * status): CMD24/CMD25 in tran take the card to rcv; each block received is
+ * programmed (busy on DAT0 for WRITE_BUSY_PS, pwrite into the image file at
+ * once), CMD24 then goes to prg and back to tran, CMD25 stays in rcv until
+ * CMD12 (prg, then tran). CMD13 in prg reports state 7 without
+ * READY_FOR_DATA. Addresses: block numbers on SDHC, bytes on SDSC, where a
+ * write must start on a 512-byte boundary (WRITE_BLK_MISALIGN = 0: ADDRESS_ERROR)
+ * with a block length of 512 (WRITE_BL_PARTIAL = 0: BLOCK_LEN_ERROR); past
+ * the capacity OUT_OF_RANGE. The image is opened read-write when its file
+ * allows it (and has a write permission bit: chmod a-w locks the card even
+ * for root), else read-only with CSD TMP_WRITE_PROTECT set, and a write
+ * then answers WP_VIOLATION and takes no data (the host times out). The
+ * file only changes when a write command's data arrives.
+ * Fault injection: sd-powercut:N cuts the power during the Nth block
+ * written since the simulator started (from 1): the first half of the
+ * block (256 bytes) is new, the rest old, and the run stops with result
+ * "poweroff".
+ * Other write/erase commands (CMD27/28/29/32/33/38) stop the simulation
+ * as not modelled.
  */
 #include <fcntl.h>
 #include <stdlib.h>
@@ -34,6 +53,9 @@ enum data_kind { D_NONE, D_SINGLE, D_MULTI, D_REG };
 #define OCR_CCS BIT(30)
 #define OCR_READY BIT(31)
 #define INIT_PS (20 * PS_PER_MS)
+/* Programming one block: within the spec's 250 ms write timeout, of the
+ * order of what SD cards take for a single block. */
+#define WRITE_BUSY_PS (250 * PS_PER_US)
 
 struct sdcard {
 	int fd;
@@ -49,6 +71,9 @@ struct sdcard {
 	/* data being sent */
 	enum data_kind data;
 	uint64_t addr;             /* byte address of the next block */
+	bool wp;                   /* the image is read-only */
+	uint64_t busy_until_ps;    /* programming: prg, DAT0 low */
+	long blocks_written;       /* for sd-powercut */
 	uint8_t regdata[64];
 	unsigned reglen;
 };
@@ -175,7 +200,12 @@ struct sdcard *sdcard_open(const char *path, enum sim_sd_type want)
 
 	if (!sd)
 		abort();
-	sd->fd = open(path, O_RDONLY);
+	/* no write permission bits: a locked card, even for root */
+	sd->fd = stat(path, &st) || !(st.st_mode & 0222) ? -1 : open(path, O_RDWR);
+	if (sd->fd < 0) {
+		sd->fd = open(path, O_RDONLY);
+		sd->wp = true;
+	}
 	if (sd->fd < 0 || fstat(sd->fd, &st) || st.st_size < 512 * 1024) {
 		fprintf(stderr, "gtaboot-sim: SD image %s: %s\n", path,
 			sd->fd < 0 ? "cannot open" : "smaller than 512 KiB");
@@ -193,6 +223,10 @@ struct sdcard *sdcard_open(const char *path, enum sim_sd_type want)
 		sd->type = sd->image_bytes > (2ull << 30) ? SDT_SDHC : SDT_SDSC2;
 	}
 	sdcard_make_csd(sd->type, sd->image_bytes, sd->csd);
+	if (sd->wp) {
+		put_bits(sd->csd, 16, 12, 12, 1);          /* TMP_WRITE_PROTECT */
+		sd->csd[15] = (uint8_t)(sd_crc7(sd->csd, 15) << 1 | 1);
+	}
 	sd->capacity = sdcard_csd_capacity(sd->csd);
 	if (sd->capacity < sd->image_bytes)
 		fprintf(stderr, "gtaboot-sim: SD image %s: %llu bytes, the card shows %llu\n",
@@ -225,7 +259,7 @@ uint64_t sdcard_capacity(const struct sdcard *sd) { return sd->capacity; }
 static uint32_t status(struct sdcard *sd, enum sd_state st, uint32_t extra)
 {
 	uint32_t v = sd->pending | extra | (uint32_t)st << 9 |
-		(sd->app_cmd ? SD_APP_CMD : 0) | (st == ST_TRAN ? SD_READY_FOR_DATA : 0);
+		(sd->app_cmd ? SD_APP_CMD : 0) | (st == ST_TRAN || st == ST_RCV ? SD_READY_FOR_DATA : 0);
 
 	sd->pending = 0;
 	return v;
@@ -280,10 +314,101 @@ static int read_cmd(struct sim *s, struct sdcard *sd, unsigned idx, uint32_t arg
 	return 48;
 }
 
+/* prg ends when the programming busy time is over. */
+static enum sd_state card_state(struct sim *s, struct sdcard *sd)
+{
+	if (sd->state == ST_PRG && sim_now_ps(s) >= sd->busy_until_ps)
+		sd->state = ST_TRAN;
+	return sd->state;
+}
+
+uint64_t sdcard_busy_until(struct sim *s, struct sdcard *sd)
+{
+	card_state(s, sd);
+	return sd->busy_until_ps;
+}
+
+static int write_cmd(struct sim *s, struct sdcard *sd, unsigned idx, uint32_t arg, uint32_t *r)
+{
+	uint64_t a = sd->type == SDT_SDHC ? (uint64_t)arg * 512 : arg;
+
+	if (a >= sd->capacity) {
+		r[0] = status(sd, ST_TRAN, SD_OUT_OF_RANGE);
+		return 48;
+	}
+	if (sd->type != SDT_SDHC && sd->blocklen != 512) {
+		r[0] = status(sd, ST_TRAN, SD_BLOCK_LEN_ERR);
+		return 48;
+	}
+	if (a % 512) {
+		r[0] = status(sd, ST_TRAN, SD_ADDRESS_ERROR);
+		return 48;
+	}
+	if (sd->wp) {
+		r[0] = status(sd, ST_TRAN, SD_WP_VIOLATION);
+		return 48;
+	}
+	r[0] = status(sd, ST_TRAN, 0);
+	sd->addr = a;
+	sd->data = idx == 24 ? D_SINGLE : D_MULTI;
+	sd->state = ST_RCV;
+	(void)s;
+	return 48;
+}
+
+long sdcard_write_lba(const struct sdcard *sd)
+{
+	return sd->state == ST_RCV && sd->data != D_NONE ? (long)(sd->addr / 512) : -1;
+}
+
+int sdcard_write_block(struct sim *s, struct sdcard *sd, const uint8_t *buf, unsigned len,
+		       bool crc_ok)
+{
+	uint64_t now = sim_now_ps(s);
+	uint8_t cur[512];
+	bool cut;
+
+	if (card_state(s, sd) != ST_RCV || sd->data == D_NONE || now < sd->busy_until_ps)
+		return 0;
+	if (len != 512)
+		return -1;                       /* framed wrong: the CRC does not match */
+	if (sd->addr + 512 > sd->capacity) {
+		sd->pending |= SD_OUT_OF_RANGE;  /* a multi-block write ran off the end */
+		sd->data = D_NONE;
+		return 0;
+	}
+	if (!crc_ok)
+		return -1;                       /* CRC status "error": nothing programmed */
+	cut = sim_inject_take(s, "sd-powercut", ++sd->blocks_written);
+	memcpy(cur, buf, 512);
+	if (cut) {
+		memset(cur + 256, 0, 256);
+		if (pread(sd->fd, cur + 256, 256, (off_t)(sd->addr + 256)) < 0)
+			memset(cur + 256, 0, 256);
+	}
+	if (pwrite(sd->fd, cur, 512, (off_t)sd->addr) != 512) {
+		sim_stop(s, SIM_FAULT, "SD card: writing block %llu of the image failed",
+			 (unsigned long long)(sd->addr / 512));
+		return 0;
+	}
+	if (cut) {
+		sim_stop(s, SIM_POWEROFF, "power cut (sd-powercut:%ld) while programming SD block %llu",
+			 sd->blocks_written, (unsigned long long)(sd->addr / 512));
+		return 0;
+	}
+	sd->addr += 512;
+	sd->busy_until_ps = now + WRITE_BUSY_PS;
+	if (sd->data == D_SINGLE) {
+		sd->data = D_NONE;
+		sd->state = ST_PRG;
+	}
+	return 1;
+}
+
 int sdcard_command(struct sim *s, struct sdcard *sd, unsigned idx, uint32_t arg,
 		   uint32_t resp[4])
 {
-	enum sd_state st = sd->state;
+	enum sd_state st = card_state(s, sd);
 	bool app = sd->app_cmd;
 
 	memset(resp, 0, 16);
@@ -396,6 +521,15 @@ int sdcard_command(struct sim *s, struct sdcard *sd, unsigned idx, uint32_t arg,
 			resp[i] = get_be32((idx == 9 ? sd->csd : sd->cid) + 4 * i);
 		return 136;
 	case 12:
+		if (st == ST_RCV) {
+			/* the last block is still programming: busy goes on */
+			resp[0] = status(sd, st, 0);
+			sd->data = D_NONE;
+			sd->state = ST_PRG;
+			if (sd->busy_until_ps < sim_now_ps(s))
+				sd->busy_until_ps = sim_now_ps(s) + PS_PER_US;
+			return 48;
+		}
 		if (st != ST_DATA)
 			return illegal(sd);
 		resp[0] = status(sd, st, 0);
@@ -423,10 +557,15 @@ int sdcard_command(struct sim *s, struct sdcard *sd, unsigned idx, uint32_t arg,
 		if (st != ST_TRAN)
 			return illegal(sd);
 		return read_cmd(s, sd, idx, arg, resp);
-	case 24: case 25: case 27: case 28: case 29: case 32: case 33: case 38:
+	case 24:
+	case 25:
+		if (st != ST_TRAN)
+			return illegal(sd);
+		return write_cmd(s, sd, idx, arg, resp);
+	case 27: case 28: case 29: case 32: case 33: case 38:
 		if (st == ST_TRAN) {
-			sim_stop(s, SIM_FAULT, "SD card: CMD%u (write/erase) not modelled: "
-				 "the card image is read-only", idx);
+			sim_stop(s, SIM_FAULT, "SD card: CMD%u (protection/erase) not modelled",
+				 idx);
 			return 0;
 		}
 		return illegal(sd);

@@ -12,6 +12,7 @@
 #define SD_OUT_OF_RANGE   (1u << 31)
 #define SD_ADDRESS_ERROR  (1u << 30)
 #define SD_BLOCK_LEN_ERR  (1u << 29)
+#define SD_WP_VIOLATION   (1u << 26)
 #define SD_ILLEGAL_CMD    (1u << 22)
 #define SD_READY_FOR_DATA (1u << 8)
 #define SD_APP_CMD        (1u << 5)
@@ -20,7 +21,8 @@ enum sd_type { SDT_SDSC1, SDT_SDSC2, SDT_SDHC };
 
 struct sdcard;
 
-/* Open the image read-only; NULL (with a message on stderr) on failure. */
+/* Open the image, read-write when the file allows (else the card is
+ * write-protected); NULL (with a message on stderr) on failure. */
 struct sdcard *sdcard_open(const char *path, enum sim_sd_type want);
 /* Supply lost: back to the power-on state. */
 void sdcard_power_off(struct sdcard *sd);
@@ -39,6 +41,20 @@ int sdcard_command(struct sim *s, struct sdcard *sd, unsigned idx, uint32_t arg,
  * the card stopped sending (address out of range): the host times out.
  */
 int sdcard_read_block(struct sdcard *sd, uint8_t *buf, unsigned max, long *lba);
+/*
+ * A block of a write command (CMD24/25) arrives from the host, its CRC
+ * right or not (crc_ok: the bus clock, width and mmc-crc injection as the
+ * host model sees them). Returns 1 when the card programmed it (busy on
+ * DAT0 until sdcard_busy_until()), 0 when the card takes no data (no write
+ * command, busy, out of range, write-protected, power cut: the host sees
+ * no CRC status and times out), -1 for a CRC status "error".
+ */
+int sdcard_write_block(struct sim *s, struct sdcard *sd, const uint8_t *buf, unsigned len,
+		       bool crc_ok);
+/* The block number the next written block goes to, -1 when none. */
+long sdcard_write_lba(const struct sdcard *sd);
+/* When the card releases DAT0 (programming done); in the past when idle. */
+uint64_t sdcard_busy_until(struct sim *s, struct sdcard *sd);
 bool sdcard_high_speed(const struct sdcard *sd);
 unsigned sdcard_bus_width(const struct sdcard *sd);
 enum sd_type sdcard_type(const struct sdcard *sd);

@@ -87,6 +87,12 @@ struct mmc_card *omap3_mmc1(void)
 	return &mmc1;
 }
 
+/* Cold part only (linker.ld): the write path is not in the ROM-loaded part. */
+void omap3_mmc1_enable_writes(void)
+{
+	mmc_enable_writes(omap3_mmc1(), &omap_hsmmc_write_ops);
+}
+
 int omap3_mmc1_init(struct omap_hsmmc *host)
 {
 	static const struct omap_hsmmc_config cfg = {

@@ -18,5 +18,7 @@ int omap3_mmc1_init(struct omap_hsmmc *host);
 /* The MMC1 card and its host (host: card->host), MMC_TYPE_NONE until
  * mmc_init() or mmc_init_finish() succeeds. */
 struct mmc_card *omap3_mmc1(void);
+/* Lets the boot flow write MMC1's card (the environment on FAT). */
+void omap3_mmc1_enable_writes(void);
 
 #endif

@@ -173,6 +173,57 @@ static void test_read_errors(void **state)
 	assert_int_equal(buf[0], 4);
 }
 
+/* The write path (mmc_write.c, omap_hsmmc_write.c) against the card and
+ * host models: single and multi-block, byte (SDSC) and block (SDHC)
+ * addresses, a CRC status error retried, a write past the end refused. */
+static void check_writes(enum sim_sd_type type, uint64_t bytes)
+{
+	struct sim *s = machine(bytes, type, true);
+	struct omap_hsmmc host;
+	struct mmc_card card;
+	static uint8_t buf[512 * 300], back[512 * 300];
+
+	assert_int_equal(bring_up(&card, &host), 0);
+	assert_int_equal(blk_write(&card.bd, 7, 1, buf), -EROFS);   /* not enabled */
+	mmc_enable_writes(&card, &omap_hsmmc_write_ops);
+	for (size_t i = 0; i < sizeof(buf); i++)
+		buf[i] = (uint8_t)(i * 7 + 3);
+	assert_int_equal(blk_write(&card.bd, 7, 1, buf), 0);
+	assert_int_equal(blk_write(&card.bd, 100, 300, buf), 0);     /* two CMD25 chunks */
+	assert_int_equal(blk_read(&card.bd, 7, 1, back), 0);
+	assert_memory_equal(back, buf, 512);
+	assert_int_equal(blk_read(&card.bd, 100, 300, back), 0);
+	assert_memory_equal(back, buf, sizeof(buf));
+	assert_int_equal(blk_read(&card.bd, 6, 1, back), 0);
+	assert_int_equal(back[0], 6);                                 /* neighbours kept */
+	assert_int_equal(blk_read(&card.bd, 8, 1, back), 0);
+	assert_int_equal(back[0], 8);
+	/* one CRC status error on block 101: the chunk is sent again */
+	s->cfg.ninject = 1;
+	strcpy(s->cfg.inject[0].what, "mmc-crc");
+	s->cfg.inject[0].arg = 101;
+	s->cfg.inject[0].count = 1;
+	buf[512] ^= 0xff;
+	assert_int_equal(blk_write(&card.bd, 100, 3, buf), 0);
+	assert_int_equal(blk_read(&card.bd, 100, 3, back), 0);
+	assert_memory_equal(back, buf, 3 * 512);
+	s->cfg.ninject = 0;
+	/* past the card's end: refused by the card, the driver says why */
+	assert_int_equal(mmc_write_blocks(&card, card.bd.nblocks - 1, 2, buf) < 0, 1);
+	assert_int_equal(blk_write(&card.bd, 9, 1, buf), 0);          /* and goes on */
+	assert_int_equal(s->result, SIM_RUNNING);
+}
+
+static void test_writes_sdhc(void **state)
+{
+	check_writes(SD_AUTO, 7948206080ull);
+}
+
+static void test_writes_sdsc(void **state)
+{
+	check_writes(SD_AUTO, 64 << 20);
+}
+
 static void test_twl_api(void **state)
 {
 	struct sim *s = machine(0, SD_AUTO, false);
@@ -243,6 +294,8 @@ int main(void)
 		cmocka_unit_test(test_sdsc1),
 		cmocka_unit_test(test_no_card),
 		cmocka_unit_test(test_read_errors),
+		cmocka_unit_test(test_writes_sdhc),
+		cmocka_unit_test(test_writes_sdsc),
 		cmocka_unit_test(test_twl_api),
 		cmocka_unit_test(test_i2c_stuck_recovery),
 	};
