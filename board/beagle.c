@@ -120,7 +120,7 @@ static const char *beagle_dtb_name(unsigned rev)
  * of U-Boot's 0x80000-0x260000 area, which Debian's u-boot.img (about
  * 750 KB from 0x80000) leaves unused.
  */
-static const struct board_env_nand beagle_env = {
+static const struct board_env_nand board_env_nand = {
 	.off = { 0x260000, 0x240000 },
 	.size = 0x20000,
 	.range = 0x20000,
@@ -162,15 +162,15 @@ const struct board board = {
 	.nmem_parts = ARRAY_SIZE(beagle_mem),
 	.mem_none = &beagle_xm,
 	.mem_unknown = &beagle_unknown,
-	.env_name = "beagle",
 	.dtb_name = beagle_dtb_name,
 	.stdout_path = BOARD_UART3_STDOUT_PATH,
 	.linux_console = BOARD_UART3_LINUX_CONSOLE,
 	.nand_kernel_off = BOARD_NAND_KERNEL_OFF,
 	.nand_kernel_size = BOARD_NAND_KERNEL_SIZE,
-	.env_nand = &beagle_env,
 	.button_held = beagle_button_held,
 	.bb_uvolt = 0,
 	.bb_uamp = 0,
 	.fixup_fdt = NULL,
 };
+
+const struct board_env board_env = { .name = "beagle", .nand = &board_env_nand };

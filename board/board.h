@@ -110,9 +110,6 @@ struct board {
 	/* Mandatory, SDRAM (step 11): the DT for this revision, looked up
 	 * in /, /boot and /boot/dtbs when an entry names none. */
 	const char *(*dtb_name)(unsigned rev);           /* "omap3-gta04a5.dtb" */
-	/* Mandatory, SDRAM (vars_init): the board and board_name
-	 * variables, as U-Boot's board directory names it. */
-	const char *env_name;                            /* "gta04" */
 	/* Mandatory, SDRAM (step 13): the console as the DT's stdout-path,
 	 * set in /chosen when the tree has none. */
 	const char *stdout_path;                         /* "serial2:115200n8" */
@@ -124,10 +121,6 @@ struct board {
 	 * boots last (kernel and DTB stored raw, drivers/mtd/nand_boot.c);
 	 * size 0 when the board keeps none. */
 	uint32_t nand_kernel_off, nand_kernel_size;
-	/* Optional (NULL: none), SDRAM (step 8, vars_init; saveenv): the
-	 * U-Boot environment's two copies in NAND. Without NAND (OneNAND,
-	 * no flash) the environment is not stored. */
-	const struct board_env_nand *env_nand;
 	/* Optional (0: charger left off), SDRAM (steps 8 and 13): TWL4030
 	 * backup-battery charger (BB_CFG) and its DT properties
 	 * ti,bb-uvolt / ti,bb-uamp. */
@@ -151,5 +144,20 @@ extern const struct board board;
  * struct, holds no pointer to them: linker.ld puts every board object's
  * .rodata.status_* in the SDRAM part, so name the tables status_... */
 extern const struct board_status_leds *const status_leds;
+
+/*
+ * What only the environment asks of the board (vars_init, saveenv), kept
+ * out of struct board so that linker.ld can place it in the cold part:
+ * struct board is read by the ROM-loaded part, where every byte counts.
+ */
+struct board_env {
+	/* The board and board_name variables, as U-Boot's board directory
+	 * names the board. */
+	char name[8];                                    /* "gta04" */
+	/* Optional (NULL: none): the U-Boot environment's two copies in
+	 * NAND. Without NAND (OneNAND, no flash) it lives on the card. */
+	const struct board_env_nand *nand;
+};
+extern const struct board_env board_env;
 
 #endif

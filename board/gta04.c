@@ -116,7 +116,7 @@ static const struct mem_part gta04_mem[] = {
  * 128 KiB blocks into U-Boot's redundant pair (one erase block per copy),
  * so that a power cut during saveenv leaves the other copy good.
  */
-static const struct board_env_nand gta04_env = {
+static const struct board_env_nand board_env_nand = {
 	.off = { 0x240000, 0x260000 },
 	.size = 0x20000,
 	.range = 0x20000,
@@ -217,13 +217,11 @@ const struct board board = {
 	.nmem_parts = ARRAY_SIZE(gta04_mem),
 	.mem_none = &gta04_onenand,
 	.mem_unknown = &gta04_unknown,
-	.env_name = "gta04",
 	.dtb_name = gta04_dtb_name,
 	.stdout_path = BOARD_UART3_STDOUT_PATH,
 	.linux_console = BOARD_UART3_LINUX_CONSOLE,
 	.nand_kernel_off = BOARD_NAND_KERNEL_OFF,
 	.nand_kernel_size = BOARD_NAND_KERNEL_SIZE,
-	.env_nand = &gta04_env,
 	.button_held = gta04_button_held,
 	/* The GTA04 DT's &charger { ti,bb-uvolt = <3200000>; ti,bb-uamp = <150>; } */
 	.bb_uvolt = 3200000,
@@ -231,3 +229,5 @@ const struct board board = {
 	.display = &gta04_display,
 	.fixup_fdt = NULL,
 };
+
+const struct board_env board_env = { .name = "gta04", .nand = &board_env_nand };

@@ -93,7 +93,7 @@ static const char *why(int rd, int chk)
 
 static void nand_load(struct env *e)
 {
-	const struct board_env_nand *l = board.env_nand;
+	const struct board_env_nand *l = board_env.nand;
 	struct ubenv_copy cp[2];
 	struct nand_chip *c = chip(l, true);
 	uint8_t *buf;
@@ -187,7 +187,7 @@ static int write_copy(struct nand_chip *c, const struct board_env_nand *l, int i
 
 static int nand_save(const struct env *e)
 {
-	const struct board_env_nand *l = board.env_nand;
+	const struct board_env_nand *l = board_env.nand;
 	struct nand_chip *c = chip(l, false);
 	uint8_t *buf, flags;
 	int target, r;
@@ -246,7 +246,7 @@ static bool env_on_fat(void)
 	uint8_t dev = sys.boot.device;
 	bool sd_boot = dev == BOOTDEV_MMC1 || dev == BOOTDEV_MMC2 || dev == BOOTDEV_MMC2_2;
 
-	return sd_boot || !board.env_nand || !storage_has_nand();
+	return sd_boot || !board_env.nand || !storage_has_nand();
 }
 
 static void fat_log(const char *fmt, ...)

@@ -83,6 +83,7 @@ static void __attribute__((noreturn)) give_up(const char *why)
 int main(const uint8_t *rom_bootinfo)
 {
 	const struct console_dev *con;
+	uint32_t top;
 	int err;
 
 	sys.board_rev = BOARD_REV_UNKNOWN;
@@ -121,15 +122,15 @@ int main(const uint8_t *rom_bootinfo)
 	/* gtaboot's area at the top of the contiguous RAM (memmap.h): the
 	 *    cold part's window, then the buffers; the low RAM stays free
 	 *    for what users load, as under U-Boot. */
-	sys.area_start = sys_ram_end() - GTABOOT_AREA;
-	sys.scratch_end = sys_ram_end();
-	sys.scratch_start = sys.scratch_next = sys.scratch_end - SCRATCH_SIZE;
+	top = sys_ram_end();
+	sys.area_start = top - GTABOOT_AREA;
+	sys.scratch_end = top;
+	sys.scratch_start = sys.scratch_next = top - SCRATCH_SIZE;
 	/* 7. The SDRAM part. Caches on while loading (performance); linux.S
 	 *    turns them off. The cold part only ever runs with the MMU on,
 	 *    at COLD_BASE, which the MMU shows on the area's first MiB. */
 	omap3_l2_prepare();
-	mmu_enable(scratch_alloc(MMU_AREA_SIZE), sys.dram.base[0], sys_ram_end(), COLD_BASE,
-		   sys.area_start);
+	mmu_enable(scratch_alloc(MMU_AREA_SIZE), sys.dram.base[0], top, sys.area_start);
 	/* 7. The rest of this MLO (the ROM loaded only the early part), then
 	 *    the cold part unpacked into SDRAM; then leave the small SRAM
 	 *    stack for one in SDRAM. */

@@ -31,8 +31,8 @@ int vars_default(void)
 		/* Only for users' bootargs: gtaboot itself never adds
 		 * console=, /chosen/stdout-path names the UART. */
 		{ "console", board.linux_console },
-		{ "board", board.env_name },
-		{ "board_name", board.env_name },
+		{ "board", board_env.name },
+		{ "board_name", board_env.name },
 		{ "fdtfile", board.dtb_name(sys.board_rev) },
 		/* Distro boot (U-Boot's doc/develop/distro.rst): the scan is
 		 * the distroboot command (common/distro.c), which reads the

@@ -9,9 +9,10 @@
  * Cortex-A8's L1 D-cache is physically indexed and tagged, so the two
  * names of that megabyte cannot alias in it (Cortex-A8 TRM 7.1).
  */
-#include <stdbool.h>
 
 #include "arch/arm/mmu.h"
+
+#include "arch/arm/cold.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"
 
@@ -47,7 +48,7 @@ static void sctlr_write(uint32_t v)
 	__asm__ volatile("mcr p15, 0, %0, c1, c0, 0\n\tisb" : : "r"(v) : "memory");
 }
 
-int mmu_enable(void *area, uint32_t ram_base, uint32_t ram_end, uint32_t va, uint32_t pa)
+int mmu_enable(void *area, uint32_t ram_base, uint32_t ram_end, uint32_t cold_pa)
 {
 	uint32_t *table = (uint32_t *)(((uintptr_t)area + MMU_TABLE_SIZE - 1) &
 				       ~(uintptr_t)(MMU_TABLE_SIZE - 1));
@@ -55,15 +56,15 @@ int mmu_enable(void *area, uint32_t ram_base, uint32_t ram_end, uint32_t va, uin
 
 	if (!area)
 		return -ENOMEM;
-	if ((va | pa) & 0xFFFFFu)
-		return -EINVAL;
+	/* one unsigned compare for ram_base <= a < ram_end; then the two
+	 * sections that are not plain device memory or RAM */
 	for (uint32_t i = 0; i < MMU_TABLE_SIZE / 4; i++) {
 		uint32_t a = i << 20;
-		bool ram = a >= ram_base && (ram_end == 0 || a < ram_end);
 
-		table[i] = a | (ram || i == SRAM_SECTION ? SEC_NORMAL_WB : SEC_DEVICE);
+		table[i] = a | (a - ram_base < ram_end - ram_base ? SEC_NORMAL_WB : SEC_DEVICE);
 	}
-	table[va >> 20] = pa | SEC_NORMAL_WB;
+	table[SRAM_SECTION] = SRAM_SECTION << 20 | SEC_NORMAL_WB;
+	table[COLD_BASE >> 20] = cold_pa | SEC_NORMAL_WB;
 	cache_dcache_inv_all();
 	/* Table walks uncached (TTBR0 attributes 0): the table was written
 	 * with the D-cache off and is in SDRAM as it stands. */

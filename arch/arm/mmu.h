@@ -17,13 +17,14 @@
 
 /*
  * Build the table inside area (MMU_AREA_SIZE bytes of SDRAM, any alignment)
- * with [ram_base, ram_end) (ram_end 0: to the top) and the 1 MiB around the
+ * with [ram_base, ram_end) and the 1 MiB around the
  * SRAM cached, everything else device memory, never executable, except the
- * 1 MiB section at va, which shows the RAM at pa (both 1 MiB aligned);
- * then turn on the MMU, D-cache, I-cache and branch prediction. Returns 0,
- * -ENOMEM without an area, -EINVAL for a misaligned va or pa.
+ * 1 MiB section at COLD_BASE (arch/arm/cold.h), which shows the RAM at
+ * cold_pa (1 MiB aligned: the caller's sizes are whole MiB); then turn on
+ * the MMU, D-cache, I-cache and branch prediction. Returns 0, or -ENOMEM
+ * without an area.
  */
-int mmu_enable(void *area, uint32_t ram_base, uint32_t ram_end, uint32_t va, uint32_t pa);
+int mmu_enable(void *area, uint32_t ram_base, uint32_t ram_end, uint32_t cold_pa);
 
 /* Clean the D-cache and turn MMU and D-cache off (I-cache stays on). For
  * anything that jumps into loaded code other than linux_jump(). */

@@ -23,7 +23,7 @@ import simrun
 from test_nand import MKNAND, PAGE, PPB, RAW, page_with_ecc
 
 ROOT = simrun.ROOT
-ENV_OFF = (0x240000, 0x260000)          # board/gta04.c gta04_env
+ENV_OFF = (0x240000, 0x260000)          # board/gta04.c board_env_nand
 ENV_SIZE = 0x20000
 FIRST_PAGE = ENV_OFF[0] // PAGE
 NPAGES = 2 * ENV_SIZE // PAGE
