@@ -17,6 +17,7 @@
 #include "common/vars.h"
 #include "drivers/mtd/nand_boot.h"
 #include "lib/errno.h"
+#include "lib/string.h"
 #include "lib/image.h"
 #include "lib/printf.h"
 
@@ -215,18 +216,29 @@ static int boot_nand(void)
 	boot_handoff(entry, faddr, flen);
 }
 
-void boot_chain_begin(void)
+int boot_count_next(void)
 {
 	/* Counting is opt-in, as in U-Boot: only a set bootlimit (environment or
 	 * /uEnv.txt; 0 counts without a limit) lets gtaboot touch the TWL4030's
-	 * backup registers, which other software may own. */
-	bool counting = var_get("bootlimit") != NULL;
-	int count = counting ? bootcount_read() : -1;
-	int next = count >= 0 ? count + 1 : -1;
+	 * backup registers, which other software may own. upgrade_available=0
+	 * stops it, as it stops U-Boot's environment-kept counter (RAUC and
+	 * SWUpdate set it while an update is on trial). */
+	const char *up = var_get("upgrade_available");
+	int count;
+
+	if (!var_get("bootlimit") || (up && !strcmp(up, "0")))
+		return -1;
+	count = bootcount_read();
+	return count >= 0 ? count + 1 : -1;
+}
+
+void boot_chain_begin(void)
+{
+	int next = boot_count_next();
 
 	chain_next = next;
 	boot_count_set(next);
-	if (count >= 0)
+	if (next >= 0)
 		printf("boot: boot count %d, limit %lu\n", next, var_num("bootlimit", 0));
 }
 

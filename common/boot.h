@@ -65,6 +65,14 @@ int distro_boot(const char *targets);
 /* Autoboot: the bootcmd variable run as a script (the distro scan by
  * default; uEnv.txt may set another), or the scan when it is unset. */
 int boot_run_bootcmd(void);
+/* The autoboot's choice, as U-Boot's bootdelay_process makes it: with
+ * boot counting on (bootlimit set) the bootcount variable is the count
+ * this boot will hand over with, and when it exceeds a non-zero bootlimit
+ * altbootcmd runs instead of bootcmd (when set; else the chain's altboot
+ * label). Returns only when nothing booted. */
+int boot_autoboot(void);
+/* The boot count this boot hands over with, or -1 when not counting. */
+int boot_count_next(void);
 
 /* Boot what is in memory (the console's bootz/bootm): kernel at kaddr
  * (zImage, or uImage when is_uimage), optional initrd [iaddr, iaddr+isize)

@@ -149,6 +149,25 @@ int boot_run_bootcmd(void)
 	return err;
 }
 
+int boot_autoboot(void)
+{
+	const char *alt = var_get("altbootcmd");
+	unsigned long limit = var_num("bootlimit", 0);
+	int count = boot_count_next();
+
+	if (count >= 0) {
+		char n[12];
+
+		snprintf(n, sizeof(n), "%d", count);
+		var_set("bootcount", n);
+		if (limit && (unsigned long)count > limit && alt) {
+			printf("Warning: Bootlimit (%lu) exceeded. Using altbootcmd.\n", limit);
+			return cli_run_script(alt, strlen(alt));
+		}
+	}
+	return boot_run_bootcmd();
+}
+
 static int do_distroboot(int argc, char *const argv[])
 {
 	char list[CLI_LINE];

@@ -64,7 +64,7 @@ static void main_late(void)
 	 *    for each entry 12. load kernel, initrd and DTB,
 	 *    13. patch the DTB, 14. hand over. */
 	if (autoboot_countdown(boot_delay_ms()) == 0) {
-		boot_run_bootcmd();
+		boot_autoboot();
 		menu_after_failure();
 	}
 	/* 15. Nothing booted, or the user asked: the console. */

@@ -130,3 +130,38 @@ def test_over_limit_boots_altboot(card, tmp_path):
     assert "Booting 'rescue'" in r.serial
     assert args == "rescue bootcount=3"
     assert r.report["twl_backup"] == backup(3)
+
+
+@pytest.fixture(scope="module")
+def alt_card(sim, tmp_path_factory):
+    """U-Boot's own names: bootlimit and altbootcmd (a script, here one
+    that boots the rescue label through sysboot's chain by setting
+    altboot and running bootcmd)."""
+    return make_card(tmp_path_factory,
+                     "bootlimit=2\naltbootcmd=echo ALT ran at $bootcount; setenv altboot rescue;"
+                     " run bootcmd\n")
+
+
+def test_over_limit_runs_altbootcmd(alt_card, tmp_path):
+    """As U-Boot's bootdelay_process: bootcount > bootlimit runs altbootcmd
+    instead of bootcmd, with U-Boot's warning; bootcount is a variable."""
+    r, args, count = boot(alt_card, tmp_path, backup(2))
+    assert count == 3
+    assert "Warning: Bootlimit (2) exceeded. Using altbootcmd." in r.serial
+    assert "ALT ran at 3" in r.serial
+    assert "Booting 'rescue'" in r.serial and args == "rescue bootcount=3"
+
+
+def test_below_limit_runs_bootcmd(alt_card, tmp_path):
+    r, args, count = boot(alt_card, tmp_path, backup(0))
+    assert count == 1 and "altbootcmd" not in r.serial and "ALT ran" not in r.serial
+    assert "Booting 'linux'" in r.serial
+
+
+def test_upgrade_available_0_stops_counting(sim, tmp_path_factory, tmp_path):
+    """upgrade_available=0 (an update not on trial, in RAUC's and
+    SWUpdate's use of U-Boot's counter): no counting, registers untouched."""
+    img = make_card(tmp_path_factory, "bootlimit=2\nupgrade_available=0\n")
+    r, args, _ = boot(img, tmp_path, backup(5), counting=False)
+    assert r.report["twl_backup"] == backup(5)
+    assert args == "root=/dev/mmcblk0p2" and "boot count" not in r.serial
