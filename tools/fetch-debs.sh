@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Fetches Debian armhf packages that cannot be installed beside their host
-# twins (libfdt-dev:armhf) or are only test data (u-boot-omap), with
+# twins (libfdt-dev:armhf) or are only test data (u-boot-omap,
+# flash-kernel), with
 # `apt-get download`, and unpacks them under build/deps. Nothing here is
 # committed. Idempotent.
 set -euo pipefail
@@ -19,4 +20,10 @@ fetch() { # package:arch  marker-file
 }
 fetch libfdt-dev:armhf root/usr/lib/arm-linux-gnueabihf/libfdt.a
 fetch u-boot-omap:armhf root/usr/lib/u-boot/omap3_beagle/MLO || echo "fetch-debs: u-boot-omap missing; the U-Boot yardstick tests will be skipped" >&2
+# flash-kernel's boot script templates (bootscr.uboot-generic): the tests
+# boot a card made with Debian's own, not one written here.
+if [ ! -e "$deps"/flash-kernel_*.deb ] 2>/dev/null; then
+	(cd "$deps" && apt-get download -q flash-kernel:armhf >/dev/null 2>&1) ||
+		echo "fetch-debs: flash-kernel missing; its template test will be skipped" >&2
+fi
 echo "fetch-debs: ok ($deps)"
