@@ -256,7 +256,7 @@ def test_video_off(sim, card, tmp_path):
 def test_load_onto_framebuffer_refused(sim, card, tmp_path):
     """A kernel_addr_r inside the framebuffer is refused, naming it."""
     conf = CONF.replace("TIMEOUT 20", "TIMEOUT 0")
-    r = run_shots(sim, card("over", conf=conf, uenv="kernel_addr_r=0xbfe10000\n"), tmp_path,
+    r = run_shots(sim, card("over", conf=conf, uenv="kernel_addr_r=0xbfc10000\n"), tmp_path,
                   [], ["--max-ms", "1000"])
-    assert re.search(r"error: kernel 0xbfe10000-0x[0-9a-f]+ overlaps the framebuffer "
-                     r"0xbfe00000-0xbfe96000", r.serial), r.serial
+    assert re.search(r"error: kernel 0xbfc10000-0x[0-9a-f]+ overlaps the framebuffer "
+                     r"0xbfc00000-0xbfc96000", r.serial), r.serial

@@ -192,7 +192,7 @@ def test_fw_setenv_obeyed_at_next_boot(board, tmp_path):
     r = console(board, img, ["echo $greeting", "printenv foo", "setenv foo three", "saveenv"])
     assert "Loading Environment from FAT... OK" in r.serial, r.serial
     assert "hello from Linux" in after(r, "echo $greeting")
-    assert "'foo' is not set" in after(r, "printenv foo")
+    assert '## Error: "foo" not defined' in after(r, "printenv foo")
     # gtaboot's save goes on from fw_setenv's counter
     files, cfg = take_out(img, tmp_path)
     p, env = printenv(cfg)
