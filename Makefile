@@ -9,6 +9,7 @@
 #   make check                  unit, system and (brief) fuzz tests; one summary line
 #   make bench                  virtual-time and size figures -> build/bench.json
 #   make fuzz                   long fuzzing runs
+#   make powercut               power cuts at every step of saveenv (NAND and SD)
 
 BOARD   ?= gta04
 .DEFAULT_GOAL := all
@@ -81,7 +82,7 @@ $(OUT)/obj/gen/font.c.o: $(OUT)/gen/font.c
 	@mkdir -p $(dir $@)
 	$(Q)$(FW_CC) $(FW_CFLAGS) -c $< -o $@
 
-.PHONY: all all-boards sim run run-linux check bench fuzz clean distclean deps unit system tools
+.PHONY: all all-boards sim run run-linux check bench fuzz powercut clean distclean deps unit system tools
 all: $(OUT)/MLO
 
 all-boards:
@@ -293,6 +294,13 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory all-boards sim tools unit payload $(FUZZ_BINS)
 	$(Q)$(MAKE) --no-print-directory BOARD=gta04 $(BUILD)/gta04/sd.img
 	$(Q)FUZZ_SECONDS=$${FUZZ_SECONDS:-5} PYTHON=$(PYTHON) tests/run-all.sh
+
+# Power cuts during saveenv at every NAND operation and every 15th SD block
+# (make check samples them); a few minutes.
+powercut: deps
+	$(Q)$(MAKE) --no-print-directory all-boards sim tools
+	$(Q)GTABOOT_POWERCUT=all $(PYTHON) -m pytest -q $${PYTEST_WORKERS:+-n $$PYTEST_WORKERS} \
+	  tests/system/test_ubenv.py tests/system/test_ubenv_fat.py -k power_cut </dev/null
 
 fuzz: $(FUZZ_BINS)
 	$(Q)for f in $(FUZZ_BINS); do mkdir -p $(BUILD)/fuzz/corpus/$$(basename $$f); \
