@@ -130,8 +130,9 @@ static int do_env(int argc, char *const argv[])
 
 	if (!strcmp(sub, "set") && argc > 2)
 		return do_setenv(argc - 1, argv + 1);
+	/* "env print -a" is everything, as plain printenv (U-Boot's -a) */
 	if (!strcmp(sub, "print"))
-		return do_printenv(argc - 1, argv + 1);
+		return do_printenv(argc == 3 && !strcmp(argv[2], "-a") ? 1 : argc - 1, argv + 1);
 	if (!strcmp(sub, "delete") && argc > 2)
 		return env_delete(argc, argv);
 	if (!strcmp(sub, "default"))
@@ -149,5 +150,5 @@ static int do_env(int argc, char *const argv[])
 	return cmd_usage(argv);
 }
 CMD(env, "env", do_env,
-    "env set <name> [value...] | print [name...] | delete [-f] <name>... | default [-f] -a | "
+    "env set <name> [value...] | print [-a | name...] | delete [-f] <name>... | default [-f] -a | "
     "exists <name> | save", "the environment, as U-Boot's env command");
