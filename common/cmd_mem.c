@@ -13,6 +13,7 @@
 #include "lib/crc32.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
+#include "lib/string.h"
 
 #define SRAM_START 0x40200000u
 #define SRAM_SIZE  0x10000u
@@ -169,6 +170,29 @@ static int do_cmp(int argc, char *const argv[])
 	return i == count ? 0 : -EBADMSG;
 }
 CMD(cmp, "cmp", do_cmp, "cmp[.b|.w|.l] <addr1> <addr2> <count>", "compare memory");
+
+/* U-Boot's cp: count units of the size from src to dst (free RAM only),
+ * overlapping ranges as memmove does them (Letux's flashing script copies
+ * its MLO into four 128 KiB slots with cp.l). */
+static int do_cp(int argc, char *const argv[])
+{
+	unsigned long src, dst, count;
+	unsigned sz;
+
+	if (size_of(argv, &sz))
+		return -EINVAL;
+	if (argc != 4)
+		return cmd_usage(argv);
+	if (arg_hex(argv, 1, "source address", 0xFFFFFFFFul, &src) ||
+	    arg_hex(argv, 2, "target address", 0xFFFFFFFFul, &dst) ||
+	    arg_hex(argv, 3, "count", MAX_BYTES / sz, &count) ||
+	    cmd_ram_check(argv, src, count * sz, sz, false) ||
+	    cmd_ram_check(argv, dst, count * sz, sz, true))
+		return -EINVAL;
+	memmove((void *)dst, (const void *)src, count * sz);
+	return 0;
+}
+CMD(cp, "cp", do_cp, "cp[.b|.w|.l] <source> <target> <count>", "copy memory (to free RAM only)");
 
 static int do_crc32(int argc, char *const argv[])
 {
