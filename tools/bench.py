@@ -457,7 +457,10 @@ def script_cards(kernel, mlo):
                                              test_letux_card.OWN_BOOTARGS, "A5")
             note = "test_letux_card.OWN_BOOT + OWN_BOOTARGS (Letux's dialect, written here)"
         else:
-            tpl = test_distro.flash_kernel_template(d / "deb")
+            # unpacked outside build/: the Makefile includes every *.d there
+            # (and the package has etc/initramfs/post-update.d/)
+            with tempfile.TemporaryDirectory() as x:
+                tpl = test_distro.flash_kernel_template(pathlib.Path(x) / "deb")
             if tpl:
                 text, note = tpl[0], "flash-kernel's bootscr.uboot-generic from " + tpl[1]
             else:
