@@ -349,6 +349,133 @@ def uboot_phases(r):
     return phases, t_after - t_hit, st
 
 
+# ------------------------------------------------------------------ boot scripts
+
+# Functions whose first entry opens a profile phase (tools/sim/profile.c):
+# the boot command after the countdown, the first script, the boot
+# command the script runs (bootz/bootm), the hand-off.
+PROFILE_MARKS = ("boot_run_bootcmd", "cmd_source_at", "do_bootx", "boot_handoff")
+# What the per-object profile is summed into for the table
+PROFILE_GROUPS = (
+    ("interpreter", ("lib/hush.c",)),
+    ("storage", ("drivers/mmc/", "lib/fat", "lib/ext4", "lib/fs.c", "lib/part", "common/bootfs.c")),
+    ("memmove", ("lib/string.c",)),
+    ("crc", ("lib/crc32.c", "lib/crc32c.c")),
+    ("waits", ("drivers/timer/",)),
+    ("console", ("common/console.c", "lib/printf.c", "drivers/serial/", "drivers/video/",
+                 "common/display.c")),
+)
+
+
+def profile_ranges(fw_dir, out):
+    """The --profile file for a firmware build: every code section of its
+    linker map (one a function with -ffunction-sections) named by its
+    object file, the PROFILE_MARKS functions as "@name"."""
+    text = open(os.path.join(fw_dir, "gtaboot.map")).read()
+    rx = re.compile(r"^ (\.text[\w.$]*|\.vectors)\s*\n?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)"
+                    r"\s+(\S+\.o\)?)$", re.M)
+    n = 0
+    with open(out, "w") as f:
+        for m in rx.finditer(text):
+            sec, lo, size, obj = m.group(1), int(m.group(2), 16), int(m.group(3), 16), m.group(4)
+            if not lo or not size:
+                continue
+            fn = sec[len(".text."):] if sec.startswith(".text.") else ""
+            # build/gta04/obj/lib/hush.c.o -> lib/hush.c; .../libfdt.a(fdt.o) -> libfdt.a
+            name = "@" + fn if fn in PROFILE_MARKS else \
+                re.sub(r"^.*/obj/|\.o$|^.*/(?=lib[^/]*\.a\()|\(.*\)$", "", obj)
+            f.write("%x %x %s\n" % (lo, lo + size, name))
+            n += 1
+    return n
+
+
+def profile_sums(r):
+    """Per phase (profile_phases) and in all: the time of each
+    PROFILE_GROUPS group, in us."""
+    def group(name):
+        for g, prefixes in PROFILE_GROUPS:
+            if name.startswith(prefixes):
+                return g
+        return "other"
+
+    def sums(us):
+        out = {g: 0.0 for g, _ in PROFILE_GROUPS}
+        out["other"] = 0.0
+        for n, t in us.items():
+            out[group(n.lstrip("@"))] += t
+        return {k: round(v, 1) for k, v in out.items()}
+
+    phases = r.get("profile_phases") or []
+    total = sums({n: v["us"] for n, v in (r.get("profile") or {}).items()})
+    return total, [(p["name"].lstrip("@"), p["start_us"], sums(p["us"])) for p in phases]
+
+
+def script_phases(r):
+    """Phases of a boot through bootcmd (from the profile's marks, exact
+    virtual times of the CPU, not of the buffered console)."""
+    marks = {p["name"].lstrip("@"): p["start_us"] for p in r.get("profile_phases") or []}
+    t_end = r["handoff"]["virtual_us"]
+    # each phase from its mark to the next mark reached
+    names = ((None, "reset to bootcmd (ROM, init, card, environment)"),
+             ("boot_run_bootcmd", "distro scan to the script (probes, boot.scr)"),
+             ("cmd_source_at", "script: commands and loads to bootm/bootz"),
+             ("do_bootx", "bootm/bootz: checks, CRC, uImage move, DTB"),
+             ("boot_handoff", "hand-off (console drain)"))
+    starts = [(0.0, label) if key is None else (marks[key], label)
+              for key, label in names if key is None or key in marks]
+    return [(label, t, starts[i + 1][0] if i + 1 < len(starts) else t_end)
+            for i, (t, label) in enumerate(starts)]
+
+
+def script_cards(kernel, mlo):
+    """The Letux-style card (tests/system/test_letux_card.py: its builder
+    and its OWN_BOOT / OWN_BOOTARGS scripts) and the flash-kernel-style
+    card (tests/system/test_distro.py: its builder, with flash-kernel's
+    own bootscr.uboot-generic when the package is there, else the in-repo
+    FK_SCRIPT), both with `kernel` as their kernel payload and a
+    /uEnv.txt with bootdelay=0 on the FAT partition (no countdown, as the
+    extlinux.conf card's TIMEOUT 0). {name: (image, note)}, or a reason."""
+    import pathlib
+    sys.path.insert(0, os.path.join(ROOT, "tests", "system"))
+    try:
+        import test_distro
+        import test_letux_card
+    except ImportError as e:   # pytest missing: not this interpreter's
+        return "cannot import the tests' card builders (%s)" % e
+    test_distro.PAYLOAD = test_letux_card.PAYLOAD = kernel
+    uenv = os.path.join(WORK, "uEnv-bootdelay0.txt")
+    with open(uenv, "w") as f:
+        f.write("bootdelay=0\n")
+    env = dict(os.environ, MTOOLS_SKIP_CHECK="1")
+    cards = {}
+    for name in ("letux", "flash_kernel"):
+        d = pathlib.Path(WORK) / ("script-" + name)
+        shutil.rmtree(d, ignore_errors=True)
+        d.mkdir(parents=True)
+        if name == "letux":
+            img = test_letux_card.letux_card(d, test_letux_card.OWN_BOOT,
+                                             test_letux_card.OWN_BOOTARGS, "A5")
+            note = "test_letux_card.OWN_BOOT + OWN_BOOTARGS (Letux's dialect, written here)"
+        else:
+            # unpacked outside build/: the Makefile includes every *.d there
+            # (and the package has etc/initramfs/post-update.d/)
+            with tempfile.TemporaryDirectory() as x:
+                tpl = test_distro.flash_kernel_template(pathlib.Path(x) / "deb")
+            if tpl:
+                text, note = tpl[0], "flash-kernel's bootscr.uboot-generic from " + tpl[1]
+            else:
+                text, note = test_distro.FK_SCRIPT, "test_distro.FK_SCRIPT (no flash-kernel package)"
+            img = test_distro.flash_kernel_card(d, text)
+        fat = "%s@@%d" % (img, PART_START * 512)
+        subprocess.run(["mcopy", "-D", "o", "-i", fat, uenv, "::uEnv.txt"], check=True, env=env,
+                       stdin=subprocess.DEVNULL)
+        if os.path.realpath(mlo) != os.path.realpath(os.path.join(BUILD, "gta04", "MLO")):
+            subprocess.run(["mcopy", "-D", "o", "-o", "-i", fat, mlo, "::MLO"], check=True,
+                           env=env, stdin=subprocess.DEVNULL)
+        cards[name] = (img, note)
+    return cards
+
+
 def sim_speed():
     """Guest instructions per host second on straight-line code: I-cache
     on, WDT2 off, then 64 ADDs and a branch, forever; 4 s of virtual time
@@ -520,8 +647,18 @@ def main():
         imgs["uboot"] = card("uboot-5M", "beagle", os.path.join(UBOOT, "MLO"),
                              extra=[(os.path.join(UBOOT, "u-boot.img"), "u-boot.img")])
 
+    # The boot-script cards, the same 5 MB kernel; they and the extlinux
+    # card run with --profile (virtual time per object file)
+    scripts = script_cards(kernels[5], gmlo["gta04"])
+    prof = os.path.join(WORK, "gta04.profile")
+    profile_ranges(os.path.join(FW, "gta04"), prof)
+    if isinstance(scripts, dict):
+        for k, (img, _) in scripts.items():
+            imgs["script_" + k] = img
     runs = {k: (MACHINE["beagle"] if k in ("beagle",) else MACHINE["gta04"]) + ["--sd", v]
             for k, v in imgs.items() if k != "uboot"}
+    for k in ["gta04"] + ["script_" + n for n in (scripts if isinstance(scripts, dict) else ())]:
+        runs[k] += ["--profile", prof]
     if have_uboot:
         runs["uboot"] = MACHINE["beagle"] + ["--sd", imgs["uboot"], "--max-ms", "30000",
                                              "--handoff-pc", hex(KERNEL_ADDR_UBOOT)]
@@ -602,6 +739,29 @@ def main():
         "sim_speed_run": {"guest_instructions": speed_insns, "host_seconds": speed_host},
         "linux_to_shell": linux,
     }
+    # ---- boot scripts: the extlinux.conf card against the two script cards
+    sb = {"rom_bytes_gta04": rom_bytes["gta04"], "kernel_bytes": kb}
+    if not isinstance(scripts, dict):
+        sb["skipped"] = scripts
+    else:
+        notes = {"extlinux": "extlinux.conf (sysboot), FAT32 64 MB card above"}
+        notes.update({k: v[1] for k, v in scripts.items()})
+        for k, key in (("extlinux", "gta04"), ("letux", "script_letux"),
+                       ("flash_kernel", "script_flash_kernel")):
+            r = res[key]
+            total, per_phase = profile_sums(r)
+            ph = script_phases(r) if k != "extlinux" else []
+            sb[k] = {
+                "script": notes[k],
+                "handoff_us": round(r["handoff"]["virtual_us"], 1),
+                "entry_us": round(r["entry_us"], 1),
+                "handoff_pc": r["handoff"]["pc"],
+                "phases_us": {n: round(b - a, 1) for n, a, b in ph},
+                "profile_us": total,
+                "profile_phases_us": [{"from": n, "start_us": round(t, 1), "us": g}
+                                      for n, t, g in per_phase],
+            }
+    out["script_boots"] = sb
     rows = [("gtaboot (GTA04)", base_phases), ("gtaboot (Beagle)", beagle_phases)]
     if have_uboot:
         uphases, countdown, stall = uboot_phases(res["uboot"])
@@ -676,6 +836,7 @@ def print_table(o):
         print("\nDisplay          %s more to hand-off than with video=off (%s): goal %s %s"
               % (ms(d["cost_us"]).strip(), ms(d["handoff_us_video_off"]).strip(),
                  ms(d["goal_us"]).strip(), "met" if d["cost_us"] <= d["goal_us"] else "NOT met"))
+    print_scripts(o["script_boots"])
     print("\nScaling (GTA04):")
     print("  %-16s %12s %12s %10s" % ("case", "hand-off", "kernel load", "MB/s"))
     for n, s in o["scaling"].items():
@@ -697,6 +858,29 @@ def print_table(o):
         else:
             print("Linux (%s)  not measured (no kernel package, or no prompt)" % name)
     print("\nbuild/bench.json, build/bench.svg")
+
+
+def print_scripts(sb):
+    ms = lambda us: "%8.1f ms" % (us / 1000)
+    print("\nBoot scripts (GTA04 A5, the same %d-byte kernel; ROM reads %d bytes):"
+          % (sb["kernel_bytes"], sb["rom_bytes_gta04"]))
+    if "skipped" in sb:
+        print("  not measured: " + sb["skipped"])
+        return
+    names = (("extlinux", "extlinux.conf"), ("letux", "Letux-style"),
+             ("flash_kernel", "flash-kernel"))
+    cols = ("interpreter", "storage", "crc", "memmove", "console", "waits")
+    print("  %-14s %11s" % ("card", "hand-off") + "".join(" %11s" % c for c in cols))
+    for k, title in names:
+        b, p = sb[k], sb[k]["profile_us"]
+        print("  %-14s %s" % (title, ms(b["handoff_us"])) + "".join(" " + ms(p[c]) for c in cols))
+    print("  (profile: virtual time with the PC in each group's objects, callees excluded;"
+          " waits = timer polls)")
+    for k, title in names[1:]:
+        b = sb[k]
+        print("  %s (%s), hand-off at 0x%08x:" % (title, b["script"], b["handoff_pc"]))
+        for n, us in b["phases_us"].items():
+            print("    %-52s %s" % (n, ms(us)))
 
 
 if __name__ == "__main__":

@@ -157,6 +157,28 @@ def test_flash_kernel_card_boots(fk_card, tmp_path):
                   len(INITRD))
 
 
+def flash_kernel_template(x):
+    """flash-kernel's own bootscr.uboot-generic from Debian's package
+    (build/deps/flash-kernel_*.deb, else apt-get download into build/deps),
+    unpacked into directory x, its @@ markers filled as flash-kernel fills
+    them for this card: (text, the .deb's name), or None when the package
+    is not reachable. tools/bench.py boots it too."""
+    debs = glob.glob(os.path.join(DEPS, "flash-kernel_*.deb"))
+    if not debs:
+        subprocess.run(["apt-get", "download", "flash-kernel"], cwd=DEPS, capture_output=True,
+                       stdin=subprocess.DEVNULL, timeout=50)
+        debs = glob.glob(os.path.join(DEPS, "flash-kernel_*.deb"))
+    if not debs:
+        return None
+    sh("dpkg-deb", "-x", sorted(debs)[-1], str(x))
+    tpl = (x / "etc" / "flash-kernel" / "bootscript" / "bootscr.uboot-generic").read_text()
+    for k, v in {"@@KERNEL_VERSION@@": VER, "@@LINUX_KERNEL_CMDLINE@@": "root=/dev/mmcblk0p2",
+                 "@@LINUX_KERNEL_CMDLINE_DEFAULTS@@": "", "@@UBOOT_ENV_EXTRA@@": "",
+                 "@@UBOOT_PREBOOT_EXTRA@@": "", "@@BOOT_CMD@@": "bootz"}.items():
+        tpl = tpl.replace(k, v)
+    return tpl, os.path.basename(sorted(debs)[-1])
+
+
 def test_real_flash_kernel_template(sim, tmp_path):
     """flash-kernel's own bootscr.uboot-generic (Debian's package, fetched
     at test time) needs hush's if and &&: it runs once the interpreter
@@ -166,21 +188,10 @@ def test_real_flash_kernel_template(sim, tmp_path):
                         capture_output=True, text=True).stdout
     if " cmd_test" not in nm:
         pytest.skip("no hush interpreter (test, if, &&) linked in yet")
-    debs = glob.glob(os.path.join(DEPS, "flash-kernel_*.deb"))
-    if not debs:
-        subprocess.run(["apt-get", "download", "flash-kernel"], cwd=DEPS, capture_output=True,
-                       stdin=subprocess.DEVNULL, timeout=50)
-        debs = glob.glob(os.path.join(DEPS, "flash-kernel_*.deb"))
-    if not debs:
+    tpl = flash_kernel_template(tmp_path / "fk")
+    if tpl is None:
         pytest.skip("flash-kernel package not reachable (apt-get download)")
-    x = tmp_path / "fk"
-    sh("dpkg-deb", "-x", debs[0], str(x))
-    tpl = (x / "etc" / "flash-kernel" / "bootscript" / "bootscr.uboot-generic").read_text()
-    for k, v in {"@@KERNEL_VERSION@@": VER, "@@LINUX_KERNEL_CMDLINE@@": "root=/dev/mmcblk0p2",
-                 "@@LINUX_KERNEL_CMDLINE_DEFAULTS@@": "", "@@UBOOT_ENV_EXTRA@@": "",
-                 "@@UBOOT_PREBOOT_EXTRA@@": "", "@@BOOT_CMD@@": "bootz"}.items():
-        tpl = tpl.replace(k, v)
-    img = flash_kernel_card(tmp_path, tpl)
+    img = flash_kernel_card(tmp_path, tpl[0])
     dump = str(tmp_path / "handoff.dtb")
     r = boot(img, dump)
     assert r.report and r.report["result"] == "handoff", r.stderr + r.serial

@@ -20,6 +20,7 @@ static void usage(FILE *f)
 	      "  --inject WHAT[:ARG[:COUNT]]  e.g. mmc-timeout:17:1 (ARG -1 = any, COUNT -1 = always)\n"
 	      "  --stop-at ADDR  end the run (result stop) when execution reaches ADDR\n"
 	      "  --watch-writes  list the SDRAM pages written in the report (sdram_writes)\n"
+	      "  --profile FILE  virtual time per address range (\"LO HI NAME\" lines) in the report\n"
 	      "  --handoff-pc ADDR  the hand-off is the first fetch at ADDR (MMU off)\n"
 	      "  --nand-bad BLOCK[,BLOCK...]  factory bad blocks of the --nand chip\n"
 	      "  --sdram-part NAME|KEY=V,...  another memory package, or changes to it (parts.h)\n"
@@ -135,7 +136,7 @@ int main(int argc, char **argv)
 	       O_HELP, O_NAND_BAD, O_ENTRY_MODE, O_ENTRY_R0,
 	       O_WATCH, O_HANDOFF_PC };
 	enum { O_STOP_AT = 512, O_BATTERY, O_PWRON, O_SDTYPE, O_TWLBACKUP,
-	       O_SDRAM_PART, O_ROM_CLOCKS, O_ROM_VMMC1, O_SHOT, O_PRESS };
+	       O_SDRAM_PART, O_ROM_CLOCKS, O_ROM_VMMC1, O_SHOT, O_PRESS, O_PROFILE };
 	static const struct option opts[] = {
 		{ "machine", 1, 0, O_MACHINE }, { "rev", 1, 0, O_REV },
 		{ "sd", 1, 0, O_SD }, { "nand", 1, 0, O_NAND }, { "aux", 0, 0, O_AUX },
@@ -155,12 +156,13 @@ int main(int argc, char **argv)
 		{ "sdram-part", 1, 0, O_SDRAM_PART },
 		{ "rom-clocks", 1, 0, O_ROM_CLOCKS }, { "rom-vmmc1", 1, 0, O_ROM_VMMC1 },
 		{ "screenshot", 1, 0, O_SHOT }, { "press", 1, 0, O_PRESS },
+		{ "profile", 1, 0, O_PROFILE },
 		{ 0 },
 	};
 	static struct sim sim;
 	struct sim *s = &sim;
 	struct sim_config *c = &s->cfg;
-	const char *machine = NULL, *rev = NULL, *part_spec = NULL, *why;
+	const char *machine = NULL, *rev = NULL, *part_spec = NULL, *profile_path = NULL, *why;
 	uint64_t max_ms = 120000, v;
 	bool stats = false;
 	int o;
@@ -279,6 +281,7 @@ int main(int argc, char **argv)
 			c->handoff_pc_set = true;
 			break;
 		case O_WATCH: c->watch_writes = true; break;
+		case O_PROFILE: profile_path = optarg; break;
 		case O_STATS: stats = true; break;
 		case O_HELP: usage(stdout); return 0;
 		default:
@@ -302,6 +305,8 @@ int main(int argc, char **argv)
 
 	if (sim_init(s))
 		return 1;
+	if (profile_path && profile_load(s, profile_path))
+		return 3;
 	if (c->load_raw) {
 		if (sim_load_raw(s))
 			return 3;

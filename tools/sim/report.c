@@ -109,6 +109,9 @@ void sim_write_report(struct sim *s)
 	fputs("  \"sdram_writes\": ", f);  /* --watch-writes */
 	watch_report(s, f);
 	fputs(",\n", f);
+	fputs("  \"profile\": ", f);  /* --profile: and "profile_phases" */
+	profile_report(s, f);
+	fputs(",\n", f);
 	fprintf(f, "  \"entry_us\": %.3f,\n", (double)sim_entry_ps(s) / PS_PER_US);
 	fputs("  \"console\": ", f);  /* (virtual_us, line) */
 	uart_write_lines_json(s, f);

@@ -492,6 +492,8 @@ static void hook_code(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 	struct sim_core *c = s->core;
 
 	s->guest_insns++;
+	if (s->profile && (uint32_t)addr - s->prof_lo >= s->prof_hi - s->prof_lo)
+		profile_enter(s, (uint32_t)addr);   /* --profile: a new range */
 	c->cycles += addr >= SDRAM_START ? c->cpi_sdram : c->cpi_sram;
 	if (c->cycles >= c->deadline)
 		core_event(s);

@@ -185,6 +185,8 @@ struct sim {
 	struct nand *nand;        /* owner: nand.c, NULL without --nand */
 	struct watch *watch;      /* owner: watch.c, NULL without --watch-writes */
 	struct vm *vm;            /* owner: vm.c, the holes filled while the MMU is on */
+	struct profile *profile;  /* owner: profile.c, NULL without --profile */
+	uint32_t prof_lo, prof_hi;/* profile.c: the PC's current range */
 	struct intc *intc;        /* owner: intc.c */
 	struct sysc_state *sysc;  /* owner: sysc.c */
 
@@ -327,6 +329,14 @@ int sim_load_raw(struct sim *s);
  * writes the value of "sdram_writes" with watch_report(). */
 void watch_init(struct sim *s);
 void watch_report(struct sim *s, FILE *f);
+
+/* --profile FILE (profile.c): virtual time per named address range. The
+ * core calls profile_enter() when the PC leaves the current range (see
+ * profile_here()); the report writes "profile" with profile_report(). */
+struct profile;
+int profile_load(struct sim *s, const char *path);
+void profile_enter(struct sim *s, uint32_t pc);
+void profile_report(struct sim *s, FILE *f);
 
 /* intc.c: the MPU interrupt controller. Models drive their interrupt
  * lines (level); the core asks whether nIRQ is asserted. */
