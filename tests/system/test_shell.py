@@ -108,3 +108,16 @@ def test_ctrlc_in_sleep_stops_loop(cli):
     tail = r.serial.split("echo after", 1)[1]
     assert "^C" in tail and "after" not in tail, r.serial[-500:]
     assert "alive\r\n" in tail
+
+
+def test_cp_copies_and_refuses_gtaboot(cli):
+    """U-Boot's cp with its size suffixes (Letux's flashing script copies
+    its MLO into four slots with cp.l); a target in gtaboot's own area is
+    refused, naming it."""
+    outs, _ = tc.run_cmds("mw.l 80200000 12345678 4; cp.l 80200000 80220000 4; "
+                          "cmp.l 80200000 80220000 4",
+                          "cp.b 80200001 80230003 3; md.b 80230000 8",
+                          "cp.w 80200000 fff00000 1")
+    assert "4 of 4 4-byte units are the same" in outs[0]
+    assert "80230000: 00 00 00 56 34 12 00 00" in outs[1], outs[1]   # little-endian bytes
+    assert "error: cp.w" in outs[2] and "usage: cp[.b|.w|.l]" in outs[2], outs[2]
