@@ -227,7 +227,7 @@ def booted(b, r, dump, slot):
     assert "Saving Environment to %s..." % b.where in r.serial, r.serial
     assert fdtget(dump, "/", "model") == "rauc slot %s %s" % (slot, b.fdtfile)
     args = fdtget(dump, "/chosen", "bootargs")
-    assert args == "console=ttyS2,115200n8 root=/dev/mmcblk0p%d rootwait rauc.slot=%s" % (
+    assert args == "console=ttyO2,115200n8 root=/dev/mmcblk0p%d rootwait rauc.slot=%s" % (
         SLOT_PART[slot], slot), args
 
 
