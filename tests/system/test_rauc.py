@@ -19,7 +19,6 @@ and uboot-redund.env taken out of the FAT with mtools on the GTA04 A5 (an
 SD boot), the two NAND copies on the A4 booted from NAND."""
 import os
 import shutil
-import subprocess
 
 import pytest
 
@@ -69,7 +68,8 @@ else
 fi
 """
 
-FAIL_LINE = "rauc: no bootable slot (BOOT_ORDER=%s BOOT_A_LEFT=0 BOOT_B_LEFT=0), not booting"
+FAIL_LINE = ("rauc: no bootable slot (BOOT_ORDER=%s BOOT_A_LEFT=0 BOOT_B_LEFT=0), "
+             "not booting")
 
 pytestmark = [
     pytest.mark.skipif(not os.access(simrun.SIM, os.X_OK), reason="simulator not built yet (make sim)"),
