@@ -20,10 +20,18 @@
 #define BOARD_REV_UNKNOWN	(~0u)
 
 /* The console on UART3, as the GTA04 and the BeagleBoard have it: the
- * DT's alias for it, and its name under 8250_omap, the driver Debian's
- * armmp kernels and Letux use (omap-serial called it ttyO2). */
+ * DT's alias for it, and its kernel name for the console variable, which
+ * scripts put in bootargs (flash-kernel's boot.scr adds console=${console}).
+ * ttyO2 is omap-serial's name, and Debian's armmp kernels have only that
+ * driver (their config: CONFIG_SERIAL_OMAP=y, "# CONFIG_SERIAL_8250_OMAP is
+ * not set"; the kernel logs "ttyO2 at MMIO 0x49020000"): console=ttyS2
+ * names no port there, and the kernel goes silent once the UART driver
+ * takes the port (tests/system/test_flash_kernel_linux.py). Debian's
+ * U-Boot (u-boot-omap omap3_beagle) says console=ttyO2,115200n8 as well;
+ * kernels with 8250_omap instead rename ttyO to ttyS when asked for it
+ * (Linux's SERIAL_8250_OMAP_TTYO_FIXUP, on by default with that driver). */
 #define BOARD_UART3_STDOUT_PATH		"serial2:115200n8"
-#define BOARD_UART3_LINUX_CONSOLE	"ttyS2,115200n8"
+#define BOARD_UART3_LINUX_CONSOLE	"ttyO2,115200n8"
 /* U-Boot's OMAP3 NAND layout: X-Loader/MLO, U-Boot, its environment, then
  * the kernel partition. */
 #define BOARD_NAND_KERNEL_OFF		0x280000u

@@ -465,6 +465,35 @@ static void expand(struct parser *p, struct words *w, size_t i, bool split)
 	w_end(w);
 }
 
+/*
+ * A for list as U-Boot's hush makes it (cli_hush.c make_list_in): each word,
+ * once expanded, is cut again at every space, inside quotes too, and empty
+ * pieces are dropped. Scripts count on it: RAUC's documented boot.scr walks
+ * `for BOOT_SLOT in "${BOOT_ORDER}"` one slot a pass, and `for x in ""`
+ * makes no pass. The expanded words lie back to back in the buffer, each
+ * ended by its NUL, so cutting is turning spaces into NULs and pointing at
+ * the non-empty pieces; nothing moves.
+ */
+static void words_resplit(struct words *w)
+{
+	bool in = false;
+
+	w->argc = 0;
+	for (size_t i = 0; i < w->used && !w->err; i++) {
+		if (w->buf[i] == ' ')
+			w->buf[i] = 0;
+		if (!w->buf[i]) {
+			in = false;
+		} else if (!in) {
+			if (w->argc >= HUSH_MAXARGS)
+				w->err = -E2BIG;
+			else
+				w->argv[w->argc++] = w->buf + i;
+			in = true;
+		}
+	}
+}
+
 static void words_error(struct hush *h, const struct words *w)
 {
 	if (w->err == -E2BIG)
@@ -687,6 +716,8 @@ static int for_clause(struct parser *p, bool run)
 				expand(p, &w, p->tok.start, true);
 		if (p->tok.t != T_SEMI && p->tok.t != T_NL)
 			return syntax(p, line, "'for' without 'do'");
+		if (run && !w.err)
+			words_resplit(&w);
 	}
 	while (p->tok.t == T_SEMI || p->tok.t == T_NL)
 		advance(p);

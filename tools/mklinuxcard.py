@@ -39,9 +39,13 @@ APPEND = "console=ttyO2,115200n8 cryptomgr.notests"
 MODULES = ["twl4030_madc", "phy-twl4030-usb", "twl4030_charger"]
 
 
+class Missing(Exception):
+    """A dependency is not there (offline, not installed): the caller
+    skips (tests importing this module) or exits 1 (the command)."""
+
+
 def die(msg):
-    print("mklinuxcard: " + msg, file=sys.stderr)
-    sys.exit(1)
+    raise Missing(msg)
 
 
 def run(cmd, **kw):
@@ -82,45 +86,45 @@ def dtb_from_deb(deb, name, out):
             g.write(f.read())
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--out", required=True)
-    ap.add_argument("--dtb", default="omap3-gta04a5.dtb")
-    ap.add_argument("--append", default=APPEND)
-    ap.add_argument("--zimage", action="store_true")
-    ap.add_argument("--bb-uvolt", type=int)
-    ap.add_argument("--bb-uamp", type=int)
-    a = ap.parse_args()
+WORK = os.path.join(ROOT, "build", "linux")
 
+
+def fetch():
+    """Debian's kernel package fetched (tools/fetch-kernel.sh): its .deb,
+    and the work directory for what is made from it."""
     if subprocess.run([os.path.join(ROOT, "tools", "fetch-kernel.sh")],
                       capture_output=True).returncode:
         die("Debian's kernel is not available (tools/fetch-kernel.sh failed)")
-    deb = kernel_deb()
-    work = os.path.join(ROOT, "build", "linux")
-    os.makedirs(work, exist_ok=True)
-    with open(os.path.join(KDIR, "vmlinuz"), "rb") as f:
-        zimage = f.read()
+    os.makedirs(WORK, exist_ok=True)
+    return kernel_deb()
 
-    files = []
-    if a.zimage:
-        files.append((os.path.join(KDIR, "vmlinuz"), "zImage"))
-        kname = "/zImage"
-    else:
-        img = os.path.join(work, "Image")
-        uimg = os.path.join(work, "uImage")
-        if not os.path.exists(uimg) or os.path.getmtime(uimg) < os.path.getmtime(
-                os.path.join(KDIR, "vmlinuz")):
-            with open(img, "wb") as f:
-                f.write(image_from_zimage(zimage))
-            addr = "0x%08x" % (RAM_START + TEXT_OFFSET)
-            run(["mkimage", "-A", "arm", "-O", "linux", "-T", "kernel", "-C", "none",
-                 "-a", addr, "-e", addr, "-n", "Debian armmp Image", "-d", img, uimg])
-        files.append((uimg, "uImage"))
-        kname = "/uImage"
 
-    # The charger driver defers its probe until the MADC's IIO channel and
-    # the TWL4030's USB PHY exist; both are modules in Debian's armmp.
-    initrd = os.path.join(work, "initramfs.cpio.gz")
+def zimage_path():
+    return os.path.join(KDIR, "vmlinuz")
+
+
+def uimage():
+    """The kernel's Image out of the zImage as a legacy uImage (made once
+    per zImage)."""
+    img = os.path.join(WORK, "Image")
+    uimg = os.path.join(WORK, "uImage")
+    if not os.path.exists(uimg) or os.path.getmtime(uimg) < os.path.getmtime(zimage_path()):
+        with open(zimage_path(), "rb") as f:
+            zimage = f.read()
+        with open(img, "wb") as f:
+            f.write(image_from_zimage(zimage))
+        addr = "0x%08x" % (RAM_START + TEXT_OFFSET)
+        run(["mkimage", "-A", "arm", "-O", "linux", "-T", "kernel", "-C", "none",
+             "-a", addr, "-e", addr, "-n", "Debian armmp Image", "-d", img, uimg])
+    return uimg
+
+
+def initramfs(deb):
+    """tools/mkinitramfs.sh's busybox initramfs with MODULES of the kernel
+    package deb (made again only when the package or the list changed).
+    The charger driver defers its probe until the MADC's IIO channel and
+    the TWL4030's USB PHY exist; both are modules in Debian's armmp."""
+    initrd = os.path.join(WORK, "initramfs.cpio.gz")
     stamp = initrd + ".modules"
     want = " ".join([deb] + MODULES)
     have = open(stamp).read() if os.path.exists(stamp) else ""
@@ -132,13 +136,43 @@ def main():
         run(cmd)
         with open(stamp, "w") as f:
             f.write(want)
+    return initrd
+
+
+def main():
+    try:
+        make(argparse.ArgumentParser())
+    except Missing as e:
+        print("mklinuxcard: %s" % e, file=sys.stderr)
+        sys.exit(1)
+
+
+def make(ap):
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--dtb", default="omap3-gta04a5.dtb")
+    ap.add_argument("--append", default=APPEND)
+    ap.add_argument("--zimage", action="store_true")
+    ap.add_argument("--bb-uvolt", type=int)
+    ap.add_argument("--bb-uamp", type=int)
+    a = ap.parse_args()
+
+    deb = fetch()
+
+    files = []
+    if a.zimage:
+        files.append((zimage_path(), "zImage"))
+        kname = "/zImage"
+    else:
+        files.append((uimage(), "uImage"))
+        kname = "/uImage"
+    initrd = initramfs(deb)
     files.append((initrd, "initrd.gz"))
 
-    dtb = os.path.join(work, a.out.replace("/", "_") + "." + a.dtb)
+    dtb = os.path.join(WORK, a.out.replace("/", "_") + "." + a.dtb)
     dtb_from_deb(deb, a.dtb, dtb)
     files.append((dtb, "dtbs/" + a.dtb))
 
-    conf = os.path.join(work, a.out.replace("/", "_") + ".extlinux.conf")
+    conf = os.path.join(WORK, a.out.replace("/", "_") + ".extlinux.conf")
     with open(conf, "w") as f:
         f.write("DEFAULT debian\nTIMEOUT 0\n\nLABEL debian\n  MENU LABEL Debian armmp\n"
                 "  KERNEL %s\n  INITRD /initrd.gz\n  FDT /dtbs/%s\n  APPEND %s\n"
@@ -147,7 +181,7 @@ def main():
     # The 20 MB uncompressed kernel file at kernel_addr_r (0x82000000)
     # would overlap the default ramdisk_addr_r (0x83000000), which gtaboot
     # refuses: the card's uEnv.txt moves the initrd to 0x84000000.
-    uenv = os.path.join(work, a.out.replace("/", "_") + ".uEnv.txt")
+    uenv = os.path.join(WORK, a.out.replace("/", "_") + ".uEnv.txt")
     with open(uenv, "w") as f:
         f.write("ramdisk_addr_r=0x84000000\n")
         # another backup cell: gtaboot patches these into the DT's charger

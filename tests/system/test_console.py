@@ -250,7 +250,7 @@ def test_env_and_expansion(cli):
     assert '## Error: "foo" not defined' in outs[4]
     assert "bootdelay=1\r\n" in outs[5] and "Environment size" in outs[5]
     # the board's name for its console UART (board/gta04.c linux_console)
-    assert "console=ttyS2,115200n8\r\n" in outs[5]
+    assert "console=ttyO2,115200n8\r\n" in outs[5]
 
 
 def test_files_load_and_ls(cli, card):

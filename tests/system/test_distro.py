@@ -68,10 +68,11 @@ def sim_dtbs(out, names):
     return res
 
 
-def card(out, fat_files, ext_stage=None):
+def card(out, fat_files, ext_stage=None, ext_mib=32):
     """MBR (disk signature DISKSIG): FAT16 partition 1 (bootable) with
-    fat_files, then an ext4 partition 2 from ext_stage when given."""
-    fs, fn = 16 * 2048, 32 * 2048
+    fat_files, then an ext4 partition 2 (ext_mib MiB) from ext_stage when
+    given."""
+    fs, fn = 16 * 2048, ext_mib * 2048
     fat = str(out / "p1.fat")
     sh("truncate", "-s", str(fs * 512), fat)
     sh("mkfs.vfat", "-F", "16", fat)
@@ -153,18 +154,22 @@ def test_flash_kernel_card_boots(fk_card, tmp_path):
     assert "Found U-Boot script /boot/boot.scr" in out, out
     assert "## Executing script at 80000000" in out, out
     assert "Booting Debian %s from mmc 0:2..." % VER in out, out
-    check_handoff(r, dump, KERNEL_ADDR, "console=ttyS2,115200n8 root=/dev/mmcblk0p2 rootwait",
+    check_handoff(r, dump, KERNEL_ADDR, "console=ttyO2,115200n8 root=/dev/mmcblk0p2 rootwait",
                   len(INITRD))
 
 
-def flash_kernel_template(x):
-    """flash-kernel's own bootscr.uboot-generic from Debian's package
-    (build/deps/flash-kernel_*.deb, else apt-get download into build/deps),
-    unpacked into directory x, its @@ markers filled as flash-kernel fills
-    them for this card: (text, the .deb's name), or None when the package
-    is not reachable. tools/bench.py boots it too."""
+def flash_kernel_template(x, kvers=VER, cmdline="root=/dev/mmcblk0p2", defaults=""):
+    """The boot script flash-kernel makes for a generic U-Boot board:
+    bootscr.uboot-generic out of Debian's flash-kernel package
+    (build/deps/flash-kernel_*.deb, which tools/fetch-debs.sh downloads;
+    else apt-get download into build/deps), unpacked into directory x, its
+    markers filled in as flash-kernel's mkimage_script() does for armhf
+    (BOOT_CMD bootz, no ubootenv.d or preboot snippets): (text, the .deb's
+    name), or None when the package is not reachable. tools/bench.py
+    boots it too."""
     debs = glob.glob(os.path.join(DEPS, "flash-kernel_*.deb"))
     if not debs:
+        os.makedirs(DEPS, exist_ok=True)
         subprocess.run(["apt-get", "download", "flash-kernel"], cwd=DEPS, capture_output=True,
                        stdin=subprocess.DEVNULL, timeout=50)
         debs = glob.glob(os.path.join(DEPS, "flash-kernel_*.deb"))
@@ -172,11 +177,20 @@ def flash_kernel_template(x):
         return None
     sh("dpkg-deb", "-x", sorted(debs)[-1], str(x))
     tpl = (x / "etc" / "flash-kernel" / "bootscript" / "bootscr.uboot-generic").read_text()
-    for k, v in {"@@KERNEL_VERSION@@": VER, "@@LINUX_KERNEL_CMDLINE@@": "root=/dev/mmcblk0p2",
-                 "@@LINUX_KERNEL_CMDLINE_DEFAULTS@@": "", "@@UBOOT_ENV_EXTRA@@": "",
+    for k, v in {"@@KERNEL_VERSION@@": kvers, "@@LINUX_KERNEL_CMDLINE@@": cmdline,
+                 "@@LINUX_KERNEL_CMDLINE_DEFAULTS@@": defaults, "@@UBOOT_ENV_EXTRA@@": "",
                  "@@UBOOT_PREBOOT_EXTRA@@": "", "@@BOOT_CMD@@": "bootz"}.items():
         tpl = tpl.replace(k, v)
     return tpl, os.path.basename(sorted(debs)[-1])
+
+
+def flash_kernel_script(tmp_path, kvers, cmdline, defaults=""):
+    """flash_kernel_template's text for a test: skips when the package is
+    not reachable."""
+    t = flash_kernel_template(tmp_path / "fk", kvers, cmdline, defaults)
+    if t is None:
+        pytest.skip("flash-kernel package not reachable (apt-get download)")
+    return t[0]
 
 
 def test_real_flash_kernel_template(sim, tmp_path):
@@ -188,10 +202,7 @@ def test_real_flash_kernel_template(sim, tmp_path):
                         capture_output=True, text=True).stdout
     if " cmd_test" not in nm:
         pytest.skip("no hush interpreter (test, if, &&) linked in yet")
-    tpl = flash_kernel_template(tmp_path / "fk")
-    if tpl is None:
-        pytest.skip("flash-kernel package not reachable (apt-get download)")
-    img = flash_kernel_card(tmp_path, tpl[0])
+    img = flash_kernel_card(tmp_path, flash_kernel_script(tmp_path, VER, "root=/dev/mmcblk0p2"))
     dump = str(tmp_path / "handoff.dtb")
     r = boot(img, dump)
     assert r.report and r.report["result"] == "handoff", r.stderr + r.serial
@@ -221,7 +232,7 @@ def test_letux_card_bootm_uimage(sim, tmp_path):
     assert "Found U-Boot script /boot.scr" in out, out
     assert "bootm: no fdt given: using the device tree at fdt_addr_r 0x88000000" in out, out
     assert "kernel: uImage 'Letux', load 0x%08x" % UIMAGE_LOAD in out, out
-    check_handoff(r, dump, UIMAGE_LOAD, "console=ttyS2,115200n8 root=/dev/mmcblk0p2 letux")
+    check_handoff(r, dump, UIMAGE_LOAD, "console=ttyO2,115200n8 root=/dev/mmcblk0p2 letux")
 
 
 def test_console_commands(fk_card):

@@ -36,11 +36,12 @@ def test_busybox_shell_answers(card):
     assert re.search(r"Hardware\s*: Generic OMAP36xx", cpuinfo)
     # the screen gtaboot left on, taken over through /chosen/framebuffer
     # (its pages in /reserved-memory, no-map) and given to the console
-    # (at the address gtaboot's console names: below its area at the top)
-    fb = re.search(r"framebuffer 0x([0-9a-f]{8})", out).group(1)
-    assert ("simple-framebuffer %s.framebuffer: framebuffer at 0x%s, "
+    # (the address is gtaboot's memory map's, arch/arm/omap3/memmap.h: the
+    # one its own banner names)
+    fb = int(re.search(r"display: .*, framebuffer 0x([0-9a-f]{8})", out).group(1), 16)
+    assert ("simple-framebuffer %x.framebuffer: framebuffer at 0x%x, "
             "0x96000 bytes" % (fb, fb)) in out, out[-3000:]
-    assert "simple-framebuffer %s.framebuffer: fb0: simplefb registered!" % fb in out
+    assert "simple-framebuffer %x.framebuffer: fb0: simplefb registered!" % fb in out
     assert "Console: switching to colour frame buffer device 60x40" in out
     # The backup-battery charger: gtaboot wrote BB_CFG for the GTA04's cell
     # (3.2 V, 150 uA) and the same values into the DT; Linux's

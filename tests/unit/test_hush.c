@@ -237,6 +237,11 @@ static void test_loops(void **state)
 	RUN("while false; do echo x; done", 0, "");
 	RUN("for a in 1 2; do for b in x y; do echo $a$b; done; done", 0, "1x\n1y\n2x\n2y\n");
 	RUN("for i in a b; do false; done", 1, "");
+	/* U-Boot's for list: cut at spaces inside quotes too, empties dropped
+	 * (RAUC's `for BOOT_SLOT in "${BOOT_ORDER}"`) */
+	RUN("setenv order 'B A'; for s in \"${order}\"; do echo $s; done", 0, "B\nA\n");
+	RUN("for s in 'x  y' \"\" z; do echo $s; done", 0, "x\ny\nz\n");
+	RUN("for s in \"\"; do echo pass; done", 0, "");
 }
 
 static void test_continuation_and_comments(void **state)

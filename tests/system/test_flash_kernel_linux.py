@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""A Debian /boot as flash-kernel lays it out, booted on to Debian's kernel
+and the busybox prompt of the initramfs on the simulated GTA04 A5: FAT
+partition 1 with only MLO; ext4 partition 2 with /boot/boot.scr made from
+flash-kernel's own bootscr.uboot-generic (Debian's package, fetched at test
+time), /boot/vmlinuz-V (Debian's zImage: its decompressor runs here),
+/boot/initrd.img-V (tools/mkinitramfs.sh's busybox initramfs) and
+/boot/dtbs/V/omap3-gta04a5one.dtb (the kernel package's DTB for the A5
+with the OneNAND package, which is what the simulated A5 has and so the
+name gtaboot's fdtfile gives). gtaboot's distro scan finds the script in
+partition 2; the hand-off carries that DTB, the initrd and the script's
+bootargs; Linux comes up with them. A file of its own, as
+test_linux_shell.py: a long test that runs beside the others."""
+import os
+import sys
+
+import pytest
+
+import linuxrun
+from test_distro import INITRD_ADDR, KERNEL_ADDR, card, fdtget, flash_kernel_script, \
+    mkscript, need_tools, sh
+
+sys.path.insert(0, os.path.join(linuxrun.ROOT, "tools"))
+import mklinuxcard  # noqa: E402
+
+ROOT = linuxrun.ROOT
+MLO = os.path.join(ROOT, "build", "gta04", "MLO")
+FDTFILE = "omap3-gta04a5one.dtb"
+# LINUX_KERNEL_CMDLINE as /etc/default/flash-kernel has it ("quiet": also
+# the serial console's busy time out of the simulated boot) with the root
+# and cryptomgr.notests (linuxrun.APPEND says why)
+CMDLINE = "quiet root=/dev/mmcblk0p2 rootwait cryptomgr.notests"
+
+
+def test_flash_kernel_boot_to_busybox(sim, tmp_path):
+    need_tools()
+    try:
+        deb = mklinuxcard.fetch()
+        initrd = mklinuxcard.initramfs(deb)
+    except mklinuxcard.Missing as e:
+        pytest.skip("no Debian kernel: %s" % e)
+    with open(os.path.join(mklinuxcard.KDIR, "version")) as f:
+        kvers = f.read().strip()
+    boot = tmp_path / "root" / "boot"
+    (boot / "dtbs" / kvers).mkdir(parents=True)
+    sh("cp", mklinuxcard.zimage_path(), str(boot / ("vmlinuz-" + kvers)))
+    sh("cp", initrd, str(boot / ("initrd.img-" + kvers)))
+    dtb = str(boot / "dtbs" / kvers / FDTFILE)
+    mklinuxcard.dtb_from_deb(deb, FDTFILE, dtb)
+    mkscript(flash_kernel_script(tmp_path, kvers, CMDLINE), str(boot / "boot.scr"))
+    img = card(tmp_path, {"MLO": MLO}, tmp_path / "root", ext_mib=48)
+
+    dump = str(tmp_path / "handoff.dtb")
+    # Linux's view: its command line, the DTB it runs on, the initrd it
+    # unpacked (the busybox /init's own line)
+    script = ("{expect initramfs:/# }cat /proc/cmdline; cat /proc/device-tree/model; echo\\n"
+              "{expect initramfs:/# }{end}")
+    r = linuxrun.boot(img, "A5", 60000, ["--dump-dtb", dump, "--input", script])
+    out = r.serial
+    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + out[-3000:]
+
+    # gtaboot: the distro scan, flash-kernel's script, its hand-off
+    assert "Scanning mmc 0:1..." in out and "Scanning mmc 0:2..." in out, out[:3000]
+    assert "Found U-Boot script /boot/boot.scr" in out, out[:3000]
+    assert "Booting Debian %s from mmc 0:2..." % kvers in out, out[:3000]
+    h = r.report["handoff"]
+    assert h and h["pc"] == KERNEL_ADDR and h["r2_dtb"], h
+    # the DTB handed over is the package's A5-with-OneNAND one, patched
+    model = fdtget(dtb, "/", "model")
+    assert model and fdtget(dump, "/", "model") == model
+    bootargs = fdtget(dump, "/chosen", "bootargs")
+    assert bootargs.split() == ["console=ttyO2,115200n8"] + CMDLINE.split(), bootargs
+    start = int(fdtget(dump, "/chosen", "linux,initrd-start", "x").split()[-1], 16)
+    end = int(fdtget(dump, "/chosen", "linux,initrd-end", "x").split()[-1], 16)
+    assert (start, end) == (INITRD_ADDR, INITRD_ADDR + os.path.getsize(initrd))
+
+    # Linux ran with them: the initramfs's /init and busybox's prompt,
+    # the command line and the DTB's model as Linux reads them back
+    assert "gtaboot-initramfs: up on Linux 6.1" in out, out[-3000:]
+    shell = out[out.rindex("cat /proc/cmdline"):]
+    lines = [l.strip() for l in shell.splitlines()]
+    assert " ".join(bootargs.split()) in [" ".join(l.split()) for l in lines], shell
+    assert model in shell, shell
