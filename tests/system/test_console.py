@@ -18,7 +18,9 @@ PROMPT = "gtaboot> "
 
 @pytest.fixture(scope="module", autouse=True)
 def firmware():
-    simrun.make(["make", "-s", "-C", ROOT, "build/gta04/gtaboot.bin", "sim"], check=True,
+    # the MLO rule makes gtaboot.bin and MLO.raw, where the early part
+    # finds its rest on the test card: both must be this build's
+    simrun.make(["make", "-s", "-C", ROOT, "build/gta04/MLO", "sim"], check=True,
                    stdout=subprocess.DEVNULL)
 
 
