@@ -76,6 +76,10 @@ static int parse_conf(const char *path)
 	conf_path = path;
 	extlinux_parse(conf, conf_text, len, conf_warn, (void *)conf_path);
 	printf("boot: %s, %u label%s\n", conf_path, conf->nlabels, conf->nlabels == 1 ? "" : "s");
+	if (conf->nleft_out)
+		printf("boot: %s: %u more label%s not kept (the first %u and the DEFAULT are)\n",
+		       conf_path, conf->nleft_out, conf->nleft_out == 1 ? "" : "s",
+		       EXTLINUX_MAX_LABELS);
 	conf_ok = conf->nlabels > 0;
 	if (!conf_ok)
 		printf("boot: %s has no LABEL: using the default file names\n", conf_path);
