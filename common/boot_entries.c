@@ -133,24 +133,27 @@ void boot_restore_conf(void)
 		read_conf();
 }
 
-static void env_warn(void *arg, unsigned line, const char *why)
+static void env_warn(void *arg, unsigned line, const char *why, const char *name)
 {
-	printf("%s:%u: %s: line ignored\n", (const char *)arg, line, why);
+	printf("%s:%u: %s%s%s: line ignored\n", (const char *)arg, line, why,
+	       name && *name ? ": " : "", name ? name : "");
 }
 
 /* Variables from /uEnv.txt (U-Boot's convention) or /boot/uEnv.txt:
- * bootargs, bootdelay, bootlimit, altboot ... gtaboot keeps no other
- * persistent environment. */
+ * bootargs, bootdelay, bootlimit, altboot ... Read into the extlinux.conf
+ * buffer, which is free until read_conf(): U-Boot's env import -t takes a
+ * file of any size, so a large one loses only its lines too long (one at
+ * a time, env_import), and of one over CONF_MAX only what lies past it. */
 static void read_uenv(void)
 {
 	static const char *const paths[] = { "/uEnv.txt", "/boot/uEnv.txt" };
-	const uint32_t max = 0x1000;
-	char *text = scratch_alloc(max);
-	uint32_t len;
+	uint32_t len, size;
 	int n;
 
-	for (unsigned i = 0; text && i < sizeof(paths) / sizeof(paths[0]); i++) {
-		int err = fs_read(fs, paths[i], text, max, &len);
+	if (conf_buffers())
+		return;
+	for (unsigned i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+		int err = fs_read_head(fs, paths[i], conf_text, CONF_MAX, &size);
 
 		if (err == -ENOENT || err == -ENOTDIR)
 			continue;
@@ -158,7 +161,16 @@ static void read_uenv(void)
 			printf("boot: cannot read %s (%s)\n", paths[i], errname(err));
 			return;
 		}
-		n = env_import(&sysenv, text, len, env_warn, (void *)paths[i]);
+		len = size;
+		if (size > CONF_MAX) {
+			/* The line the buffer ends in is cut: not imported. */
+			len = CONF_MAX;
+			while (len && conf_text[len - 1] != '\n')
+				len--;
+			printf("boot: %s is %u bytes: only its first %u read (to line end)\n",
+			       paths[i], (unsigned)size, (unsigned)len);
+		}
+		n = env_import(&sysenv, conf_text, len, env_warn, (void *)paths[i]);
 		printf("boot: %s: %d variable%s\n", paths[i], n, n == 1 ? "" : "s");
 		return;
 	}
