@@ -206,18 +206,38 @@ int boot_find_label(const char *name)
 	return -ENOENT;
 }
 
+/* 1: path is a file, 0: it is not there; else the error that kept it from
+ * being looked at, said: "not found" is only said of what could be read. */
+static int find_file(const char *who, const char *path)
+{
+	struct fs_stat st;
+	int err = fs_stat(fs, path, &st);
+
+	if (!err)
+		return !st.is_dir;
+	if (err == -ENOENT || err == -ENOTDIR)
+		return 0;
+	printf("%s: cannot read %s (%s)\n", who, path, errname(err));
+	return err;
+}
+
 /* The board's DTB in /, /boot or /boot/dtbs. */
 static int find_default_fdt(char *out, size_t size)
 {
 	static const char *const dirs[] = { "", "/boot", "/boot/dtbs" };
 	const char *name = board.dtb_name(sys.board_rev);
-	struct fs_stat st;
+	int f, err = 0;
 
 	for (unsigned i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 		snprintf(out, size, "%s/%s", dirs[i], name);
-		if (!fs_stat(fs, out, &st) && !st.is_dir)
+		f = find_file("fdt", out);
+		if (f > 0)
 			return 0;
+		if (f < 0)
+			err = f;
 	}
+	if (err)
+		return err;
 	printf("fdt: %s not found in /, /boot or /boot/dtbs\n", name);
 	return -ENOENT;
 }
@@ -254,20 +274,29 @@ int boot_default_paths(const char **kernel, const char **initrd, char *fdt, size
 					       "/boot/uImage" };
 	static const char *const initrds[] = { "/uInitrd", "/initrd.img", "/boot/uInitrd",
 					       "/boot/initrd.img" };
-	struct fs_stat st;
+	int f, err = 0;
 
 	*kernel = *initrd = NULL;
 	for (unsigned i = 0; i < sizeof(kernels) / sizeof(kernels[0]) && !*kernel; i++) {
-		if (!fs_stat(fs, kernels[i], &st) && !st.is_dir)
+		f = find_file("boot", kernels[i]);
+		if (f > 0)
 			*kernel = kernels[i];
+		else if (f < 0)
+			err = f;
 	}
 	if (!*kernel) {
+		/* Of files that could not be read, "no zImage" may be false. */
+		if (err)
+			return err;
 		printf("boot: no zImage or uImage in / or /boot\n");
 		return -ENOENT;
 	}
 	for (unsigned i = 0; i < sizeof(initrds) / sizeof(initrds[0]) && !*initrd; i++) {
-		if (!fs_stat(fs, initrds[i], &st) && !st.is_dir)
+		f = find_file("boot", initrds[i]);
+		if (f > 0)
 			*initrd = initrds[i];
+		else if (f < 0)
+			return f;
 	}
-	return find_default_fdt(fdt, fdt_size) ? -ENOENT : 0;
+	return find_default_fdt(fdt, fdt_size);
 }
