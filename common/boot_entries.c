@@ -7,6 +7,7 @@
 #include "board/board.h"
 #include "common/boot_internal.h"
 #include "common/bootfs.h"
+#include "common/escape.h"
 #include "common/storage.h"
 #include "common/sys.h"
 #include "common/vars.h"
@@ -43,8 +44,8 @@ const struct extlinux_conf *boot_conf(void)
 
 static void conf_warn(void *arg, unsigned line, const char *msg, const char *word)
 {
-	printf("%s:%u: %s%s%s\n", (const char *)arg, line, msg, word && *word ? ": " : "",
-	       word ? word : "");
+	printf("%s:%u: %s%s%s\n", esc(arg), line, msg, word && *word ? ": " : "",
+	       esc(word));
 }
 
 /* The text buffer and the parsed labels are allocated once and reused by
@@ -70,19 +71,19 @@ static int parse_conf(const char *path)
 	if (!err)
 		err = fs_read(fs, path, conf_text, CONF_MAX, &len);
 	if (err) {
-		printf("boot: cannot read %s (%s)\n", path, errname(err));
+		printf("boot: cannot read %s (%s)\n", esc(path), errname(err));
 		return err;
 	}
 	conf_path = path;
 	extlinux_parse(conf, conf_text, len, conf_warn, (void *)conf_path);
-	printf("boot: %s, %u label%s\n", conf_path, conf->nlabels, conf->nlabels == 1 ? "" : "s");
+	printf("boot: %s, %u label%s\n", esc(conf_path), conf->nlabels, conf->nlabels == 1 ? "" : "s");
 	if (conf->nleft_out)
 		printf("boot: %s: %u more label%s not kept (the first %u and the DEFAULT are)\n",
-		       conf_path, conf->nleft_out, conf->nleft_out == 1 ? "" : "s",
+		       esc(conf_path), conf->nleft_out, conf->nleft_out == 1 ? "" : "s",
 		       EXTLINUX_MAX_LABELS);
 	conf_ok = conf->nlabels > 0;
 	if (!conf_ok)
-		printf("boot: %s has no LABEL: using the default file names\n", conf_path);
+		printf("boot: %s has no LABEL: using the default file names\n", esc(conf_path));
 	return 0;
 }
 
@@ -117,7 +118,7 @@ int boot_use_conf(struct fs *f, const char *path)
 	conf_ok = false;
 	err = parse_conf(other_path);
 	if (err == -ENOENT)
-		printf("boot: %s not found\n", path);
+		printf("boot: %s not found\n", esc(path));
 	return err ? err : conf_ok ? 0 : -ENOENT;
 }
 
@@ -136,7 +137,7 @@ void boot_restore_conf(void)
 static void env_warn(void *arg, unsigned line, const char *why, const char *name)
 {
 	printf("%s:%u: %s%s%s: line ignored\n", (const char *)arg, line, why,
-	       name && *name ? ": " : "", name ? name : "");
+	       name && *name ? ": " : "", esc(name));
 }
 
 /* Variables from /uEnv.txt (U-Boot's convention) or /boot/uEnv.txt:
@@ -259,7 +260,7 @@ int boot_label_paths(const struct extlinux_label *l, char *kernel, char *initrd,
 	initrd[0] = 0;
 	if (extlinux_path(kernel, EXTLINUX_PATH_MAX, conf_path, l->kernel) ||
 	    (l->initrd[0] && extlinux_path(initrd, EXTLINUX_PATH_MAX, conf_path, l->initrd))) {
-		printf("boot: label '%s': path too long\n", l->name);
+		printf("boot: label '%s': path too long\n", esc(l->name));
 		return -ENAMETOOLONG;
 	}
 	err = extlinux_fdt_path(fdt, fdt_size, conf_path, l, board.dtb_name(sys.board_rev));

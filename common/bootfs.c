@@ -12,6 +12,7 @@
 #include <stdarg.h>
 
 #include "common/boot.h"
+#include "common/escape.h"
 #include "common/storage.h"
 #include "common/sys.h"
 #include "lib/errno.h"
@@ -82,7 +83,7 @@ static int has_any(struct fs *fs, unsigned num, const char *const paths[], unsig
 			return 1;
 		if (err != -ENOENT && err != -ENOTDIR) {
 			printf("boot: mmc1 partition %u: cannot read %s (%s): skipped\n", num,
-			       paths[i], errname(err));
+			       esc(paths[i]), errname(err));
 			return -1;
 		}
 	}

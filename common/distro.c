@@ -13,6 +13,7 @@
 #include "common/boot.h"
 #include "common/bootfs.h"
 #include "common/cli.h"
+#include "common/escape.h"
 #include "common/vars.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
@@ -66,7 +67,7 @@ static int is_file(unsigned num, const char *path)
 		return !st.is_dir;
 	if (err == -ENOENT || err == -ENOTDIR)
 		return 0;
-	printf("distroboot: mmc 0:%x: cannot read %s (%s): next partition\n", num, path,
+	printf("distroboot: mmc 0:%x: cannot read %s (%s): next partition\n", num, esc(path),
 	       errname(err));
 	return err;
 }
@@ -88,7 +89,7 @@ static void scan_part(unsigned num)
 		if (f < 0)
 			return;
 		if (f > 0) {
-			printf("Found %s\n", path);
+			printf("Found %s\n", esc(path));
 			run_var("boot_extlinux");
 			printf("SCRIPT FAILED: continuing...\n");
 		}
@@ -99,7 +100,7 @@ static void scan_part(unsigned num)
 				return;
 			if (!f)
 				continue;
-			printf("Found U-Boot script %s\n", path);
+			printf("Found U-Boot script %s\n", esc(path));
 			var_set("script", script);
 			run_var("boot_a_script");
 			printf("SCRIPT FAILED: continuing...\n");
@@ -146,7 +147,7 @@ int distro_boot(const char *targets)
 		else if (!strcmp(t, "nand0"))
 			boot_nand_partition();
 		else
-			printf("distroboot: unknown boot target '%s' (mmc0, nand0)\n", t);
+			printf("distroboot: unknown boot target '%s' (mmc0, nand0)\n", esc(t));
 	}
 	return -ENOENT;
 }

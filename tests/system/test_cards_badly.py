@@ -51,3 +51,20 @@ def test_uenv_over_64k_is_read_up_to_the_buffer(card):
     assert "boot: /uEnv.txt is %d bytes: only its first" % len(uenv) in r.serial, r.serial
     assert "boot: /uEnv.txt: 1 variable\n" in r.serial.replace("\r", ""), r.serial
     assert_booted(r, "main", c)
+
+
+def test_control_characters_from_files_are_escaped(card):
+    """An ESC sequence (clear screen) and a CR in extlinux.conf and uEnv.txt
+    reach neither the console nor the screen as such: every message that
+    echoes them prints \\xNN."""
+    conf = CONF.replace("DEFAULT main", "DEFAULT ma\x1b[2Jin\nBOGUS\x1b[31mred") \
+        .replace("LABEL old", "LABEL old\x0d\x1b[1A")
+    uenv = "bad\x1b[2Jname=1\nokay=1\n"
+    c = card(**{"extlinux/extlinux.conf": conf.encode(), "uEnv.txt": uenv.encode()})
+    r = boot(c)
+    out = r.serial
+    assert "\x1b" not in out, repr(out)
+    assert "unknown keyword: BOGUS\\x1b[31mred" in out, out
+    assert "DEFAULT 'ma\\x1b[2Jin' names no label" in out, out
+    assert "bad variable name: bad\\x1b[2Jname: line ignored" in out, out
+    assert_booted(r, "main", c)
