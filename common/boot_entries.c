@@ -222,12 +222,22 @@ static int find_file(const char *who, const char *path)
 	return err;
 }
 
-/* The board's DTB in /, /boot or /boot/dtbs. */
-static int find_default_fdt(char *out, size_t size)
+/* The DTB the board takes when its own is not on the card, or NULL. */
+static const char *dtb_fallback(const char *name)
+{
+	const char *const (*f)[2] = board_env.dtb_fallback;
+
+	for (; f && (*f)[0]; f++)
+		if (!strcmp((*f)[0], name))
+			return (*f)[1];
+	return NULL;
+}
+
+/* name in /, /boot or /boot/dtbs: 0 (out set), -ENOENT or a read error. */
+static int find_dtb(const char *name, char *out, size_t size)
 {
 	static const char *const dirs[] = { "", "/boot", "/boot/dtbs" };
-	const char *name = board.dtb_name(sys.board_rev);
-	int f, err = 0;
+	int f, err = -ENOENT;
 
 	for (unsigned i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 		snprintf(out, size, "%s/%s", dirs[i], name);
@@ -237,8 +247,22 @@ static int find_default_fdt(char *out, size_t size)
 		if (f < 0)
 			err = f;
 	}
-	if (err)
+	return err;
+}
+
+/* The board's DTB in /, /boot or /boot/dtbs, else its fallback there. */
+static int find_default_fdt(char *out, size_t size)
+{
+	const char *name = board.dtb_name(sys.board_rev), *alt = dtb_fallback(name);
+	int err = find_dtb(name, out, size);
+
+	if (err != -ENOENT)
 		return err;
+	if (alt && !find_dtb(alt, out, size)) {
+		printf("fdt: warning: %s not found in /, /boot or /boot/dtbs: using %s\n", name,
+		       out);
+		return 0;
+	}
 	printf("fdt: %s not found in /, /boot or /boot/dtbs\n", name);
 	return -ENOENT;
 }
@@ -255,6 +279,8 @@ int boot_default_fdt_path(char *out, size_t size)
 int boot_label_paths(const struct extlinux_label *l, char *kernel, char *initrd, char *fdt,
 		     size_t fdt_size)
 {
+	const char *name = board.dtb_name(sys.board_rev), *alt = dtb_fallback(name);
+	char alt_path[EXTLINUX_PATH_MAX + 64];
 	int err;
 
 	initrd[0] = 0;
@@ -263,9 +289,18 @@ int boot_label_paths(const struct extlinux_label *l, char *kernel, char *initrd,
 		printf("boot: label '%s': path too long\n", esc(l->name));
 		return -ENAMETOOLONG;
 	}
-	err = extlinux_fdt_path(fdt, fdt_size, conf_path, l, board.dtb_name(sys.board_rev));
+	err = extlinux_fdt_path(fdt, fdt_size, conf_path, l, name);
 	if (err == -ENOENT)
-		err = find_default_fdt(fdt, fdt_size);
+		return find_default_fdt(fdt, fdt_size);
+	/* FDTDIR joined with the board's name: its fallback in the same
+	 * directory when the name is not there. */
+	if (!err && !l->fdt[0] && alt && !find_file("fdt", fdt) &&
+	    !extlinux_fdt_path(alt_path, sizeof(alt_path), conf_path, l, alt) &&
+	    find_file("fdt", alt_path) > 0 && strlen(alt_path) < fdt_size) {
+		printf("fdt: warning: label '%s': %s not found: using %s\n", esc(l->name),
+		       esc(fdt), esc(alt_path));
+		memcpy(fdt, alt_path, strlen(alt_path) + 1);
+	}
 	return err;
 }
 

@@ -68,3 +68,16 @@ def test_control_characters_from_files_are_escaped(card):
     assert "DEFAULT 'ma\\x1b[2Jin' names no label" in out, out
     assert "bad variable name: bad\\x1b[2Jname: line ignored" in out, out
     assert_booted(r, "main", c)
+
+
+def test_onenand_a5_without_its_dtb_boots_the_a5_one(card):
+    """The simulated A5 has OneNAND (omap3-gta04a5one.dtb); a card with only
+    omap3-gta04a5.dtb and no extlinux.conf boots the default names with
+    that tree, with a warning."""
+    c = card(**{"extlinux/extlinux.conf": None, "omap3-gta04a5one.dtb": None})
+    r = boot(c)
+    assert "fdt: warning: omap3-gta04a5one.dtb not found in /, /boot or /boot/dtbs: " \
+        "using /omap3-gta04a5.dtb" in r.serial, r.serial
+    assert "fdt     /omap3-gta04a5.dtb" in r.serial, r.serial
+    assert r.report["result"] == "handoff", r.serial
+    assert "Booting default files" in r.serial

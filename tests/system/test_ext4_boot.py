@@ -312,3 +312,32 @@ def test_unreadable_default_names_are_not_called_missing(debian_card, tmp_path):
     assert "no zImage or uImage" not in out, out
     assert "boot: default files failed (EBADMSG)" in out, out
     assert r.report and r.report["handoff"] is None, out
+
+
+def test_debian_fdtdir_without_the_onenand_dtb(debian_card, tmp_path, sim):
+    """Debian's extlinux.conf (FDTDIR) on a /usr/lib/linux-image-<ver>
+    without omap3-gta04a5one.dtb: the label boots with omap3-gta04a5.dtb
+    from the same directory, with a warning; fdtfile, which scripts use,
+    stays the board's own name."""
+    def stage_fn(stage):
+        debian_boot(stage)
+        (stage / "boot" / ("initrd.img-" + VER)).write_bytes(INITRD)
+        dtbdir = stage / "usr" / "lib" / ("linux-image-" + VER)
+        dtbdir.mkdir(parents=True)
+        dtb = str(dtbdir / "omap3-gta04a5.dtb")
+        (dtbdir / "omap3-gta04a5.dtb").write_bytes(sim_dtb(tmp_path))
+        sh("fdtput", "-t", "s", dtb, "/", "model", "gtaboot test omap3-gta04a5")
+    img = card_pair(tmp_path, {}, stage_fn, lambda rootfs: None)
+    dump = str(tmp_path / "handoff.dtb")
+    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", img,
+                    "--on-handoff", "stop", "--dump-dtb", dump, "--max-ms", 30000])
+    out = r.serial
+    d = "/usr/lib/linux-image-%s/" % VER
+    assert ("fdt: warning: label 'l0': %somap3-gta04a5one.dtb not found: using "
+            "%somap3-gta04a5.dtb" % (d, d)) in out, out
+    assert r.report and r.report["result"] == "handoff", out
+    assert fdtget(dump, "/", "model") == "gtaboot test omap3-gta04a5"
+    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", img, "--input",
+                    r"{expect autoboot} {expect > }printenv fdtfile\r{expect > }",
+                    "--max-ms", 30000])
+    assert "fdtfile=omap3-gta04a5one.dtb" in r.serial, r.serial
