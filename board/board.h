@@ -165,6 +165,11 @@ struct board_env {
 	/* Optional (NULL: none): the U-Boot environment's two copies in
 	 * NAND. Without NAND (OneNAND, no flash) it lives on the card. */
 	const struct board_env_nand *nand;
+	/* Optional (NULL: none): { DTB name, the one to use instead when the
+	 * card lacks it } pairs, ending in { NULL, NULL }, for gtaboot's own
+	 * DTB look-ups (the default names, extlinux FDTDIR, bootm without a
+	 * tree). The fdtfile variable, which scripts read, stays dtb_name's. */
+	const char *const (*dtb_fallback)[2];
 };
 extern const struct board_env board_env;
 

@@ -230,4 +230,19 @@ const struct board board = {
 	.fixup_fdt = NULL,
 };
 
-const struct board_env board_env = { .name = "gta04", .nand = &board_env_nand };
+/* The OneNAND A5's tree (Linux omap3-gta04a5one.dts) is the A5's with
+ * the OneNAND instead of the NAND on GPMC CS0. Letux U-Boot names it by a
+ * build option (CONFIG_ONENAND_BOOT appends "one" to fdtfile) and has no
+ * fallback, so a /boot without it booted nothing; with the A5's tree the
+ * board runs and only the flash is not found by Linux. Named board_env_*
+ * to be placed in the cold part with board_env (linker.ld). */
+static const char *const board_env_dtb_fallback[][2] = {
+	{ "omap3-gta04a5one.dtb", "omap3-gta04a5.dtb" },
+	{ NULL, NULL },
+};
+
+const struct board_env board_env = {
+	.name = "gta04",
+	.nand = &board_env_nand,
+	.dtb_fallback = board_env_dtb_fallback,
+};

@@ -11,6 +11,7 @@
 #include "board/board.h"
 #include "common/boot_internal.h"
 #include "common/bootcount.h"
+#include "common/escape.h"
 #include "common/memcheck.h"
 #include "common/storage.h"
 #include "common/sys.h"
@@ -143,9 +144,9 @@ int boot_label(unsigned idx)
 	if (!conf || idx >= conf->nlabels)
 		return -ENOENT;
 	l = &conf->labels[idx];
-	printf("Booting '%s'\n", l->menu[0] ? l->menu : l->name);
+	printf("Booting '%s'\n", esc(l->menu[0] ? l->menu : l->name));
 	if (!l->kernel[0]) {
-		printf("boot: label '%s' names no KERNEL\n", l->name);
+		printf("boot: label '%s' names no KERNEL\n", esc(l->name));
 		return -EINVAL;
 	}
 	err = boot_label_paths(l, kernel, initrd, fdtpath, sizeof(fdtpath));
@@ -253,31 +254,31 @@ int boot_extlinux_chain(void)
 	first = extlinux_default(conf);
 	if (conf->default_label[0] && boot_find_label(conf->default_label) < 0 && first >= 0)
 		printf("boot: DEFAULT '%s' names no label; starting with '%s'\n",
-		       conf->default_label, conf->labels[first].name);
+		       esc(conf->default_label), esc(conf->labels[first].name));
 	if (limit && next > (int)limit) {
 		const char *alt = var_get("altboot");
 		int a = boot_find_label(alt);
 
 		if (a >= 0) {
 			printf("boot: boot count %d exceeds bootlimit %lu: booting altboot '%s'\n",
-			       next, limit, alt);
+			       next, limit, esc(alt));
 			first = a;
 		} else {
 			printf("boot: boot count %d exceeds bootlimit %lu, but altboot '%s' "
-			       "names no label\n", next, limit, alt ? alt : "");
+			       "names no label\n", next, limit, esc(alt));
 		}
 	}
 	if (first >= 0) {
 		err = boot_label((unsigned)first);
 		printf("boot: label '%s' failed (%s); trying the next entry\n",
-		       conf->labels[first].name, errname(err));
+		       esc(conf->labels[first].name), errname(err));
 	}
 	for (unsigned i = 0; i < conf->nlabels; i++) {
 		if ((int)i == first)
 			continue;
 		err = boot_label(i);
 		printf("boot: label '%s' failed (%s); trying the next entry\n",
-		       conf->labels[i].name, errname(err));
+		       esc(conf->labels[i].name), errname(err));
 	}
 	printf("boot: no extlinux label booted; trying the default file names\n");
 	return err;

@@ -7,6 +7,7 @@
 #include "board/board.h"
 #include "common/boot_internal.h"
 #include "common/bootfs.h"
+#include "common/escape.h"
 #include "common/storage.h"
 #include "common/sys.h"
 #include "common/vars.h"
@@ -43,8 +44,8 @@ const struct extlinux_conf *boot_conf(void)
 
 static void conf_warn(void *arg, unsigned line, const char *msg, const char *word)
 {
-	printf("%s:%u: %s%s%s\n", (const char *)arg, line, msg, word && *word ? ": " : "",
-	       word ? word : "");
+	printf("%s:%u: %s%s%s\n", esc(arg), line, msg, word && *word ? ": " : "",
+	       esc(word));
 }
 
 /* The text buffer and the parsed labels are allocated once and reused by
@@ -70,15 +71,19 @@ static int parse_conf(const char *path)
 	if (!err)
 		err = fs_read(fs, path, conf_text, CONF_MAX, &len);
 	if (err) {
-		printf("boot: cannot read %s (%s)\n", path, errname(err));
+		printf("boot: cannot read %s (%s)\n", esc(path), errname(err));
 		return err;
 	}
 	conf_path = path;
 	extlinux_parse(conf, conf_text, len, conf_warn, (void *)conf_path);
-	printf("boot: %s, %u label%s\n", conf_path, conf->nlabels, conf->nlabels == 1 ? "" : "s");
+	printf("boot: %s, %u label%s\n", esc(conf_path), conf->nlabels, conf->nlabels == 1 ? "" : "s");
+	if (conf->nleft_out)
+		printf("boot: %s: %u more label%s not kept (the first %u and the DEFAULT are)\n",
+		       esc(conf_path), conf->nleft_out, conf->nleft_out == 1 ? "" : "s",
+		       EXTLINUX_MAX_LABELS);
 	conf_ok = conf->nlabels > 0;
 	if (!conf_ok)
-		printf("boot: %s has no LABEL: using the default file names\n", conf_path);
+		printf("boot: %s has no LABEL: using the default file names\n", esc(conf_path));
 	return 0;
 }
 
@@ -113,7 +118,7 @@ int boot_use_conf(struct fs *f, const char *path)
 	conf_ok = false;
 	err = parse_conf(other_path);
 	if (err == -ENOENT)
-		printf("boot: %s not found\n", path);
+		printf("boot: %s not found\n", esc(path));
 	return err ? err : conf_ok ? 0 : -ENOENT;
 }
 
@@ -129,24 +134,27 @@ void boot_restore_conf(void)
 		read_conf();
 }
 
-static void env_warn(void *arg, unsigned line, const char *why)
+static void env_warn(void *arg, unsigned line, const char *why, const char *name)
 {
-	printf("%s:%u: %s: line ignored\n", (const char *)arg, line, why);
+	printf("%s:%u: %s%s%s: line ignored\n", (const char *)arg, line, why,
+	       name && *name ? ": " : "", esc(name));
 }
 
 /* Variables from /uEnv.txt (U-Boot's convention) or /boot/uEnv.txt:
- * bootargs, bootdelay, bootlimit, altboot ... gtaboot keeps no other
- * persistent environment. */
+ * bootargs, bootdelay, bootlimit, altboot ... Read into the extlinux.conf
+ * buffer, which is free until read_conf(): U-Boot's env import -t takes a
+ * file of any size, so a large one loses only its lines too long (one at
+ * a time, env_import), and of one over CONF_MAX only what lies past it. */
 static void read_uenv(void)
 {
 	static const char *const paths[] = { "/uEnv.txt", "/boot/uEnv.txt" };
-	const uint32_t max = 0x1000;
-	char *text = scratch_alloc(max);
-	uint32_t len;
+	uint32_t len, size;
 	int n;
 
-	for (unsigned i = 0; text && i < sizeof(paths) / sizeof(paths[0]); i++) {
-		int err = fs_read(fs, paths[i], text, max, &len);
+	if (conf_buffers())
+		return;
+	for (unsigned i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+		int err = fs_read_head(fs, paths[i], conf_text, CONF_MAX, &size);
 
 		if (err == -ENOENT || err == -ENOTDIR)
 			continue;
@@ -154,7 +162,16 @@ static void read_uenv(void)
 			printf("boot: cannot read %s (%s)\n", paths[i], errname(err));
 			return;
 		}
-		n = env_import(&sysenv, text, len, env_warn, (void *)paths[i]);
+		len = size;
+		if (size > CONF_MAX) {
+			/* The line the buffer ends in is cut: not imported. */
+			len = CONF_MAX;
+			while (len && conf_text[len - 1] != '\n')
+				len--;
+			printf("boot: %s is %u bytes: only its first %u read (to line end)\n",
+			       paths[i], (unsigned)size, (unsigned)len);
+		}
+		n = env_import(&sysenv, conf_text, len, env_warn, (void *)paths[i]);
 		printf("boot: %s: %d variable%s\n", paths[i], n, n == 1 ? "" : "s");
 		return;
 	}
@@ -190,17 +207,61 @@ int boot_find_label(const char *name)
 	return -ENOENT;
 }
 
-/* The board's DTB in /, /boot or /boot/dtbs. */
-static int find_default_fdt(char *out, size_t size)
+/* 1: path is a file, 0: it is not there; else the error that kept it from
+ * being looked at, said: "not found" is only said of what could be read. */
+static int find_file(const char *who, const char *path)
+{
+	struct fs_stat st;
+	int err = fs_stat(fs, path, &st);
+
+	if (!err)
+		return !st.is_dir;
+	if (err == -ENOENT || err == -ENOTDIR)
+		return 0;
+	printf("%s: cannot read %s (%s)\n", who, path, errname(err));
+	return err;
+}
+
+/* The DTB the board takes when its own is not on the card, or NULL. */
+static const char *dtb_fallback(const char *name)
+{
+	const char *const (*f)[2] = board_env.dtb_fallback;
+
+	for (; f && (*f)[0]; f++)
+		if (!strcmp((*f)[0], name))
+			return (*f)[1];
+	return NULL;
+}
+
+/* name in /, /boot or /boot/dtbs: 0 (out set), -ENOENT or a read error. */
+static int find_dtb(const char *name, char *out, size_t size)
 {
 	static const char *const dirs[] = { "", "/boot", "/boot/dtbs" };
-	const char *name = board.dtb_name(sys.board_rev);
-	struct fs_stat st;
+	int f, err = -ENOENT;
 
 	for (unsigned i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 		snprintf(out, size, "%s/%s", dirs[i], name);
-		if (!fs_stat(fs, out, &st) && !st.is_dir)
+		f = find_file("fdt", out);
+		if (f > 0)
 			return 0;
+		if (f < 0)
+			err = f;
+	}
+	return err;
+}
+
+/* The board's DTB in /, /boot or /boot/dtbs, else its fallback there. */
+static int find_default_fdt(char *out, size_t size)
+{
+	const char *name = board.dtb_name(sys.board_rev), *alt = dtb_fallback(name);
+	int err = find_dtb(name, out, size);
+
+	if (err != -ENOENT)
+		return err;
+	if (alt && !find_dtb(alt, out, size)) {
+		printf("fdt: warning: %s not found in /, /boot or /boot/dtbs: using %s\n", name,
+		       out);
+		return 0;
 	}
 	printf("fdt: %s not found in /, /boot or /boot/dtbs\n", name);
 	return -ENOENT;
@@ -218,17 +279,28 @@ int boot_default_fdt_path(char *out, size_t size)
 int boot_label_paths(const struct extlinux_label *l, char *kernel, char *initrd, char *fdt,
 		     size_t fdt_size)
 {
+	const char *name = board.dtb_name(sys.board_rev), *alt = dtb_fallback(name);
+	char alt_path[EXTLINUX_PATH_MAX + 64];
 	int err;
 
 	initrd[0] = 0;
 	if (extlinux_path(kernel, EXTLINUX_PATH_MAX, conf_path, l->kernel) ||
 	    (l->initrd[0] && extlinux_path(initrd, EXTLINUX_PATH_MAX, conf_path, l->initrd))) {
-		printf("boot: label '%s': path too long\n", l->name);
+		printf("boot: label '%s': path too long\n", esc(l->name));
 		return -ENAMETOOLONG;
 	}
-	err = extlinux_fdt_path(fdt, fdt_size, conf_path, l, board.dtb_name(sys.board_rev));
+	err = extlinux_fdt_path(fdt, fdt_size, conf_path, l, name);
 	if (err == -ENOENT)
-		err = find_default_fdt(fdt, fdt_size);
+		return find_default_fdt(fdt, fdt_size);
+	/* FDTDIR joined with the board's name: its fallback in the same
+	 * directory when the name is not there. */
+	if (!err && !l->fdt[0] && alt && !find_file("fdt", fdt) &&
+	    !extlinux_fdt_path(alt_path, sizeof(alt_path), conf_path, l, alt) &&
+	    find_file("fdt", alt_path) > 0 && strlen(alt_path) < fdt_size) {
+		printf("fdt: warning: label '%s': %s not found: using %s\n", esc(l->name),
+		       esc(fdt), esc(alt_path));
+		memcpy(fdt, alt_path, strlen(alt_path) + 1);
+	}
 	return err;
 }
 
@@ -238,20 +310,29 @@ int boot_default_paths(const char **kernel, const char **initrd, char *fdt, size
 					       "/boot/uImage" };
 	static const char *const initrds[] = { "/uInitrd", "/initrd.img", "/boot/uInitrd",
 					       "/boot/initrd.img" };
-	struct fs_stat st;
+	int f, err = 0;
 
 	*kernel = *initrd = NULL;
 	for (unsigned i = 0; i < sizeof(kernels) / sizeof(kernels[0]) && !*kernel; i++) {
-		if (!fs_stat(fs, kernels[i], &st) && !st.is_dir)
+		f = find_file("boot", kernels[i]);
+		if (f > 0)
 			*kernel = kernels[i];
+		else if (f < 0)
+			err = f;
 	}
 	if (!*kernel) {
+		/* Of files that could not be read, "no zImage" may be false. */
+		if (err)
+			return err;
 		printf("boot: no zImage or uImage in / or /boot\n");
 		return -ENOENT;
 	}
 	for (unsigned i = 0; i < sizeof(initrds) / sizeof(initrds[0]) && !*initrd; i++) {
-		if (!fs_stat(fs, initrds[i], &st) && !st.is_dir)
+		f = find_file("boot", initrds[i]);
+		if (f > 0)
 			*initrd = initrds[i];
+		else if (f < 0)
+			return f;
 	}
-	return find_default_fdt(fdt, fdt_size) ? -ENOENT : 0;
+	return find_default_fdt(fdt, fdt_size);
 }

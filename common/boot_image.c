@@ -6,6 +6,7 @@
  */
 #include "common/display.h"
 #include "common/boot_internal.h"
+#include "common/escape.h"
 #include "common/memcheck.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
@@ -31,11 +32,11 @@ int boot_load_file(const char *what, const char *path, uint32_t addr, uint32_t e
 		return -ENODEV;
 	err = fs_stat(fs, path, &st);
 	if (err) {
-		printf("%s: %s: %s\n", what, path, err == -ENOENT ? "not found" : errname(err));
+		printf("%s: %s: %s\n", what, esc(path), err == -ENOENT ? "not found" : errname(err));
 		return err;
 	}
 	if (st.is_dir) {
-		printf("%s: %s is a directory\n", what, path);
+		printf("%s: %s is a directory\n", what, esc(path));
 		return -EISDIR;
 	}
 	err = mem_window_claim(what, addr, st.size + extra);
@@ -47,10 +48,10 @@ int boot_load_file(const char *what, const char *path, uint32_t addr, uint32_t e
 	display_progress_end(!err);
 	us = (uint32_t)(timer_us() - t0);
 	if (err) {
-		printf("%s: reading %s failed (%s)\n", what, path, errname(err));
+		printf("%s: reading %s failed (%s)\n", what, esc(path), errname(err));
 		return err;
 	}
-	printf("%-7s %s -> 0x%08x, %u bytes, %u.%03u ms\n", what, path, (unsigned)addr,
+	printf("%-7s %s -> 0x%08x, %u bytes, %u.%03u ms\n", what, esc(path), (unsigned)addr,
 	       (unsigned)len, (unsigned)(us / 1000), (unsigned)(us % 1000));
 	*size = len;
 	return 0;
@@ -76,7 +77,7 @@ int boot_check_kernel(uint32_t kaddr, uint32_t klen, bool want_uimage, uint32_t 
 	}
 	/* A legacy uImage runs at its load address: move the payload there
 	 * unless it already is (mkimage -a with the load address we used). */
-	printf("kernel: uImage '%s', load 0x%08x, entry 0x%08x\n", info.name,
+	printf("kernel: uImage '%s', load 0x%08x, entry 0x%08x\n", esc(info.name),
 	       (unsigned)info.load, (unsigned)info.entry);
 	if (info.load != kaddr + info.offset) {
 		/* The payload moves: from now on its window is where it runs,

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 
 #include "common/boot.h"
+#include "common/escape.h"
 #include "common/storage.h"
 #include "common/sys.h"
 #include "lib/errno.h"
@@ -68,18 +69,25 @@ static int mount(struct mount *m, const struct part_info *p)
 	return err;
 }
 
-static bool has_any(struct fs *fs, const char *const paths[], unsigned npaths)
+/* 1: one of paths is there, 0: none is, -1: the file system could not be
+ * read while looking (a metadata error, said): the scan moves on from it,
+ * as from one that does not mount. */
+static int has_any(struct fs *fs, unsigned num, const char *const paths[], unsigned npaths)
 {
 	struct fs_stat st;
 
 	for (unsigned i = 0; i < npaths; i++) {
-		/* Anything but "not there" is for the reader to report. */
 		int err = fs_stat(fs, paths[i], &st);
 
-		if (err != -ENOENT && err != -ENOTDIR)
-			return true;
+		if (!err)
+			return 1;
+		if (err != -ENOENT && err != -ENOTDIR) {
+			printf("boot: mmc1 partition %u: cannot read %s (%s): skipped\n", num,
+			       esc(paths[i]), errname(err));
+			return -1;
+		}
 	}
-	return false;
+	return 0;
 }
 
 struct fs *bootfs_scan(const char *const paths[], unsigned npaths, int *err)
@@ -93,9 +101,14 @@ struct fs *bootfs_scan(const char *const paths[], unsigned npaths, int *err)
 	for (unsigned i = 0; i < 2 * n && !found; i++) {
 		const struct part_info *q = &p[i < n ? i : i - n];
 
+		int has;
+
 		if (q->active != (i < n) || mount(&boot_m, q))
 			continue;
-		found = has_any(&boot_m.fs, paths, npaths);
+		has = has_any(&boot_m.fs, q->num, paths, npaths);
+		if (has < 0)
+			continue;
+		found = has > 0;
 		if (first < 0 || found)
 			first = (int)(q - p);
 	}

@@ -6,6 +6,7 @@
  */
 #include "common/boot.h"
 #include "common/cli.h"
+#include "common/escape.h"
 #include "common/vars.h"
 #include "lib/cmdline.h"
 #include "lib/errno.h"
@@ -34,7 +35,7 @@ static int do_boot(int argc, char *const argv[])
 		if (strcmp(conf->labels[i].name, argv[1]))
 			continue;
 		err = boot_label(i);
-		printf("boot: label '%s' failed (%s)\n", argv[1], errname(err));
+		printf("boot: label '%s' failed (%s)\n", esc(argv[1]), errname(err));
 		return err;
 	}
 	return cmd_error(argv, "no label '%s' in extlinux.conf", argv[1]);

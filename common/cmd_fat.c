@@ -8,6 +8,7 @@
 #include "common/boot.h"
 #include "common/bootfs.h"
 #include "common/cli.h"
+#include "common/escape.h"
 #include "common/memcheck.h"
 #include "common/storage.h"
 #include "common/vars.h"
@@ -64,9 +65,9 @@ static int ls_entry(void *arg, const char *name, uint32_t size, bool is_dir)
 	unsigned *n = arg;
 
 	if (is_dir)
-		printf("            %s/\n", name);
+		printf("            %s/\n", esc(name));
 	else
-		printf("  %9u %s\n", (unsigned)size, name);
+		printf("  %9u %s\n", (unsigned)size, esc(name));
 	n[is_dir]++;
 	return 0;
 }

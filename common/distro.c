@@ -13,6 +13,7 @@
 #include "common/boot.h"
 #include "common/bootfs.h"
 #include "common/cli.h"
+#include "common/escape.h"
 #include "common/vars.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
@@ -50,13 +51,25 @@ static int run_var(const char *name)
 	return cli_run_script(v, strlen(v));
 }
 
-static bool is_file(unsigned num, const char *path)
+/* 1: path is a file on partition num, 0: it is not, <0: the partition
+ * could not be read while looking (said: U-Boot's test -e would fail
+ * silently, and the scan moves on from that partition). */
+static int is_file(unsigned num, const char *path)
 {
 	struct fs_stat st;
 	int err;
 	struct fs *fs = bootfs_get(num, &err);
 
-	return fs && !fs_stat(fs, path, &st) && !st.is_dir;
+	if (!fs)
+		return 0;
+	err = fs_stat(fs, path, &st);
+	if (!err)
+		return !st.is_dir;
+	if (err == -ENOENT || err == -ENOTDIR)
+		return 0;
+	printf("distroboot: mmc 0:%x: cannot read %s (%s): next partition\n", num, esc(path),
+	       errname(err));
+	return err;
 }
 
 /* One partition, as U-Boot's scan_dev_for_boot: extlinux.conf, then the
@@ -66,21 +79,28 @@ static void scan_part(unsigned num)
 	char prefix[WORD_MAX], script[WORD_MAX], path[2 * WORD_MAX + 64];
 	const char *pl = var_get("boot_prefixes"), *sl;
 	const char *conf = var_get("boot_syslinux_conf");
+	int f;
 
 	printf("Scanning mmc 0:%x...\n", num);
 	while (pl && next_word(&pl, prefix, sizeof(prefix))) {
 		var_set("prefix", prefix);
 		snprintf(path, sizeof(path), "%s%s", prefix, conf ? conf : "");
-		if (conf && is_file(num, path)) {
-			printf("Found %s\n", path);
+		f = conf ? is_file(num, path) : 0;
+		if (f < 0)
+			return;
+		if (f > 0) {
+			printf("Found %s\n", esc(path));
 			run_var("boot_extlinux");
 			printf("SCRIPT FAILED: continuing...\n");
 		}
 		for (sl = var_get("boot_scripts"); sl && next_word(&sl, script, sizeof(script));) {
 			snprintf(path, sizeof(path), "%s%s", prefix, script);
-			if (!is_file(num, path))
+			f = is_file(num, path);
+			if (f < 0)
+				return;
+			if (!f)
 				continue;
-			printf("Found U-Boot script %s\n", path);
+			printf("Found U-Boot script %s\n", esc(path));
 			var_set("script", script);
 			run_var("boot_a_script");
 			printf("SCRIPT FAILED: continuing...\n");
@@ -127,7 +147,7 @@ int distro_boot(const char *targets)
 		else if (!strcmp(t, "nand0"))
 			boot_nand_partition();
 		else
-			printf("distroboot: unknown boot target '%s' (mmc0, nand0)\n", t);
+			printf("distroboot: unknown boot target '%s' (mmc0, nand0)\n", esc(t));
 	}
 	return -ENOENT;
 }

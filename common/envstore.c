@@ -77,7 +77,7 @@ static int read_copy(struct nand_chip *c, const struct board_env_nand *l, int i,
 	return r < 0 ? r : 0;
 }
 
-static void import_warn(void *arg, unsigned n, const char *why)
+static void import_warn(void *arg, unsigned n, const char *why, const char *name)
 {
 	(void)arg;
 	printf("env: variable %u of the stored environment skipped: %s\n", n, why);

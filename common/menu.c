@@ -16,6 +16,7 @@
 #include "common/cli.h"
 #include "common/console.h"
 #include "common/display.h"
+#include "common/escape.h"
 #include "common/storage.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
@@ -37,7 +38,7 @@ static const char *item(unsigned i)
 {
 	const struct extlinux_label *l = &m.conf->labels[i];
 
-	return l->menu[0] ? l->menu : l->name;
+	return esc(l->menu[0] ? l->menu : l->name);
 }
 
 /* AUX in bit 0, the power button in bit 1. */
@@ -72,7 +73,7 @@ static const struct extlinux_conf *setup(void)
 
 static void draw(void)
 {
-	display_menu(m.conf->title[0] ? m.conf->title : "Boot menu", item, m.n, m.sel, hint);
+	display_menu(m.conf->title[0] ? esc(m.conf->title) : "Boot menu", item, m.n, m.sel, hint);
 }
 
 /* 1: AUX pressed (the selection moved), 2: power pressed, 0: neither. */
@@ -100,7 +101,7 @@ static int boot_selected(unsigned idx)
 
 	display_menu_close();
 	err = boot_label(idx);
-	printf("boot: label '%s' failed (%s)\n", boot_conf()->labels[idx].name, errname(err));
+	printf("boot: label '%s' failed (%s)\n", esc(boot_conf()->labels[idx].name), errname(err));
 	return err;
 }
 
@@ -115,7 +116,7 @@ int menu_run(int stop)
 		return -ENOENT;
 	timeout_ms = conf->has_timeout && conf->timeout ? conf->timeout * 100 : 10000;
 	end = timer_us() + timeout_ms * 1000ull;
-	printf("%s\n", conf->title[0] ? conf->title : "Boot menu");
+	printf("%s\n", conf->title[0] ? esc(conf->title) : "Boot menu");
 	for (i = 0; i < m.n; i++)
 		printf("  %u  %s%s\n", i + 1, item(i), i == m.sel ? " (default)" : "");
 	printf("1-%u: boot that entry, Enter: the default, any other key: prompt\n", m.n);

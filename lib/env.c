@@ -152,9 +152,22 @@ const char *env_next(const struct env *e, const char *entry)
 	return entry < end ? entry : NULL;
 }
 
+/* The name a skipped line is reported by: up to its '=', cut. */
+static void line_name(char out[32], const char *s, size_t n)
+{
+	const char *eq = memchr(s, '=', n);
+
+	if (eq)
+		n = (size_t)(eq - s);
+	if (n > 31)
+		n = 31;
+	memcpy(out, s, n);
+	out[n] = 0;
+}
+
 int env_import(struct env *e, const char *text, size_t len, env_import_warn_fn warn, void *arg)
 {
-	char line[256];
+	char line[256], name[32];
 	size_t pos = 0;
 	unsigned lineno = 0;
 	int nset = 0;
@@ -174,6 +187,7 @@ int env_import(struct env *e, const char *text, size_t len, env_import_warn_fn w
 		if (!n || text[start] == '#')
 			continue;
 		if (n >= sizeof(line)) {
+			/* Only this line: the ones after it still count. */
 			why = "line too long";
 		} else {
 			memcpy(line, text + start, n);
@@ -193,8 +207,10 @@ int env_import(struct env *e, const char *text, size_t len, env_import_warn_fn w
 					nset++;
 			}
 		}
-		if (why && warn)
-			warn(arg, lineno, why);
+		if (why && warn) {
+			line_name(name, text + start, n);
+			warn(arg, lineno, why, name);
+		}
 	}
 	return nset;
 }

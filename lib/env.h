@@ -60,9 +60,12 @@ size_t env_name_len(const char *s);
  * each call gives the next; NULL at the end. Do not modify e meanwhile. */
 const char *env_next(const struct env *e, const char *entry);
 
-/* Told about each line of an imported file that was not used: its number
- * and why. */
-typedef void (*env_import_warn_fn)(void *arg, unsigned line, const char *why);
+/* Told about each line of an imported file that was not used: its number,
+ * why, and what it names: the text before its '=' (the whole line without
+ * one), cut to 31 bytes; the file's bytes, to be escaped before printing.
+ * name may be NULL (lib/ubenv.c names none). */
+typedef void (*env_import_warn_fn)(void *arg, unsigned line, const char *why,
+				   const char *name);
 
 /*
  * Imports "name=value" lines (U-Boot's uEnv.txt format) from len bytes of

@@ -652,3 +652,17 @@ int ext4_read(struct ext4_fs *fs, const char *path, void *buf, size_t max, uint3
 		return -EFBIG;
 	return read_data(fs, &in, buf, in.size);
 }
+
+int ext4_read_head(struct ext4_fs *fs, const char *path, void *buf, size_t max, uint32_t *size)
+{
+	struct ext4_inode in;
+	int ret = lookup(fs, path, &in);
+
+	if (ret)
+		return ret;
+	if ((in.mode & S_IFMT) == S_IFDIR)
+		return -EISDIR;
+	if (size)
+		*size = (uint32_t)MIN(in.size, 0xffffffffu);
+	return read_data(fs, &in, buf, (uint32_t)MIN(in.size, max));
+}

@@ -95,5 +95,8 @@ int ext4_list(struct ext4_fs *fs, const char *path, ext4_list_fn fn, void *arg);
  * with one multi-block read. Returns 0, -EFBIG when the file is larger
  * than max, -EISDIR, or the errors of ext4_stat. */
 int ext4_read(struct ext4_fs *fs, const char *path, void *buf, size_t max, uint32_t *size);
+/* The same, but a file larger than max has its first max bytes read (no
+ * -EFBIG); *size is still the whole file's size. */
+int ext4_read_head(struct ext4_fs *fs, const char *path, void *buf, size_t max, uint32_t *size);
 
 #endif

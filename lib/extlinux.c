@@ -8,6 +8,10 @@
 #include "lib/errno.h"
 #include "lib/string.h"
 
+/* EXTLINUX_MAX_LABELS as text, for the warning that names the limit. */
+#define STR(x)  #x
+#define XSTR(x) STR(x)
+
 enum kw {
 	KW_UNKNOWN, KW_IGNORED, KW_DEFAULT, KW_LABEL, KW_KERNEL, KW_INITRD, KW_FDT,
 	KW_FDTDIR, KW_APPEND, KW_TIMEOUT, KW_PROMPT, KW_MENU,
@@ -33,6 +37,11 @@ struct parser {
 	struct extlinux_conf *conf;
 	struct extlinux_label *cur;
 	bool skipping;          /* inside a label that did not fit */
+	/* The default's name from the first pass (NULL: none, or this is the
+	 * first pass), and the name of the label left out that the lines now
+	 * belong to: its MENU DEFAULT still counts. */
+	const char *want;
+	char left_out[EXTLINUX_NAME_MAX];
 	unsigned line;
 	int nwarn;
 	extlinux_warn_fn warn;
@@ -50,6 +59,13 @@ static void warn(struct parser *p, const char *msg)
 	p->nwarn++;
 	if (p->warn)
 		p->warn(p->arg, p->line, msg, p->word);
+}
+
+/* What a warning names: s[0..n), cut to fit. */
+static void set_word(struct parser *p, const char *s, size_t n)
+{
+	memcpy(p->word, s, MIN(n, sizeof(p->word) - 1));
+	p->word[MIN(n, sizeof(p->word) - 1)] = 0;
 }
 
 /* Takes one blank-separated word from [*s, end) into p->word. */
@@ -91,6 +107,34 @@ static void store(struct parser *p, char *dst, size_t size, const char *s, size_
 	/* A NUL inside the value would silently shorten it. */
 	if (memchr(dst, 0, n))
 		warn(p, "value holds a NUL byte");
+}
+
+static bool has_label(const struct extlinux_conf *c, const char *name)
+{
+	for (unsigned i = 0; i < c->nlabels; i++)
+		if (!strcmp(c->labels[i].name, name))
+			return true;
+	return false;
+}
+
+/* A label after the first EXTLINUX_MAX_LABELS: kept in the spare slot when
+ * it is the default and no earlier label has that name (the first of equal
+ * names is the one booted), else counted, named and skipped. */
+static bool keep_late_label(struct parser *p, const char *s, size_t n)
+{
+	struct extlinux_conf *c = p->conf;
+
+	if (c->nlabels == EXTLINUX_MAX_LABELS && p->want && strlen(p->want) == n &&
+	    !memcmp(p->want, s, n) && !has_label(c, p->want))
+		return true;
+	c->nleft_out++;
+	set_word(p, s, n);
+	warn(p, "more than " XSTR(EXTLINUX_MAX_LABELS) " labels, label not kept");
+	if (n < sizeof(p->left_out)) {
+		memcpy(p->left_out, s, n);
+		p->left_out[n] = 0;
+	}
+	return false;
 }
 
 static bool parse_uint(const char *s, size_t n, unsigned *val)
@@ -147,14 +191,14 @@ static void parse_line(struct parser *p, const char *s, const char *end)
 		warn(p, "keyword not supported, ignored");
 		return;
 	case KW_LABEL:
+		p->left_out[0] = 0;
 		if (!n) {
 			warn(p, "LABEL without a name");
 			p->cur = NULL;
 			p->skipping = true;
 			return;
 		}
-		if (c->nlabels >= EXTLINUX_MAX_LABELS) {
-			warn(p, "too many labels, ignored");
+		if (c->nlabels >= EXTLINUX_MAX_LABELS && !keep_late_label(p, s, n)) {
 			p->cur = NULL;
 			p->skipping = true;
 			return;
@@ -162,6 +206,7 @@ static void parse_line(struct parser *p, const char *s, const char *end)
 		l = &c->labels[c->nlabels];
 		memset(l, 0, sizeof(*l));
 		if (n >= sizeof(l->name)) {
+			set_word(p, s, n);
 			warn(p, "label name too long, label ignored");
 			p->cur = NULL;
 			p->skipping = true;
@@ -199,6 +244,10 @@ static void parse_line(struct parser *p, const char *s, const char *end)
 	}
 
 	/* The rest belong to a label. */
+	if (!l && p->skipping && k == KW_MENU_DEFAULT && p->left_out[0]) {
+		memcpy(c->default_label, p->left_out, sizeof(c->default_label));
+		return;
+	}
 	if (!l) {
 		if (!p->skipping)
 			warn(p, "outside a LABEL, ignored");
@@ -238,13 +287,11 @@ static void parse_line(struct parser *p, const char *s, const char *end)
 	}
 }
 
-int extlinux_parse(struct extlinux_conf *conf, const char *text, size_t len,
-		   extlinux_warn_fn warn_fn, void *arg)
+static void parse_text(struct parser *p, const char *text, size_t len)
 {
-	struct parser p = { .conf = conf, .warn = warn_fn, .arg = arg };
 	const char *s = text, *end = text + len;
 
-	memset(conf, 0, sizeof(*conf));
+	memset(p->conf, 0, sizeof(*p->conf));
 	while (s < end) {
 		const char *eol = memchr(s, '\n', (size_t)(end - s));
 		const char *next;
@@ -252,15 +299,31 @@ int extlinux_parse(struct extlinux_conf *conf, const char *text, size_t len,
 		if (!eol)
 			eol = end;
 		next = eol < end ? eol + 1 : end;
-		p.line++;
+		p->line++;
 		if (eol > s && eol[-1] == '\r')
 			eol--;
 		while (s < eol && is_blank(*s))
 			s++;
 		if (s < eol && *s != '#')
-			parse_line(&p, s, eol);
+			parse_line(p, s, eol);
 		s = next;
 	}
+}
+
+int extlinux_parse(struct extlinux_conf *conf, const char *text, size_t len,
+		   extlinux_warn_fn warn_fn, void *arg)
+{
+	struct parser quiet = { .conf = conf };
+	struct parser p = { .conf = conf, .warn = warn_fn, .arg = arg };
+	char want[EXTLINUX_NAME_MAX];
+
+	/* Two passes: a DEFAULT may name a label after the ones kept, and may
+	 * stand after it too. The first, silent one only learns the default's
+	 * name, so the second keeps that label without keeping them all. */
+	parse_text(&quiet, text, len);
+	memcpy(want, conf->default_label, sizeof(want));
+	p.want = want[0] ? want : NULL;
+	parse_text(&p, text, len);
 	return p.nwarn;
 }
 

@@ -26,23 +26,30 @@ struct extlinux_label {
 /* About 27 KiB: give it a home in SDRAM, not on the stack. */
 struct extlinux_conf {
 	char default_label[EXTLINUX_NAME_MAX];
+	/* Labels after the first EXTLINUX_MAX_LABELS are not kept, but the
+	 * one DEFAULT names is, in the last slot, wherever it stands: U-Boot
+	 * keeps every label, and a DEFAULT must not depend on the count. */
+	unsigned nleft_out;               /* labels seen but not kept */
 	char title[EXTLINUX_NAME_MAX];
 	unsigned timeout;                 /* tenths of a second */
 	bool has_timeout;
 	bool prompt;
 	unsigned nlabels;
-	struct extlinux_label labels[EXTLINUX_MAX_LABELS];
+	struct extlinux_label labels[EXTLINUX_MAX_LABELS + 1];
 };
 
 /* Told about each line that is not used as written: an unknown or
  * unsupported keyword, a missing or bad argument, a value too long, a label
- * too many. word is the keyword (cut to 31 bytes). */
+ * too many. word is the keyword, or for a LABEL line the label's name (cut
+ * to 31 bytes); it is the file's bytes, to be escaped before printing. */
 typedef void (*extlinux_warn_fn)(void *arg, unsigned line, const char *msg, const char *word);
 
 /* Parses len bytes of text into conf. Keywords are case-insensitive, # starts
  * a comment line, CRLF and leading blanks are fine. A bad line is reported
- * and skipped; the rest of the file still counts. Returns the number of
- * reported lines (0: clean). */
+ * and skipped; the rest of the file still counts. The first
+ * EXTLINUX_MAX_LABELS labels are kept, and the label DEFAULT (or MENU
+ * DEFAULT, the last of them) names if it comes later: nlabels is then
+ * EXTLINUX_MAX_LABELS + 1. Returns the number of reported lines (0: clean). */
 int extlinux_parse(struct extlinux_conf *conf, const char *text, size_t len,
 		   extlinux_warn_fn warn, void *arg);
 

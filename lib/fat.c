@@ -571,7 +571,10 @@ static int read_run(struct fat_fs *fs, uint32_t run, uint32_t len, uint8_t *buf,
 	return 0;
 }
 
-static int read_chain(struct fat_fs *fs, uint32_t first, uint32_t size, uint8_t *buf)
+/* whole: size is the file's, so the chain is checked to end after it; else
+ * only the file's first size bytes are read. */
+static int read_chain(struct fat_fs *fs, uint32_t first, uint32_t size, uint8_t *buf,
+		      bool whole)
 {
 	uint64_t csize = (uint64_t)SECTOR << fs->spc_shift;
 	uint64_t need64 = (size + csize - 1) / csize;
@@ -613,6 +616,8 @@ static int read_chain(struct fat_fs *fs, uint32_t first, uint32_t size, uint8_t 
 		n += len;
 		run = ch.cur;
 	}
+	if (!whole)
+		return 0;
 	/* A chain that goes on past the size is either merely too long (it
 	 * ends) or loops; only the walk to its end tells which. */
 	ret = fat_chain_next(fs, &ch);
@@ -644,5 +649,20 @@ int fat_read(struct fat_fs *fs, const char *path, void *buf, size_t max, uint32_
 		    (unsigned)st.size, (unsigned)MIN(max, 0xffffffffu));
 		return -EFBIG;
 	}
-	return read_chain(fs, st.cluster, st.size, buf);
+	return read_chain(fs, st.cluster, st.size, buf, true);
+}
+
+int fat_read_head(struct fat_fs *fs, const char *path, void *buf, size_t max, uint32_t *size)
+{
+	struct fat_stat st;
+	int ret;
+
+	ret = fat_stat(fs, path, &st);
+	if (ret)
+		return ret;
+	if (st.is_dir)
+		return -EISDIR;
+	if (size)
+		*size = st.size;
+	return read_chain(fs, st.cluster, (uint32_t)MIN(st.size, max), buf, st.size <= max);
 }

@@ -79,6 +79,9 @@ int fat_list(struct fat_fs *fs, const char *path, fat_list_fn fn, void *arg);
  * chain, or an I/O error. Consecutive clusters are read as one multi-block
  * read. */
 int fat_read(struct fat_fs *fs, const char *path, void *buf, size_t max, uint32_t *size);
+/* The same, but a file larger than max has its first max bytes read (no
+ * -EFBIG); *size is still the whole file's size. */
+int fat_read_head(struct fat_fs *fs, const char *path, void *buf, size_t max, uint32_t *size);
 
 /*
  * Writes size bytes of buf as the file name in the root directory, so that

@@ -73,3 +73,12 @@ int fs_read(struct fs *fs, const char *path, void *buf, size_t max, uint32_t *si
 		return fat_read(&fs->u.fat, path, buf, max, size);
 	return -ENODEV;
 }
+
+int fs_read_head(struct fs *fs, const char *path, void *buf, size_t max, uint32_t *size)
+{
+	if (fs->type == FS_EXT4)
+		return ext4_read_head(&fs->u.ext4, path, buf, max, size);
+	if (fs->type == FS_FAT)
+		return fat_read_head(&fs->u.fat, path, buf, max, size);
+	return -ENODEV;
+}

@@ -44,5 +44,8 @@ const char *fs_kind(const struct fs *fs);
 int fs_stat(struct fs *fs, const char *path, struct fs_stat *st);
 int fs_list(struct fs *fs, const char *path, fs_list_fn fn, void *arg);
 int fs_read(struct fs *fs, const char *path, void *buf, size_t max, uint32_t *size);
+/* fs_read, but of a file larger than max only its first max bytes, no
+ * -EFBIG (*size: the whole file's size): for text read line by line. */
+int fs_read_head(struct fs *fs, const char *path, void *buf, size_t max, uint32_t *size);
 
 #endif

@@ -117,7 +117,7 @@ static int import_one(void *ctx, unsigned n, const char *entry, size_t elen)
 			ic->nset++;
 	}
 	if (why && ic->warn)
-		ic->warn(ic->arg, n, why);
+		ic->warn(ic->arg, n, why, NULL);
 	return 0;
 }
 

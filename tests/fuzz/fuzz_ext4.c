@@ -55,6 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				fs_read(&fs, paths[k], buf, sizeof(buf), &fsize);
 		}
 		fs_read(&fs, "/big", buf, sizeof(buf), &fsize);
+		fs_read_head(&fs, "/big", buf, 1000, &fsize);
 	}
 	return 0;
 }

@@ -25,7 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned i;
 
 	ret = extlinux_parse(&conf, (const char *)data, size, warn, &n);
-	if (ret != n || conf.nlabels > EXTLINUX_MAX_LABELS)
+	if (ret != n || conf.nlabels > EXTLINUX_MAX_LABELS + 1)
 		abort();
 	if (!TERMINATED(conf.default_label) || !TERMINATED(conf.title))
 		abort();
@@ -37,6 +37,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    !TERMINATED(l->append))
 			abort();
 	}
+	/* Only the default may sit in the slot after the first 16. */
+	if (conf.nlabels == EXTLINUX_MAX_LABELS + 1 &&
+	    extlinux_default(&conf) != EXTLINUX_MAX_LABELS)
+		abort();
 	d = extlinux_default(&conf);
 	if (d >= 0) {
 		extlinux_path(out, sizeof(out), "/boot/extlinux/extlinux.conf", conf.labels[d].kernel);

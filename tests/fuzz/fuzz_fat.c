@@ -47,5 +47,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fat_read(&fs, paths[i], buf, sizeof(buf), &fsize);
 	fat_list(&fs, "/boot", list_cb, &names);
 	fat_read(&fs, "/boot/zImage", buf, 1000, &fsize);
+	fat_read_head(&fs, "/boot/zImage", buf, 1000, &fsize);
 	return 0;
 }

@@ -209,3 +209,135 @@ def test_bootable_partition_first(debian_card, tmp_path):
     assert "boot: mmc1 partition 2 (FAT16)" in r.serial, r.serial
     assert "boot: /extlinux/extlinux.conf, 1 label" in r.serial, r.serial
     assert "Booting 'fat'" in r.serial, r.serial
+
+
+# ------------------------------------------------ issue #24: damaged ext4
+def card_pair(tmp_path, fat_files, stage_fn, damage):
+    """p1: an active FAT partition with MLO and fat_files; p2: an ext4 root
+    staged by stage_fn(stage) (mke2fs -d), then damage(rootfs) applied
+    (debugfs finds what to break). Returns the image."""
+    stage = tmp_path / "root"
+    stage.mkdir()
+    stage_fn(stage)
+    rootfs = str(tmp_path / "root.ext4")
+    sh("truncate", "-s", str(ROOT_SECTORS * 512), rootfs)
+    sh("mke2fs", "-q", "-F", "-t", "ext4", "-L", "root", "-d", str(stage), rootfs)
+    damage(rootfs)
+    fat = str(tmp_path / "boot.fat")
+    sh("truncate", "-s", str(FAT_SECTORS * 512), fat)
+    sh("mkfs.vfat", "-F", "16", "-n", "BOOT", fat)
+    env = dict(os.environ, MTOOLS_SKIP_CHECK="1")
+    files = dict(fat_files, MLO=open(os.path.join(ROOT, "build", "gta04", "MLO"), "rb").read())
+    for name, data in files.items():
+        src = tmp_path / ("fat-" + name)
+        src.write_bytes(data)
+        sh("mcopy", "-D", "o", "-i", fat, str(src), "::" + name, env=env)
+    img = str(tmp_path / "sd.img")
+    sh("truncate", "-s", str((ROOT_START + ROOT_SECTORS) * 512), img)
+    sh("sfdisk", "-q", img, input=(
+        "label: dos\nstart=%d, size=%d, type=e, bootable\nstart=%d, size=%d, type=83\n"
+        % (FAT_START, FAT_SECTORS, ROOT_START, ROOT_SECTORS)).encode())
+    for part, start in ((fat, FAT_START), (rootfs, ROOT_START)):
+        sh("dd", "if=" + part, "of=" + img, "bs=512", "seek=%d" % start, "conv=notrunc",
+           "status=none")
+    return img
+
+
+def break_dir_block(path):
+    """Flips a byte in the first block of directory path (its checksum then
+    fails: Debian's mke2fs has metadata_csum)."""
+    def damage(rootfs):
+        blk = int(sh("debugfs", "-R", "blocks " + path, rootfs).stdout.split()[0])
+        bsize = int(sh("dumpe2fs", "-h", rootfs).stdout.decode().split("Block size:")[1]
+                    .split()[0])
+        with open(rootfs, "r+b") as f:
+            f.seek(blk * bsize + 30)
+            b = f.read(1)[0]
+            f.seek(blk * bsize + 30)
+            f.write(bytes([b ^ 0x40]))
+    return damage
+
+
+def sim_dtb(tmp_path):
+    out = str(tmp_path / "sim.dtb")
+    sh("dtc", "-q", "-I", "dts", "-O", "dtb", "-o", out,
+       os.path.join(ROOT, "dts", "omap3-gta04-sim.dts"))
+    with open(out, "rb") as f:
+        return f.read()
+
+
+def debian_boot(stage):
+    (stage / "boot" / "extlinux").mkdir(parents=True)
+    with open(PAYLOAD, "rb") as f:
+        (stage / "boot" / ("vmlinuz-" + VER)).write_bytes(f.read())
+    with open(CONF) as f:
+        (stage / "boot" / "extlinux" / "extlinux.conf").write_text(f.read())
+
+
+def test_damaged_ext4_root_gives_way_to_the_fat_partition(debian_card, tmp_path):
+    """The ext4 root's directory fails its checksum while extlinux.conf is
+    looked for: the partition is skipped, by both scans, with the error,
+    and the active FAT partition's default files boot."""
+    with open(PAYLOAD, "rb") as f:
+        kernel = f.read()
+    img = card_pair(tmp_path, {"zImage": kernel, "omap3-gta04a5one.dtb": sim_dtb(tmp_path)},
+                    debian_boot, break_dir_block("/"))
+    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", img,
+                    "--on-handoff", "stop", "--max-ms", 30000])
+    out = r.serial
+    assert "boot: mmc1 partition 2: cannot read /extlinux/extlinux.conf (EBADMSG): skipped" \
+        in out, out
+    assert "boot: mmc1 partition 1 (FAT16)" in out, out
+    assert "distroboot: mmc 0:2: cannot read /extlinux/extlinux.conf (EBADMSG)" in out, out
+    assert "no zImage or uImage" not in out, out
+    assert "Booting default files" in out, out
+    assert r.report and r.report["result"] == "handoff", out
+
+
+def test_unreadable_default_names_are_not_called_missing(debian_card, tmp_path):
+    """extlinux.conf readable at /extlinux, /boot's directory damaged: the
+    label fails and the default names say which could not be read, with
+    the error, not that there is no zImage."""
+    def stage_fn(stage):
+        debian_boot(stage)
+        (stage / "extlinux").mkdir()
+        (stage / "extlinux" / "extlinux.conf").write_text(
+            "TIMEOUT 0\nLABEL deb\n  KERNEL /boot/vmlinuz-%s\n" % VER)
+    img = card_pair(tmp_path, {}, stage_fn, break_dir_block("/boot"))
+    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", img,
+                    "--on-handoff", "stop", "--max-ms", 30000])
+    out = r.serial
+    assert "boot: mmc1 partition 2 (ext4)" in out, out
+    assert "boot: cannot read /boot/zImage (EBADMSG)" in out, out
+    assert "no zImage or uImage" not in out, out
+    assert "boot: default files failed (EBADMSG)" in out, out
+    assert r.report and r.report["handoff"] is None, out
+
+
+def test_debian_fdtdir_without_the_onenand_dtb(debian_card, tmp_path, sim):
+    """Debian's extlinux.conf (FDTDIR) on a /usr/lib/linux-image-<ver>
+    without omap3-gta04a5one.dtb: the label boots with omap3-gta04a5.dtb
+    from the same directory, with a warning; fdtfile, which scripts use,
+    stays the board's own name."""
+    def stage_fn(stage):
+        debian_boot(stage)
+        (stage / "boot" / ("initrd.img-" + VER)).write_bytes(INITRD)
+        dtbdir = stage / "usr" / "lib" / ("linux-image-" + VER)
+        dtbdir.mkdir(parents=True)
+        dtb = str(dtbdir / "omap3-gta04a5.dtb")
+        (dtbdir / "omap3-gta04a5.dtb").write_bytes(sim_dtb(tmp_path))
+        sh("fdtput", "-t", "s", dtb, "/", "model", "gtaboot test omap3-gta04a5")
+    img = card_pair(tmp_path, {}, stage_fn, lambda rootfs: None)
+    dump = str(tmp_path / "handoff.dtb")
+    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", img,
+                    "--on-handoff", "stop", "--dump-dtb", dump, "--max-ms", 30000])
+    out = r.serial
+    d = "/usr/lib/linux-image-%s/" % VER
+    assert ("fdt: warning: label 'l0': %somap3-gta04a5one.dtb not found: using "
+            "%somap3-gta04a5.dtb" % (d, d)) in out, out
+    assert r.report and r.report["result"] == "handoff", out
+    assert fdtget(dump, "/", "model") == "gtaboot test omap3-gta04a5"
+    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", img, "--input",
+                    r"{expect autoboot} {expect > }printenv fdtfile\r{expect > }",
+                    "--max-ms", 30000])
+    assert "fdtfile=omap3-gta04a5one.dtb" in r.serial, r.serial

@@ -199,11 +199,14 @@ static void test_alias(void **state)
 }
 
 static unsigned warn_lines[8], nwarn;
+static char warn_names[8][32];
 
-static void import_warn(void *arg, unsigned line, const char *why)
+static void import_warn(void *arg, unsigned line, const char *why, const char *name)
 {
-	if (nwarn < 8)
+	if (nwarn < 8) {
+		snprintf(warn_names[nwarn], sizeof(warn_names[0]), "%s", name);
 		warn_lines[nwarn++] = line;
+	}
 }
 
 static void test_import(void **state)
@@ -224,6 +227,8 @@ static void test_import(void **state)
 	assert_int_equal(nwarn, 2);
 	assert_int_equal(warn_lines[0], 5);
 	assert_int_equal(warn_lines[1], 6);
+	assert_string_equal(warn_names[0], "bad name");
+	assert_string_equal(warn_names[1], "noequals");
 	/* Full: reported, earlier values kept. */
 	char big[300];
 	memset(big, 'v', sizeof(big));
@@ -232,6 +237,28 @@ static void test_import(void **state)
 	assert_int_equal(env_import(&e, big, 250, import_warn, NULL), 0);
 	assert_int_equal(nwarn, 1);
 	assert_string_equal(env_get(&e, "bootlimit"), "3");
+}
+
+/* Issue #24: a line too long is skipped and named by its variable; the
+ * lines around it still count. */
+static void test_import_long_line(void **state)
+{
+	static char buf[4096], text[2048];
+	struct env e;
+	char *o = text;
+
+	o += sprintf(o, "a=1\nlongvariable_name_that_goes_on_and_on=");
+	memset(o, 'x', 600);
+	o += 600;
+	o += sprintf(o, "\nb=2\n");
+	nwarn = 0;
+	assert_int_equal(env_init(&e, buf, sizeof(buf), NULL), 0);
+	assert_int_equal(env_import(&e, text, (size_t)(o - text), import_warn, NULL), 2);
+	assert_int_equal(nwarn, 1);
+	assert_int_equal(warn_lines[0], 2);
+	assert_string_equal(warn_names[0], "longvariable_name_that_goes_on_");
+	assert_string_equal(env_get(&e, "b"), "2");
+	assert_null(env_get(&e, "longvariable_name_that_goes_on_and_on"));
 }
 
 int main(void)
@@ -244,6 +271,7 @@ int main(void)
 		cmocka_unit_test(test_full),
 		cmocka_unit_test(test_alias),
 		cmocka_unit_test(test_import),
+		cmocka_unit_test(test_import_long_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -343,6 +343,20 @@ static void test_sparse_and_small_buffer(void **state)
 	assert_true(o.bd.sectors < 100);
 	assert_int_equal(fs_read(&o.fs, "/data/size70001", filebuf, 70000, &size), -EFBIG);
 	assert_int_equal(size, 70001);
+	/* The head of it: what fits, the same bytes as the whole read gives,
+	 * nothing written past it (a uEnv.txt too large, issue #24). */
+	{
+		static uint8_t whole[70001];
+
+		assert_int_equal(fs_read(&o.fs, "/data/size70001", whole, sizeof(whole), &size), 0);
+		memset(filebuf, 0xA5, 70000);
+		assert_int_equal(fs_read_head(&o.fs, "/data/size70001", filebuf, 69999, &size), 0);
+		assert_int_equal(size, 70001);
+		assert_memory_equal(filebuf, whole, 69999);
+		assert_int_equal(filebuf[69999], 0xA5);
+		assert_int_equal(fs_read_head(&o.fs, "/data/size70001", filebuf, 80000, &size), 0);
+		assert_memory_equal(filebuf, whole, 70001);
+	}
 	assert_int_equal(fs_read(&o.fs, "/data", filebuf, 70000, &size), -EISDIR);
 	close_image(&o);
 }

@@ -179,7 +179,9 @@ static void test_limits(void **state)
 	assert_int_equal(parse(text), 3 + 1 + 1);
 	assert_int_equal(conf.nlabels, EXTLINUX_MAX_LABELS);
 	assert_string_equal(conf.labels[EXTLINUX_MAX_LABELS - 1].kernel, "/k15");
-	assert_string_equal(warnings[0].msg, "too many labels, ignored");
+	assert_string_equal(warnings[0].msg, "more than 16 labels, label not kept");
+	assert_string_equal(warnings[0].word, "l16");
+	assert_int_equal(conf.nleft_out, 4);   /* the long-named one too */
 	assert_int_equal(warnings[0].line, 2 * EXTLINUX_MAX_LABELS + 1);
 	/* The kernel line of a label that did not fit is not reported again. */
 	assert_int_equal(warnings[1].line, 2 * EXTLINUX_MAX_LABELS + 3);
@@ -200,6 +202,64 @@ static void test_limits(void **state)
 	assert_string_equal(conf.labels[1].append, "");
 	assert_int_equal(warnings[0].line, 4);
 	assert_string_equal(warnings[0].msg, "value too long, ignored");
+}
+
+/* Issue #24: a DEFAULT that names a label after the 16th boots it, whether
+ * DEFAULT stands before or after it or is a MENU DEFAULT inside it; the
+ * labels left out are counted and each warning names the label, not the
+ * keyword. */
+static void test_default_beyond_limit(void **state)
+{
+	static char text[8192];
+	char *o;
+
+	o = text + sprintf(text, "default l18\n");
+	for (int i = 0; i < EXTLINUX_MAX_LABELS + 4; i++)
+		o += sprintf(o, "label l%d\n kernel /k%d\n", i, i);
+	assert_int_equal(parse(text), 3);
+	assert_int_equal(conf.nlabels, EXTLINUX_MAX_LABELS + 1);
+	assert_int_equal(conf.nleft_out, 3);
+	assert_int_equal(extlinux_default(&conf), EXTLINUX_MAX_LABELS);
+	assert_string_equal(conf.labels[extlinux_default(&conf)].name, "l18");
+	assert_string_equal(conf.labels[extlinux_default(&conf)].kernel, "/k18");
+	assert_string_equal(warnings[0].word, "l16");
+	assert_string_equal(warnings[0].msg, "more than 16 labels, label not kept");
+	assert_string_equal(warnings[1].word, "l17");
+	assert_string_equal(warnings[2].word, "l19");
+
+	/* DEFAULT after the labels. */
+	o = text;
+	for (int i = 0; i < 40; i++)
+		o += sprintf(o, "label l%d\n kernel /k%d\n", i, i);
+	sprintf(o, "DEFAULT l39\n");
+	assert_int_equal(parse(text), 40 - EXTLINUX_MAX_LABELS - 1);
+	assert_int_equal(conf.nleft_out, 40 - EXTLINUX_MAX_LABELS - 1);
+	assert_string_equal(conf.labels[extlinux_default(&conf)].kernel, "/k39");
+
+	/* MENU DEFAULT inside a late label; a later label of the same name is
+	 * not the one booted. */
+	o = text;
+	for (int i = 0; i < 20; i++)
+		o += sprintf(o, "label l%d\n%s kernel /k%d\n", i, i == 17 ? " menu default\n" : "",
+			     i);
+	sprintf(o, "label l17\n kernel /again\n");
+	parse(text);
+	assert_string_equal(conf.default_label, "l17");
+	assert_string_equal(conf.labels[extlinux_default(&conf)].kernel, "/k17");
+	assert_int_equal(conf.nleft_out, 20 - EXTLINUX_MAX_LABELS);
+
+	/* A default among the first 16: nothing extra is kept. */
+	o = text + sprintf(text, "default l3\n");
+	for (int i = 0; i < 20; i++)
+		o += sprintf(o, "label l%d\n kernel /k%d\n", i, i);
+	parse(text);
+	assert_int_equal(conf.nlabels, EXTLINUX_MAX_LABELS);
+	assert_int_equal(extlinux_default(&conf), 3);
+
+	/* A label name too long is named too (cut to 31 bytes). */
+	parse("label abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmn\n");
+	assert_int_equal(nwarnings, 1);
+	assert_string_equal(warnings[0].word, "abcdefghijklmnopqrstuvwxyzabcde");
 }
 
 static void test_odd_input(void **state)
@@ -261,6 +321,7 @@ int main(void)
 		cmocka_unit_test(test_case_crlf_blanks),
 		cmocka_unit_test(test_errors_with_lines),
 		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_default_beyond_limit),
 		cmocka_unit_test(test_odd_input),
 		cmocka_unit_test(test_paths),
 	};

@@ -22,7 +22,7 @@ static char ebuf[2048], ebuf2[2048];
 static uint8_t blk[BLK];
 static unsigned nwarn, lastwarn;
 
-static void warn(void *arg, unsigned n, const char *why)
+static void warn(void *arg, unsigned n, const char *why, const char *name)
 {
 	(void)arg;
 	(void)why;
