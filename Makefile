@@ -290,8 +290,9 @@ unit: $(UNIT_BINS) $(SIMUNIT_BINS)
 # Everything the system tests' fixtures would otherwise make themselves is
 # built first: with two pytest workers, two fixtures must never run the same
 # make rule at once.
+# The build uses every core (make check is typed without -j).
 check: deps
-	$(Q)$(MAKE) --no-print-directory all-boards sim tools unit payload $(FUZZ_BINS)
+	$(Q)$(MAKE) -j$$(nproc) --no-print-directory all-boards sim tools unit payload $(FUZZ_BINS)
 	$(Q)$(MAKE) --no-print-directory BOARD=gta04 $(BUILD)/gta04/sd.img
 	$(Q)FUZZ_SECONDS=$${FUZZ_SECONDS:-5} PYTHON=$(PYTHON) tests/run-all.sh
 

@@ -39,12 +39,24 @@ count_cmocka() { # name logfile rc
 	printf '  %-28s %3d passed, %d failed\n' "$1" "$p" "$f"
 }
 
-echo "== unit tests (host)"
+JOBS=${CHECK_JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+# Runs "$@" for each name on stdin, JOBS at a time; each writes its own
+# log and exit status (NAME.rc), which the caller reads in order.
+parallel() {
+	xargs -r -P "$JOBS" -I{} sh -c "$1" _ {}
+}
+
+echo "== unit tests (host, $JOBS at a time)"
+units=()
 for t in build/host/test_* build/host/sim_test_*; do
-	[ -x "$t" ] || continue
-	n=$(basename "$t")
-	(cd build/host && timeout 300 "./$n") >"$log/$n.log" 2>&1
-	count_cmocka "$n" "$log/$n.log" $?
+	[ -x "$t" ] && units+=("$(basename "$t")")
+done
+export LOG=$log SECS=$FUZZ_SECONDS
+printf '%s\n' "${units[@]}" | parallel \
+	'cd build/host && timeout 300 "./$1" >"$LOG/$1.log" 2>&1; echo $? >"$LOG/$1.rc"'
+for n in "${units[@]}"; do
+	count_cmocka "$n" "$log/$n.log" "$(cat "$log/$n.rc" 2>/dev/null || echo 1)"
 done
 
 echo "== system tests (simulator)"
@@ -75,16 +87,17 @@ if [ "$rc" != 0 ] && [ "$rc" != 5 ] && [ "$f" = 0 ]; then f=1; fi
 pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
 [ "$f" = 0 ] || failed+=(pytest)
 
-echo "== fuzzing (${FUZZ_SECONDS}s per target)"
+echo "== fuzzing (${FUZZ_SECONDS}s per target, $JOBS at a time)"
+fuzzers=()
 for fz in build/fuzz/fuzz_*; do
-	[ -x "$fz" ] || continue
-	n=$(basename "$fz")
-	corpus=build/fuzz/corpus/$n
-	mkdir -p "$corpus"
-	seeds=tests/fuzz/corpus/$n
-	[ -d "$seeds" ] || seeds=
-	if timeout $((FUZZ_SECONDS + 60)) "$fz" -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=2048 \
-		"$corpus" $seeds >"$log/$n.log" 2>&1; then
+	[ -x "$fz" ] && fuzzers+=("$(basename "$fz")")
+done
+printf '%s\n' "${fuzzers[@]}" | parallel \
+	'c=build/fuzz/corpus/$1; mkdir -p "$c"; s=tests/fuzz/corpus/$1; [ -d "$s" ] || s=
+	 timeout $((SECS + 60)) "build/fuzz/$1" -max_total_time="$SECS" -rss_limit_mb=2048 \
+	   "$c" $s >"$LOG/$1.log" 2>&1; echo $? >"$LOG/$1.rc"'
+for n in "${fuzzers[@]}"; do
+	if [ "$(cat "$log/$n.rc" 2>/dev/null)" = 0 ]; then
 		pass=$((pass + 1)); printf '  %-28s ok\n' "$n"
 	else
 		fail=$((fail + 1)); failed+=("$n"); printf '  %-28s FAILED (see %s)\n' "$n" "$log/$n.log"

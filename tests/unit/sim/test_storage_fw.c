@@ -176,7 +176,7 @@ static void test_read_errors(void **state)
 /* The write path (mmc_write.c, omap_hsmmc_write.c) against the card and
  * host models: single and multi-block, byte (SDSC) and block (SDHC)
  * addresses, a CRC status error retried, a write past the end refused. */
-static void check_writes(enum sim_sd_type type, uint64_t bytes)
+static void check_writes(enum sim_sd_type type, uint64_t bytes, bool past_end)
 {
 	struct sim *s = machine(bytes, type, true);
 	struct omap_hsmmc host;
@@ -208,20 +208,23 @@ static void check_writes(enum sim_sd_type type, uint64_t bytes)
 	assert_int_equal(blk_read(&card.bd, 100, 3, back), 0);
 	assert_memory_equal(back, buf, 3 * 512);
 	s->cfg.ninject = 0;
-	/* past the card's end: refused by the card, the driver says why */
-	assert_int_equal(mmc_write_blocks(&card, card.bd.nblocks - 1, 2, buf) < 0, 1);
+	/* past the card's end: refused by the card, the driver says why
+	 * (once: its two bounded 500 ms waits cost about 35 s of host time
+	 * in this model run) */
+	if (past_end)
+		assert_int_equal(mmc_write_blocks(&card, card.bd.nblocks - 1, 2, buf) < 0, 1);
 	assert_int_equal(blk_write(&card.bd, 9, 1, buf), 0);          /* and goes on */
 	assert_int_equal(s->result, SIM_RUNNING);
 }
 
 static void test_writes_sdhc(void **state)
 {
-	check_writes(SD_AUTO, 7948206080ull);
+	check_writes(SD_AUTO, 7948206080ull, true);
 }
 
 static void test_writes_sdsc(void **state)
 {
-	check_writes(SD_AUTO, 64 << 20);
+	check_writes(SD_AUTO, 64 << 20, false);
 }
 
 static void test_twl_api(void **state)
