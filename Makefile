@@ -260,9 +260,22 @@ SIMUNIT_SRCS := $(sort $(wildcard tests/unit/sim/test_*.c))
 SIMUNIT_BINS := $(patsubst tests/unit/sim/%.c,$(BUILD)/host/sim_%,$(SIMUNIT_SRCS))
 SIM_LIB_OBJS := $(filter-out $(BUILD)/sim/obj/tools/sim/main.c.o,$(SIM_OBJS))
 
-$(BUILD)/host/test_%: tests/unit/test_%.c $(HOST_LIB_SRCS)
+# lib/ is compiled once per flavour (sanitized for the unit tests,
+# instrumented for the fuzzers) and every test links the same objects.
+HOST_LIB_OBJS := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(HOST_LIB_SRCS))
+FUZZ_LIB_OBJS := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(HOST_LIB_SRCS))
+.SECONDARY: $(HOST_LIB_OBJS) $(FUZZ_LIB_OBJS)
+$(BUILD)/host/obj/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -fsanitize=address,undefined -o $@ $< $(HOST_LIB_SRCS) -lcmocka -lfdt
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -fsanitize=address,undefined -MMD -MP -c $< -o $@
+$(BUILD)/fuzz/obj/%.o: %.c Makefile
+	@mkdir -p $(dir $@)
+	$(Q)clang -g -O1 $(WARN) -I. -DGTABOOT_HOST -fsanitize=fuzzer-no-link,address,undefined \
+	  -MMD -MP -c $< -o $@
+
+$(BUILD)/host/test_%: tests/unit/test_%.c $(HOST_LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -fsanitize=address,undefined -o $@ $< $(HOST_LIB_OBJS) -lcmocka -lfdt
 
 $(BUILD)/host/sim_test_%: tests/unit/sim/test_%.c $(SIM_LIB_OBJS)
 	@mkdir -p $(dir $@)
@@ -281,9 +294,9 @@ $(BUILD)/host/sim_test_storage_fw: tests/unit/sim/test_storage_fw.c $(FW_HOST_SR
 
 FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BINS := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRCS))
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(HOST_LIB_SRCS)
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_LIB_OBJS)
 	@mkdir -p $(dir $@)
-	$(Q)clang -g -O1 $(WARN) -I. -DGTABOOT_HOST -fsanitize=fuzzer,address,undefined -o $@ $< $(HOST_LIB_SRCS) -lfdt
+	$(Q)clang -g -O1 $(WARN) -I. -DGTABOOT_HOST -fsanitize=fuzzer,address,undefined -o $@ $< $(FUZZ_LIB_OBJS) -lfdt
 
 unit: $(UNIT_BINS) $(SIMUNIT_BINS)
 
