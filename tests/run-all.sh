@@ -52,7 +52,7 @@ units=()
 for t in build/host/test_* build/host/sim_test_*; do
 	[ -x "$t" ] && units+=("$(basename "$t")")
 done
-export LOG=$log SECS=$FUZZ_SECONDS
+export LOG=$PWD/$log SECS=$FUZZ_SECONDS   # absolute: the unit tests run in build/host
 printf '%s\n' "${units[@]}" | parallel \
 	'cd build/host && timeout 300 "./$1" >"$LOG/$1.log" 2>&1; echo $? >"$LOG/$1.rc"'
 for n in "${units[@]}"; do
