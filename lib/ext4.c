@@ -637,17 +637,27 @@ int ext4_list(struct ext4_fs *fs, const char *path, ext4_list_fn fn, void *arg)
 	return dir_scan(fs, &in, list_entry, &l);
 }
 
-int ext4_read(struct ext4_fs *fs, const char *path, void *buf, size_t max, uint32_t *size)
+/* The file at path for reading: found, not a directory, its size told. */
+static int open_file(struct ext4_fs *fs, const char *path, struct ext4_inode *in, uint32_t *size)
 {
-	struct ext4_inode in;
-	int ret = lookup(fs, path, &in);
+	int ret = lookup(fs, path, in);
 
 	if (ret)
 		return ret;
-	if ((in.mode & S_IFMT) == S_IFDIR)
+	if ((in->mode & S_IFMT) == S_IFDIR)
 		return -EISDIR;
 	if (size)
-		*size = (uint32_t)MIN(in.size, 0xffffffffu);
+		*size = (uint32_t)MIN(in->size, 0xffffffffu);
+	return 0;
+}
+
+int ext4_read(struct ext4_fs *fs, const char *path, void *buf, size_t max, uint32_t *size)
+{
+	struct ext4_inode in;
+	int ret = open_file(fs, path, &in, size);
+
+	if (ret)
+		return ret;
 	if (in.size > max)
 		return -EFBIG;
 	return read_data(fs, &in, buf, in.size);
@@ -656,13 +666,9 @@ int ext4_read(struct ext4_fs *fs, const char *path, void *buf, size_t max, uint3
 int ext4_read_head(struct ext4_fs *fs, const char *path, void *buf, size_t max, uint32_t *size)
 {
 	struct ext4_inode in;
-	int ret = lookup(fs, path, &in);
+	int ret = open_file(fs, path, &in, size);
 
 	if (ret)
 		return ret;
-	if ((in.mode & S_IFMT) == S_IFDIR)
-		return -EISDIR;
-	if (size)
-		*size = (uint32_t)MIN(in.size, 0xffffffffu);
 	return read_data(fs, &in, buf, (uint32_t)MIN(in.size, max));
 }

@@ -632,18 +632,27 @@ static int read_chain(struct fat_fs *fs, uint32_t first, uint32_t size, uint8_t 
 	return 0;
 }
 
+/* The file at path for reading: found, not a directory, its size told. */
+static int open_file(struct fat_fs *fs, const char *path, struct fat_stat *st, uint32_t *size)
+{
+	int ret = fat_stat(fs, path, st);
+
+	if (ret)
+		return ret;
+	if (st->is_dir)
+		return -EISDIR;
+	if (size)
+		*size = st->size;
+	return 0;
+}
+
 int fat_read(struct fat_fs *fs, const char *path, void *buf, size_t max, uint32_t *size)
 {
 	struct fat_stat st;
-	int ret;
+	int ret = open_file(fs, path, &st, size);
 
-	ret = fat_stat(fs, path, &st);
 	if (ret)
 		return ret;
-	if (st.is_dir)
-		return -EISDIR;
-	if (size)
-		*size = st.size;
 	if (st.size > max) {
 		LOG(fs, "fat: %s is %u bytes, larger than the %u-byte buffer\n", path,
 		    (unsigned)st.size, (unsigned)MIN(max, 0xffffffffu));
@@ -655,14 +664,9 @@ int fat_read(struct fat_fs *fs, const char *path, void *buf, size_t max, uint32_
 int fat_read_head(struct fat_fs *fs, const char *path, void *buf, size_t max, uint32_t *size)
 {
 	struct fat_stat st;
-	int ret;
+	int ret = open_file(fs, path, &st, size);
 
-	ret = fat_stat(fs, path, &st);
 	if (ret)
 		return ret;
-	if (st.is_dir)
-		return -EISDIR;
-	if (size)
-		*size = st.size;
 	return read_chain(fs, st.cluster, (uint32_t)MIN(st.size, max), buf, st.size <= max);
 }
