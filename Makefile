@@ -51,7 +51,26 @@ FW_LDFLAGS := $(FW_ARCH) -nostdlib -nostartfiles -Wl,--gc-sections -Wl,--no-unde
 LIBFDT_A := $(DEPS)/usr/lib/arm-linux-gnueabihf/libfdt.a
 
 FW_SRCS := $(sort $(wildcard arch/arm/*.S arch/arm/*.c arch/arm/omap3/*.S arch/arm/omap3/*.c \
-           drivers/*/*.c drivers/*/*/*.c lib/*.c common/*.c)) board/$(BOARD).c
+           drivers/*/*.c drivers/*/*/*.c lib/*.c common/*.c)) board/$(BOARD).c board/$(BOARD)_cold.c
+
+# The part of gtaboot each object is linked into (linker.ld; docs/design.md
+# "The ROM-loaded part"): EARLY_SRCS are what the ROM loads and runs before
+# the rest of the MLO is read; LATE_SRCS run from SRAM once it is; every
+# other object is the cold part, run from SDRAM. The build renames a late
+# object's sections to .late.* and a cold one's to .cold.*, so that linker.ld
+# places sections by those names alone. A file with both kinds of code is
+# split, the SDRAM part's half named *_cold.c.
+EARLY_SRCS := arch/arm/start.S arch/arm/div.S arch/arm/cache.S arch/arm/stack.S \
+           arch/arm/io.c arch/arm/mmu.c \
+           $(filter-out arch/arm/omap3/periph.c,$(wildcard arch/arm/omap3/*.c)) \
+           board/$(BOARD).c drivers/timer/omap_gptimer.c drivers/serial/omap_uart.c \
+           drivers/mmc/mmc.c drivers/mmc/omap_hsmmc.c drivers/mtd/omap_gpmc.c \
+           lib/printf.c lib/string.c lib/errno.c lib/hamming.c lib/crc32.c lib/fatmlo.c \
+           common/main.c common/sys.c common/console.c common/banner.c
+LATE_SRCS := arch/arm/cold.c arch/arm/linux.S lib/inflate.c
+# $(call place,SRC,OBJ): the rename for a late or cold object.
+place = $(if $(filter $(1),$(EARLY_SRCS)),,$(OBJCOPY) --prefix-alloc-sections=$(if \
+        $(filter $(1),$(LATE_SRCS)),.late,.cold) $(2))
 
 # The GTA04's screen (common/display.c, drivers/video/, the font): about
 # 3.4 KB of the deflated SDRAM part and 60 bytes of the ROM-loaded part.
@@ -81,6 +100,7 @@ $(OUT)/gen/font.c: tools/mkfont.py Makefile $(CONSOLE_FONT)
 $(OUT)/obj/gen/font.c.o: $(OUT)/gen/font.c
 	@mkdir -p $(dir $@)
 	$(Q)$(FW_CC) $(FW_CFLAGS) -c $< -o $@
+	$(Q)$(call place,$<,$@)
 
 .PHONY: all all-boards sim run run-linux check bench fuzz powercut clean distclean deps unit system tools
 all: $(OUT)/MLO
@@ -99,10 +119,17 @@ deps:
 $(OUT)/obj/%.c.o: %.c $(LIBFDT_A) Makefile
 	@mkdir -p $(dir $@)
 	$(Q)$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
+	$(Q)$(call place,$<,$@)
 
 $(OUT)/obj/%.S.o: %.S Makefile
 	@mkdir -p $(dir $@)
 	$(Q)$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
+	$(Q)$(call place,$<,$@)
+
+# libfdt is all cold part: a copy with its sections renamed.
+$(OUT)/libfdt-cold.a: $(LIBFDT_A) Makefile
+	@mkdir -p $(dir $@)
+	$(Q)$(OBJCOPY) --prefix-alloc-sections=.cold $< $@
 
 # The banner names the git revision: rebuild main.c when it changes.
 $(OUT)/gitrev: FORCE
@@ -114,9 +141,9 @@ FORCE:
 # The early part may reach nothing outside itself before the rest is read,
 # the SRAM part the SDRAM part only through its entry points:
 # tools/check-hotcold.py checks every reference of the linked image.
-$(OUT)/gtaboot.elf: $(FW_OBJS) $(LIBFDT_A) linker.ld $(OUT)/memmap.ld tools/check-hotcold.py \
+$(OUT)/gtaboot.elf: $(FW_OBJS) $(OUT)/libfdt-cold.a linker.ld $(OUT)/memmap.ld tools/check-hotcold.py \
 		$(OUT)/display-setting
-	$(Q)$(FW_CC) $(FW_LDFLAGS) -o $@ $(FW_OBJS) $(LIBFDT_A) -lgcc
+	$(Q)$(FW_CC) $(FW_LDFLAGS) -o $@ $(FW_OBJS) $(OUT)/libfdt-cold.a -lgcc
 	$(Q)$(PYTHON) tools/check-hotcold.py $(OUT)/gtaboot.map $@ $(CROSS)nm $(CROSS)objdump \
 	  || { rm -f $@; exit 1; }
 
@@ -255,7 +282,7 @@ qemu: deps
 # ---------------------------------------------------------------- tests
 UNIT_SRCS  := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS  := $(patsubst tests/unit/%.c,$(BUILD)/host/%,$(UNIT_SRCS))
-HOST_LIB_SRCS := $(filter-out lib/string.c lib/printf.c,$(sort $(wildcard lib/*.c)))
+HOST_LIB_SRCS := $(filter-out lib/string.c lib/strfuncs.c lib/printf.c,$(sort $(wildcard lib/*.c)))
 SIMUNIT_SRCS := $(sort $(wildcard tests/unit/sim/test_*.c))
 SIMUNIT_BINS := $(patsubst tests/unit/sim/%.c,$(BUILD)/host/sim_%,$(SIMUNIT_SRCS))
 SIM_LIB_OBJS := $(filter-out $(BUILD)/sim/obj/tools/sim/main.c.o,$(SIM_OBJS))

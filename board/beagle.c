@@ -112,46 +112,6 @@ static const char *beagle_dtb_name(unsigned rev)
 	}
 }
 
-/*
- * Debian's u-boot-omap omap3_beagle keeps one 128 KiB copy at 0x260000
- * (its config.omap3_beagle: ENV_IS_IN_NAND, ENV_OFFSET 0x260000, ENV_SIZE
- * and ENV_RANGE 0x20000, no SYS_REDUNDAND_ENVIRONMENT), right before the
- * kernel at 0x280000. The second copy takes the block before it, the end
- * of U-Boot's 0x80000-0x260000 area, which Debian's u-boot.img (about
- * 750 KB from 0x80000) leaves unused.
- */
-static const struct board_env_nand board_env_nand = {
-	.off = { 0x260000, 0x240000 },
-	.size = 0x20000,
-	.range = 0x20000,
-};
-
-/* ---- status LEDs ----
- * USR0 on gpio_150 (uart1_cts pad 0x180) and USR1 on gpio_149
- * (uart1_rts pad 0x17E), high = lit, on the Beagle and the xM alike
- * (Linux omap3-beagle.dts and omap3-beagle-xm.dts: gpio5 22 and 21;
- * U-Boot board/ti/beagle mux: GPIO_149/150 in mode 4). Letux's Beagle
- * status.c drives expansion-board LEDs on DSS pins instead (the plain
- * Beagle's DVI data lines), so the mapping is gtaboot's: USR0 shows the
- * red bits (0 AUX, 3 power), USR1 the green ones (1, 4), so that Letux's
- * 8 (started), 18 (loading) and 10 (loaded) stay three patterns.
- */
-static const struct board_led status_beagle_leds[] = {
-	{ BIT(0) | BIT(3), 150 }, { BIT(1) | BIT(4), 149 },
-};
-
-static const struct pad status_beagle_pads[] = {
-	{ 0x180, PAD_OUT | PAD_MODE(4) },
-	{ 0x17E, PAD_OUT | PAD_MODE(4) },
-};
-
-static const struct board_status_leds status_beagle = {
-	.leds = status_beagle_leds, .nleds = ARRAY_SIZE(status_beagle_leds),
-	.pads = status_beagle_pads, .npads = ARRAY_SIZE(status_beagle_pads),
-};
-
-const struct board_status_leds *const status_leds = &status_beagle;
-
 const struct board board = {
 	.name = "BeagleBoard",
 	.pads = beagle_pads,
@@ -172,5 +132,3 @@ const struct board board = {
 	.bb_uamp = 0,
 	.fixup_fdt = NULL,
 };
-
-const struct board_env board_env = { .name = "beagle", .nand = &board_env_nand };

@@ -10,6 +10,7 @@
 #include "arch/arm/mmu.h"
 #include "arch/arm/omap3/memid.h"
 #include "arch/arm/omap3/mlo_rest.h"
+#include "arch/arm/omap3/periph.h"
 #include "arch/arm/omap3/soc.h"
 #include "board/board.h"
 #include "common/autoboot.h"
@@ -34,7 +35,7 @@
 /* What the early part found out, printed once the cold part runs. */
 static int wdt_err, clk_err;
 
-static void print_boot_source(void)
+COLD_FN(print_boot_source) static void print_boot_source(void)
 {
 	printf("Boot: %s ", omap3_bootdev_name(sys.boot.device));
 	if (sys.boot.from_rom)
@@ -43,8 +44,8 @@ static void print_boot_source(void)
 		printf("(SYS_BOOT 0x%02x)\n", sys.boot.sys_boot);
 }
 
-/* Everything from here on runs from SDRAM (linker.ld, arch/arm/cold.c). */
-static void main_late(void)
+/* Everything from here on runs from SDRAM (arch/arm/cold.c). */
+COLD_FN(main_late) static void main_late(void)
 {
 	banner_print(wdt_err, clk_err);
 	print_boot_source();

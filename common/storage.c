@@ -8,7 +8,7 @@
  */
 #include "common/storage.h"
 
-#include "arch/arm/omap3/gpmc_nand.h"
+#include "arch/arm/omap3/periph.h"
 #include "arch/arm/omap3/memid.h"
 #include "arch/arm/omap3/storage.h"
 #include "board/board.h"
@@ -25,7 +25,7 @@ static bool twl_ok;
 
 static int pmic_init(void)
 {
-	int err = omap3_i2c1_init(&i2c1, 400000);
+	int err = omap3_i2c_init(1, &i2c1, 400000);
 
 	if (err) {
 		printf("i2c1: controller did not come up (%s)\n", errname(err));

@@ -359,7 +359,7 @@ PROFILE_MARKS = ("boot_run_bootcmd", "cmd_source_at", "do_bootx", "boot_handoff"
 PROFILE_GROUPS = (
     ("interpreter", ("lib/hush.c",)),
     ("storage", ("drivers/mmc/", "lib/fat", "lib/ext4", "lib/fs.c", "lib/part", "common/bootfs.c")),
-    ("memmove", ("lib/string.c",)),
+    ("memmove", ("lib/string.c", "lib/strfuncs.c")),
     ("crc", ("lib/crc32.c", "lib/crc32c.c")),
     ("waits", ("drivers/timer/",)),
     ("console", ("common/console.c", "lib/printf.c", "drivers/serial/", "drivers/video/",

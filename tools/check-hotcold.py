@@ -132,8 +132,8 @@ def main():
     after_rest = {p + f for f in AFTER_REST for p in (".text.", ".text.startup.")}
     errors, hot_objs = [], 0
     for obj, secs in sorted(placed.items()):
-        # The image is placed function by function (linker.ld), so one object
-        # may have sections in both parts: each hot section is checked alone.
+        # main.c has functions in both parts (COLD_FN): each hot section
+        # is checked alone.
         hot = [s for s, a in secs.items() if in_range(a, HOT)]
         if not hot or ".a(" in obj:   # libgcc's helpers: no references out
             continue
@@ -148,7 +148,7 @@ def main():
             for t in targets:
                 if t in BOUNDS or t in GUARDED or (t in ENTRY_POINTS and not before_rest):
                     continue
-                if obj.endswith(SDRAM_BSS_OK) and t.startswith(".bss"):
+                if obj.endswith(SDRAM_BSS_OK) and t.startswith((".bss", ".late.bss")):
                     continue
                 # a static function or string is reached through its section
                 if t.startswith("."):

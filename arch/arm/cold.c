@@ -16,8 +16,9 @@
 #include "lib/inflate.h"
 #include "lib/string.h"
 
-/* Read by start.S's exception entry: arm_exception() is cold code. */
-uint32_t cold_loaded;
+/* Defined in start.S, whose exception entry reads it: arm_exception() is
+ * cold code. */
+extern uint32_t cold_loaded;
 
 extern char __cold_start[], __cold_end[], __cold_bss_start[], __cold_bss_end[];
 

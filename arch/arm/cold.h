@@ -16,6 +16,11 @@
  * -EBADMSG when the packed data is damaged. */
 int cold_load(const uint8_t *packed);
 
+/* For a function of an early-part file that runs only from the SDRAM part
+ * (main.c's second half, which keeps the boot flow readable in one file):
+ * its section is named as the Makefile names the cold part's. */
+#define COLD_FN(name) __attribute__((section(".cold.text." #name)))
+
 /* Continue in fn on the stack whose top is sp_top. Never returns. */
 void run_on_stack(void (*fn)(void), uintptr_t sp_top) __attribute__((noreturn));
 

@@ -196,3 +196,12 @@ exc_common:
 	.global rom_bootinfo_copy
 rom_bootinfo_copy:
 	.space	BOOTINFO_BYTES
+
+	/* Set by cold_load() (arch/arm/cold.c) once the cold part is
+	 * unpacked; read by exc_common above. In the early part's bss, which
+	 * is in SRAM from the start (the late part's is not). */
+	.bss
+	.align	2
+	.global cold_loaded
+cold_loaded:
+	.space	4

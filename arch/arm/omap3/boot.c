@@ -43,19 +43,3 @@ void omap3_boot_info(const uint8_t *rom_block, struct omap3_boot *b)
 	sb &= 0x1F;
 	b->device = sb < sizeof(sysboot_first) ? sysboot_first[sb] : 0;
 }
-
-const char *omap3_bootdev_name(uint8_t dev)
-{
-	switch (dev) {
-	case BOOTDEV_XIP:
-	case BOOTDEV_XIPWAIT:	return "XIP";
-	case BOOTDEV_NAND:	return "NAND";
-	case BOOTDEV_ONENAND:	return "OneNAND";
-	case BOOTDEV_MMC2:
-	case BOOTDEV_MMC2_2:	return "MMC2";
-	case BOOTDEV_MMC1:	return "MMC1";
-	case BOOTDEV_UART:	return "UART";
-	case BOOTDEV_USB:	return "USB";
-	default:		return "unknown";
-	}
-}

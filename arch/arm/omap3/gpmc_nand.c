@@ -26,22 +26,3 @@ const struct gpmc_nand *omap3_nand_port(void)
 	gpmc_nand_setup(&g, cs0_config, NAND_CS0_WINDOW);
 	return &g;
 }
-
-struct nand_chip *omap3_nand(int *err)
-{
-	/* zero-initialised (bss), so that `flash mlo` of the running image
-	 * never writes a "probed" flag into the NAND copy */
-	static struct nand_chip chip;
-	static bool probed;
-	static int state;
-	const struct gpmc_nand g = { .base = OMAP3_GPMC_BASE, .cs = 0, .x16 = true };
-
-	if (!probed) {
-		gpmc_nand_setup(&g, cs0_config, NAND_CS0_WINDOW);
-		state = nand_probe(&chip, &g);
-		probed = true;
-	}
-	if (err)
-		*err = state;
-	return state ? NULL : &chip;
-}

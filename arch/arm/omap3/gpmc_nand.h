@@ -8,12 +8,6 @@
 
 #include "drivers/mtd/nand.h"
 
-/* Set up CS0 and probe the chip on first use; later calls return the same
- * chip. NULL with *err set when none answers (-ENODEV, -ETIMEDOUT). The
- * memory package may have no NAND at CS0 at all: common/storage.c asks
- * this only when it has one. */
-struct nand_chip *omap3_nand(int *err);
-
 /* CS0 set up for the x16 NAND, without probing the chip: the port the
  * early part reads the rest of a NAND-booted MLO through. */
 const struct gpmc_nand *omap3_nand_port(void);

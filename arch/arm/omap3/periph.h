@@ -1,16 +1,27 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* OMAP3 instances the board commands use beyond the boot path: I2C2/I2C3 and GPIO outputs. */
+/* The SoC services only the SDRAM part uses (arch/arm/omap3/periph.c). */
 #ifndef ARCH_ARM_OMAP3_PERIPH_H
 #define ARCH_ARM_OMAP3_PERIPH_H
 
 #include <stdint.h>
 
 #include "drivers/i2c/omap_i2c.h"
+#include "drivers/mtd/nand.h"
 
-/* Clock I2Cn (2 or 3; I2C1 is storage's, omap3_i2c1_init) and bring its
- * controller up at speed_hz. -EINVAL for another n. */
+/* Clock I2Cn (1..3: I2C1 the TWL4030's, the others the board commands')
+ * and bring its controller up at speed_hz (100/400 kHz). -EINVAL for
+ * another n. */
 int omap3_i2c_init(unsigned n, struct omap_i2c *bus, uint32_t speed_hz);
 /* Drive GPIO n (0..191) as an output at level; its pad is the caller's. */
 int omap3_gpio_output(unsigned n, int level);
+/* Lets the boot flow write MMC1's card (the environment on FAT). */
+void omap3_mmc1_enable_writes(void);
+/* Set up CS0 and probe the chip on first use; later calls return the same
+ * chip. NULL with *err set when none answers (-ENODEV, -ETIMEDOUT). The
+ * memory package may have no NAND at CS0 at all: common/storage.c asks
+ * this only when it has one. */
+struct nand_chip *omap3_nand(int *err);
+/* The ROM boot device's name ("MMC1", "NAND", ...). */
+const char *omap3_bootdev_name(uint8_t dev);
 
 #endif

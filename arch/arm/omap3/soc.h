@@ -80,6 +80,5 @@ uintptr_t omap3_gpio_bank(unsigned n);
 int omap3_read_rev_straps(void);
 
 void omap3_boot_info(const uint8_t *rom_block, struct omap3_boot *b);
-const char *omap3_bootdev_name(uint8_t dev);
 
 #endif

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The SoC side of the storage path: I2C1 and MMC1 clocks, the MMC1 I/O
+ * The SoC side of the early storage path: MMC1's clocks, its I/O
  * cell bias (CONTROL_PBIAS_LITE) and clock loop-back (CONTROL_DEVCONF0)
  * (TRM chapters 4 "PRCM" and 7 "System Control Module"; SPRUF98/SPRUGN4 "SCM", general registers
  * and §5.3).
@@ -13,11 +13,9 @@
 #include "drivers/timer/timer.h"
 #include "lib/bitops.h"
 
-#define OMAP3_I2C1_BASE		0x48070000u
 #define OMAP3_MMC1_BASE		0x4809C000u
 #define OMAP3_96M_HZ		96000000u
 
-#define CORE_I2C1		BIT(15)
 #define CORE_MMC1		BIT(24)
 
 #define CONTROL_DEVCONF0	(OMAP3_SCM_BASE + 0x274)
@@ -35,19 +33,6 @@ static int core_clock_on(uint32_t bit)
 	setbits32(CM_FCLKEN1_CORE, bit);
 	setbits32(CM_ICLKEN1_CORE, bit);
 	return poll32(CM_IDLEST1_CORE, bit, 0, 1000);
-}
-
-int omap3_i2c1_init(struct omap_i2c *bus, uint32_t speed_hz)
-{
-	static struct omap_i2c_config cfg = {
-		.name = "i2c1", .base = OMAP3_I2C1_BASE, .fclk_hz = OMAP3_96M_HZ,
-	};
-	int err = core_clock_on(CORE_I2C1);
-
-	if (err)
-		return err;
-	cfg.speed_hz = speed_hz;
-	return omap_i2c_init(bus, &cfg);
 }
 
 static int mmc1_soc_setup(void)
@@ -85,12 +70,6 @@ struct mmc_card *omap3_mmc1(void)
 		mmc1.host = &mmc1_host;
 	}
 	return &mmc1;
-}
-
-/* Cold part only (linker.ld): the write path is not in the ROM-loaded part. */
-void omap3_mmc1_enable_writes(void)
-{
-	mmc_enable_writes(omap3_mmc1(), &omap_hsmmc_write_ops);
 }
 
 int omap3_mmc1_init(struct omap_hsmmc *host)

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The GTA04's data that only the SDRAM part reads (the Makefile places
+ * *_cold.c there): the environment's place in NAND and its board data,
+ * the status LEDs. board/gta04.c has the rest.
+ */
+#include "arch/arm/omap3/soc.h"
+#include "board/board.h"
+#include "lib/bitops.h"
+
+/*
+ * Letux U-Boot keeps its environment at 0x240000, in the 256 KiB the NAND
+ * map reserves for it (goldelico/letux-uboot Letux/boot-scr/boot-gta04.txt:
+ * "0x0024 0000 ... 256 KB U-Boot parameters written by saveenv";
+ * include/configs/letux_beagle.h, shared by letux_gta04.h: ENV_IS_IN_NAND,
+ * ENV_OFFSET 0x240000, ENV_SIZE 256 KiB, one copy), the kernel DT's
+ * environment partition 0x240000 + 0x40000. gtaboot splits those two
+ * 128 KiB blocks into U-Boot's redundant pair (one erase block per copy),
+ * so that a power cut during saveenv leaves the other copy good.
+ */
+static const struct board_env_nand board_env_nand = {
+	.off = { 0x240000, 0x260000 },
+	.size = 0x20000,
+	.range = 0x20000,
+};
+
+/* ---- status LEDs ----
+ * A TCA6507 on I2C2 at 0x45 on every revision (Linux omap3-gta04.dtsi
+ * tca6507@45 under &i2c2, which omap3-gta04a3/a4/a5 include; letux-uboot
+ * board/goldelico/letux-gta04/status.c TCA6507_BUS I2C2): port 0 AUX red,
+ * 1 AUX green, 3 power red, 4 power green (Linux's labels gta04:red:aux
+ * ...); port 6 is the WLAN chip's reset, never touched. Letux's status
+ * value bit n is port n. I2C2's pads in mode 0 with the pull-ups, as
+ * Letux muxes them (i2c2_scl 0x1BE, i2c2_sda 0x1C0).
+ */
+static const struct board_led status_gta04_leds[] = {
+	{ BIT(0), 0 }, { BIT(1), 1 }, { BIT(3), 3 }, { BIT(4), 4 },
+};
+
+static const struct pad status_gta04_pads[] = {
+	{ 0x1BE, PAD_IN_PU | PAD_MODE(0) },
+	{ 0x1C0, PAD_IN_PU | PAD_MODE(0) },
+};
+
+static const struct board_status_leds status_gta04 = {
+	.i2c_bus = 2, .i2c_addr = 0x45,
+	.leds = status_gta04_leds, .nleds = ARRAY_SIZE(status_gta04_leds),
+	.pads = status_gta04_pads, .npads = ARRAY_SIZE(status_gta04_pads),
+};
+
+const struct board_status_leds *const status_leds = &status_gta04;
+
+/* The OneNAND A5's tree (Linux omap3-gta04a5one.dts) is the A5's with
+ * the OneNAND instead of the NAND on GPMC CS0. Letux U-Boot names it by a
+ * build option (CONFIG_ONENAND_BOOT appends "one" to fdtfile) and has no
+ * fallback, so a /boot without it booted nothing; with the A5's tree the
+ * board runs and only the flash is not found by Linux. */
+static const char *const board_env_dtb_fallback[][2] = {
+	{ "omap3-gta04a5one.dtb", "omap3-gta04a5.dtb" },
+	{ NULL, NULL },
+};
+
+const struct board_env board_env = {
+	.name = "gta04",
+	.nand = &board_env_nand,
+	.dtb_fallback = board_env_dtb_fallback,
+};
