@@ -334,6 +334,7 @@ unit: $(UNIT_BINS) $(SIMUNIT_BINS)
 check: deps
 	$(Q)$(MAKE) -j$$(nproc) --no-print-directory all-boards sim tools unit payload $(FUZZ_BINS)
 	$(Q)$(MAKE) --no-print-directory BOARD=gta04 $(BUILD)/gta04/sd.img
+	$(Q)for b in $(BOARDS); do $(PYTHON) tools/check-layout.py $(BUILD)/$$b/obj || exit 1; done
 	$(Q)FUZZ_SECONDS=$${FUZZ_SECONDS:-5} PYTHON=$(PYTHON) tests/run-all.sh
 
 # Power cuts during saveenv at every NAND operation and every 15th SD block

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Checks the firmware tree against the boundaries docs/design.md states
+("Layout and boundaries"): which directory may include which headers, and
+that no two firmware objects call each other (a two-file circle).
+
+usage: check-layout.py [BUILD_OBJ_DIR]
+With the object directory of a built board (build/gta04/obj), the calls
+between objects are checked too (from their relocations). Exits 1 naming
+each include or circle that is not allowed and not in KNOWN below; a
+KNOWN entry that no longer occurs is reported too, so the list only
+shrinks."""
+import os
+import re
+import subprocess
+import sys
+
+# directory -> header prefixes its files may include (their own directory
+# always). arch/arm/omap3 is "the SoC"; only common/main.c wires it to the
+# boot flow.
+RULES = {
+    "lib/": ("lib/",),
+    "drivers/": ("lib/", "drivers/", "arch/arm/io.h", "arch/arm/cpu.h"),
+    "board/": ("lib/", "board/", "arch/arm/omap3/", "drivers/video/"),
+    "arch/arm/omap3/": ("lib/", "drivers/", "arch/arm/"),
+    "arch/arm/": ("lib/", "arch/arm/", "drivers/timer/"),
+    "common/": ("lib/", "common/", "board/board.h", "drivers/",
+                "arch/arm/io.h", "arch/arm/cpu.h", "arch/arm/cold.h",
+                "arch/arm/mmu.h", "arch/arm/linux.h"),
+}
+EXTRA = {"common/main.c": ("arch/arm/omap3/",)}
+
+# What is still to be fixed (issue #26): each is named here so that a new
+# one fails the check, and removed once fixed.
+KNOWN = {
+    ("common/banner.c", "arch/arm/omap3/memid.h"),
+    ("common/banner.c", "arch/arm/omap3/sdrc.h"),
+    ("common/cmd_letux.c", "arch/arm/omap3/periph.h"),
+    ("common/cmd_nand.c", "arch/arm/omap3/mlo_rest.h"),
+    ("common/display.c", "arch/arm/omap3/omap3.h"),
+    ("common/storage.c", "arch/arm/omap3/periph.h"),
+    ("common/storage.c", "arch/arm/omap3/memid.h"),
+    ("common/storage.c", "arch/arm/omap3/storage.h"),
+    ("common/sys.h", "arch/arm/omap3/soc.h"),
+    ("drivers/video/omap_dss.c", "arch/arm/omap3/omap3.h"),
+    ("drivers/video/td028ttec1.c", "arch/arm/omap3/soc.h"),
+}
+KNOWN_CIRCLES = {
+    ("common/autoboot.c", "common/menu.c"),
+    ("common/bbcharge.c", "common/storage.c"),
+    ("common/boot_entries.c", "common/bootfs.c"),
+    ("arch/arm/io.c", "drivers/timer/omap_gptimer.c"),
+}
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def sources():
+    for top in ("arch", "board", "common", "drivers", "lib"):
+        for d, _, files in os.walk(top):
+            for f in files:
+                if f.endswith((".c", ".h", ".S")):
+                    yield os.path.join(d, f)
+
+
+def rule_for(path):
+    best = None
+    for prefix in RULES:
+        if path.startswith(prefix) and (best is None or len(prefix) > len(best)):
+            best = prefix
+    return best
+
+
+def include_errors(seen):
+    errors = []
+    for path in sorted(sources()):
+        prefix = rule_for(path)
+        if prefix is None:
+            continue
+        allowed = RULES[prefix] + (prefix,) + EXTRA.get(path, ())
+        with open(path, encoding="utf-8") as f:
+            for inc in INCLUDE.findall(f.read()):
+                if inc.startswith(allowed):
+                    continue
+                seen.add((path, inc))
+                if (path, inc) not in KNOWN:
+                    errors.append("%s includes %s: %s may include %s only" %
+                                  (path, inc, prefix, ", ".join(RULES[prefix])))
+    return errors
+
+
+def circle_errors(objdir, seen):
+    """Two objects each calling a function the other defines (call and
+    jump relocations; a function's address in an operations table is no
+    call)."""
+    objdump = os.environ.get("OBJDUMP", "arm-none-eabi-objdump")
+    defs, refs = {}, {}
+    for d, _, files in os.walk(objdir):
+        for f in files:
+            if not f.endswith(".o") or "/gen/" in os.path.join(d, f):
+                continue
+            obj = os.path.join(d, f)
+            src = os.path.relpath(obj, objdir)[:-2]
+            if not os.path.exists(src):   # left over from a removed file
+                continue
+            out = subprocess.run([objdump, "-t", "-r", obj], capture_output=True,
+                                 text=True, check=True).stdout
+            for line in out.splitlines():
+                p = line.split()
+                if len(p) == 6 and p[1] == "g" and p[2] == "F":
+                    defs[p[-1]] = src
+                elif len(p) == 3 and re.fullmatch(r"[0-9a-f]{8}", p[0]) and ("CALL" in p[1] or "JUMP" in p[1]):
+                    refs.setdefault(src, set()).add(p[2].split("+")[0].split("-")[0])
+    uses = {s: {defs[t] for t in ts if t in defs and defs[t] != s} for s, ts in refs.items()}
+    errors = []
+    for a in sorted(uses):
+        for b in sorted(uses[a]):
+            if a < b and a in uses.get(b, ()):
+                seen.add((a, b))
+                if (a, b) not in KNOWN_CIRCLES:
+                    errors.append("%s and %s call each other (a circle)" % (a, b))
+    return errors
+
+
+def main():
+    seen, seen_c = set(), set()
+    errors = include_errors(seen)
+    errors += ["KNOWN lists %s including %s, which it no longer does: take it off" % k
+               for k in sorted(KNOWN - seen)]
+    if len(sys.argv) > 1:
+        errors += circle_errors(sys.argv[1], seen_c)
+        errors += ["KNOWN_CIRCLES lists %s and %s, which no longer call each other: "
+                   "take it off" % k for k in sorted(KNOWN_CIRCLES - seen_c)]
+    for e in errors:
+        print("check-layout: " + e, file=sys.stderr)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
