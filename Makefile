@@ -63,7 +63,7 @@ FW_SRCS := $(sort $(wildcard arch/arm/*.S arch/arm/*.c arch/arm/omap3/*.S arch/a
 EARLY_SRCS := arch/arm/start.S arch/arm/div.S arch/arm/cache.S arch/arm/stack.S \
            arch/arm/io.c arch/arm/mmu.c \
            $(filter-out arch/arm/omap3/periph.c,$(wildcard arch/arm/omap3/*.c)) \
-           board/$(BOARD).c drivers/timer/omap_gptimer.c drivers/serial/omap_uart.c \
+           board/$(BOARD).c drivers/timer/omap_gptimer.c drivers/timer/poll.c drivers/serial/omap_uart.c \
            drivers/mmc/mmc.c drivers/mmc/omap_hsmmc.c drivers/mtd/omap_gpmc.c \
            lib/printf.c lib/string.c lib/errno.c lib/hamming.c lib/crc32.c lib/fatmlo.c \
            common/main.c common/sys.c common/console.c common/banner.c
@@ -312,7 +312,7 @@ $(BUILD)/host/sim_test_%: tests/unit/sim/test_%.c $(SIM_LIB_OBJS)
 # of io.h and the timer (tests/unit/sim/host_io.c), against the models.
 FW_HOST_SRCS := drivers/i2c/omap_i2c.c drivers/power/twl4030.c drivers/mmc/mmc.c \
                 drivers/mmc/mmc_info.c drivers/mmc/omap_hsmmc.c drivers/mmc/mmc_write.c \
-                drivers/mmc/omap_hsmmc_write.c lib/blockdev.c lib/errno.c arch/arm/io.c \
+                drivers/mmc/omap_hsmmc_write.c lib/blockdev.c lib/errno.c arch/arm/io.c drivers/timer/poll.c \
                 tests/unit/sim/host_io.c
 $(BUILD)/host/sim_test_storage_fw: tests/unit/sim/test_storage_fw.c $(FW_HOST_SRCS) $(SIM_LIB_OBJS)
 	@mkdir -p $(dir $@)

@@ -49,7 +49,6 @@ KNOWN_CIRCLES = {
     ("common/autoboot.c", "common/menu.c"),
     ("common/bbcharge.c", "common/storage.c"),
     ("common/boot_entries.c", "common/bootfs.c"),
-    ("arch/arm/io.c", "drivers/timer/omap_gptimer.c"),
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* poll32(): the bounded register wait declared in arch/arm/io.h. */
+/* The idle hook of every busy wait (arch/arm/io.h). poll32(), which needs
+ * the time, is beside the timer (drivers/timer/poll.c). */
 #include "arch/arm/io.h"
-#include "drivers/timer/timer.h"
-#include "lib/errno.h"
 
 static void (*idle_fn)(void);
 
@@ -18,21 +17,4 @@ void io_idle(void)
 {
 	if (idle_fn)
 		idle_fn();
-}
-
-int poll32(uintptr_t addr, uint32_t mask, uint32_t want, uint32_t timeout_us)
-{
-	uint64_t deadline = timer_us() + timeout_us;
-
-	for (;;) {
-		/* Sample the time before the register: a match read after
-		 * the deadline still counts, a stale deadline does not. */
-		int late = timer_us() > deadline;
-
-		if ((readl(addr) & mask) == want)
-			return 0;
-		if (late)
-			return -ETIMEDOUT;
-		io_idle();
-	}
 }

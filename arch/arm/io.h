@@ -102,6 +102,7 @@ static inline void clrsetbits32(uintptr_t addr, uint32_t clr, uint32_t set)
  * when the bits never matched; the register is read once more after the
  * deadline so a slow caller is not failed by its own delay.
  */
+/* Defined beside the timer it counts with (drivers/timer/poll.c). */
 int poll32(uintptr_t addr, uint32_t mask, uint32_t want, uint32_t timeout_us);
 
 /*
