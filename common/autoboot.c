@@ -18,18 +18,13 @@
 #include "lib/errno.h"
 #include "lib/printf.h"
 
-bool autoboot_button_held(void)
-{
-	return board.button_held && board.button_held(sys.board_rev);
-}
-
 /* 0 when the countdown ran out, else the key (or -1 for the button). */
 static int countdown(unsigned delay_ms)
 {
 	uint64_t start = timer_us(), now;
 	unsigned left_s, shown = ~0u;
 
-	if (autoboot_button_held()) {
+	if (sys_button_held()) {
 		printf("Button held: autoboot stopped\n");
 		return -1;
 	}

@@ -11,8 +11,5 @@
  * the prompt (a key other than 'm', or in the menu, or a chosen label
  * that failed). */
 int autoboot_countdown(unsigned delay_ms);
-/* The board's autoboot button (AUX, USER) is held now; false when the
- * board has none. */
-bool autoboot_button_held(void);
 
 #endif

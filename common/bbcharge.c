@@ -11,7 +11,6 @@
 #include "common/bbcharge.h"
 
 #include "board/board.h"
-#include "common/storage.h"
 #include "common/vars.h"
 #include "lib/cmdline.h"
 #include "lib/errno.h"
@@ -34,10 +33,9 @@ static uint32_t value(const char *name, uint32_t dflt, bool *set)
 	return (uint32_t)v;
 }
 
-bool bbcharge_for_boot(uint32_t *uvolt, uint32_t *uamp)
+bool bbcharge_for_boot(struct twl4030 *twl, uint32_t *uvolt, uint32_t *uamp)
 {
 	bool set = false;
-	struct twl4030 *twl;
 
 	*uvolt = value("bb_uvolt", board.bb_uvolt, &set);
 	*uamp = value("bb_uamp", board.bb_uamp, &set);
@@ -45,7 +43,6 @@ bool bbcharge_for_boot(uint32_t *uvolt, uint32_t *uamp)
 		return board.bb_uvolt != 0;
 	if (*uvolt == board.bb_uvolt && *uamp == board.bb_uamp)
 		return true;
-	twl = storage_twl();
 	if (!twl) {
 		printf("twl4030: not reachable: BB_CFG not set for bb_uvolt=%u bb_uamp=%u\n",
 		       (unsigned)*uvolt, (unsigned)*uamp);

@@ -14,9 +14,10 @@
  * decimal, as the DT properties) for another cell. When the variables
  * change them, BB_CFG is programmed again here, so the charger already runs
  * as the kernel will set it. false when there is nothing to pass on (the
- * board has no charger values and no variable is set).
+ * board has no charger values and no variable is set). twl is the PMIC
+ * (storage_twl()), NULL when it is not reachable.
  */
-bool bbcharge_for_boot(uint32_t *uvolt, uint32_t *uamp);
+bool bbcharge_for_boot(struct twl4030 *twl, uint32_t *uvolt, uint32_t *uamp);
 
 /* Programs BB_CFG for uvolt/uamp and prints what the charger does now
  * ("twl4030: backup battery charging on (BB_CFG 0x1d)"), naming the

@@ -11,6 +11,7 @@
 #include "common/bootcount.h"
 #include "common/console.h"
 #include "common/display.h"
+#include "common/storage.h"
 #include "common/sys.h"
 #include "common/vars.h"
 #include "lib/errno.h"
@@ -74,7 +75,7 @@ int boot_fixup_fdt(uint32_t faddr, uint32_t flen, const char *bootargs, uint32_t
 		boot_print_why("fdt", err, why);
 		return err;
 	}
-	if (bbcharge_for_boot(&bb_uvolt, &bb_uamp)) {
+	if (bbcharge_for_boot(storage_twl(), &bb_uvolt, &bb_uamp)) {
 		err = fdtfix_twl4030_bci(fdt, bb_uvolt, bb_uamp, &why);
 		if (err == -ENOENT)
 			printf("fdt: no ti,twl4030-bci node: backup-battery values not passed on\n");

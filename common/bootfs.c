@@ -178,25 +178,3 @@ int bootfs_parts(struct part_info p[PART_SCAN_MAX], uint32_t *disksig, int *err)
 		*disksig = mbr_disk_signature(sector);
 	return n;
 }
-
-int bootfs_file_exists(const char *ifname, const char *devpart, const char *path)
-{
-	struct fs_stat st;
-	struct fs *fs;
-	unsigned num = 0;
-	const char *n;
-	int err = 0;
-
-	if (strcmp(ifname, "mmc") || devpart[0] != '0' || (devpart[1] && devpart[1] != ':'))
-		return -EINVAL;
-	if (!devpart[1] || !strcmp(devpart + 2, "auto")) {
-		fs = boot_fs();
-	} else {
-		for (n = devpart + 2; *n >= '0' && *n <= '9' && num < 256; n++)
-			num = num * 10 + (unsigned)(*n - '0');
-		if (n == devpart + 2 || *n || !num || num > 255)
-			return -EINVAL;
-		fs = bootfs_get(num, &err);
-	}
-	return fs && !fs_stat(fs, path, &st);
-}

@@ -30,10 +30,4 @@ void bootfs_changed(void);
  * when the card cannot be read. */
 int bootfs_parts(struct part_info p[PART_SCAN_MAX], uint32_t *disksig, int *err);
 
-/* U-Boot's file_exists for test -e: ifname "mmc", devpart "0" (the boot
- * file system), "0:auto" or "0:N" (partition N), path from its root.
- * 1 when the file or directory is there, 0 when not (or the device or
- * partition cannot be read), -EINVAL for a device gtaboot does not have. */
-int bootfs_file_exists(const char *ifname, const char *devpart, const char *path);
-
 #endif

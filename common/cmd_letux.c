@@ -16,6 +16,7 @@
 #include "common/autoboot.h"
 #include "common/cli.h"
 #include "common/console.h"
+#include "common/sys.h"
 #include "common/storage.h"
 #include "drivers/leds/tca6507.h"
 #include "drivers/timer/timer.h"
@@ -117,7 +118,7 @@ static int leds_show(unsigned value)
 static unsigned buttons(void)
 {
 	struct twl4030 *t = storage_twl();
-	unsigned v = autoboot_button_held() ? BTN_AUX : 0;
+	unsigned v = sys_button_held() ? BTN_AUX : 0;
 	uint8_t sts;
 
 	if (t && !twl4030_hw_conditions(t, &sts) && (sts & TWL4030_HW_PWON))

@@ -4,11 +4,13 @@
  * setexpr, true, false and sleep; the expressions are lib/shexpr's, the
  * scripts lib/hush's (no TRM chapter).
  */
+#include "common/boot.h"
 #include "common/bootfs.h"
 #include "common/cli.h"
 #include "common/vars.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
+#include "lib/fs.h"
 #include "lib/hush.h"
 #include "lib/printf.h"
 #include "lib/shexpr.h"
@@ -42,9 +44,35 @@ static int read_mem(void *ctx, uint32_t addr, unsigned width, uint32_t *val)
 	return 0;
 }
 
+/* U-Boot's file_exists for test -e: ifname "mmc", devpart "0" (the boot
+ * file system), "0:auto" or "0:N" (partition N), path from its root.
+ * 1 when the file or directory is there, 0 when not (or the device or
+ * partition cannot be read), -EINVAL for a device gtaboot does not have. */
+static int mmc_file_exists(const char *ifname, const char *devpart, const char *path)
+{
+	struct fs_stat st;
+	struct fs *fs;
+	unsigned num = 0;
+	const char *n;
+	int err = 0;
+
+	if (strcmp(ifname, "mmc") || devpart[0] != '0' || (devpart[1] && devpart[1] != ':'))
+		return -EINVAL;
+	if (!devpart[1] || !strcmp(devpart + 2, "auto")) {
+		fs = boot_fs();
+	} else {
+		for (n = devpart + 2; *n >= '0' && *n <= '9' && num < 256; n++)
+			num = num * 10 + (unsigned)(*n - '0');
+		if (n == devpart + 2 || *n || !num || num > 255)
+			return -EINVAL;
+		fs = bootfs_get(num, &err);
+	}
+	return fs && !fs_stat(fs, path, &st);
+}
+
 static bool file_exists(void *ctx, const char *ifname, const char *devpart, const char *path)
 {
-	return bootfs_file_exists(ifname, devpart, path) > 0;
+	return mmc_file_exists(ifname, devpart, path) > 0;
 }
 
 static int do_test(int argc, char *const argv[])

@@ -15,6 +15,7 @@
 #include "common/boot.h"
 #include "common/cli.h"
 #include "common/console.h"
+#include "common/sys.h"
 #include "common/display.h"
 #include "common/escape.h"
 #include "common/storage.h"
@@ -46,7 +47,7 @@ static int levels(void)
 {
 	struct twl4030 *t = storage_twl();
 	uint8_t sts;
-	int v = autoboot_button_held();
+	int v = sys_button_held();
 
 	if (t && !twl4030_hw_conditions(t, &sts) && (sts & TWL4030_HW_PWON))
 		v |= 2;

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "arch/arm/omap3/soc.h"
+#include "board/board.h"
 
 struct sysinfo {
 	struct omap3_chip chip;
@@ -31,6 +32,13 @@ struct sysinfo {
 };
 
 extern struct sysinfo sys;
+
+/* The board's autoboot button (AUX, USER) is held now; false when the
+ * board has none (board.h button_held). */
+static inline bool sys_button_held(void)
+{
+	return board.button_held && board.button_held(sys.board_rev);
+}
 
 /* Bytes of SDRAM from the first bank, up to where contiguity ends. */
 uint32_t sys_ram_end(void);

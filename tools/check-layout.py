@@ -45,11 +45,6 @@ KNOWN = {
     ("drivers/video/omap_dss.c", "arch/arm/omap3/omap3.h"),
     ("drivers/video/td028ttec1.c", "arch/arm/omap3/soc.h"),
 }
-KNOWN_CIRCLES = {
-    ("common/autoboot.c", "common/menu.c"),
-    ("common/bbcharge.c", "common/storage.c"),
-    ("common/boot_entries.c", "common/bootfs.c"),
-}
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
@@ -88,7 +83,7 @@ def include_errors(seen):
     return errors
 
 
-def circle_errors(objdir, seen):
+def circle_errors(objdir):
     """Two objects each calling a function the other defines (call and
     jump relocations; a function's address in an operations table is no
     call)."""
@@ -115,21 +110,17 @@ def circle_errors(objdir, seen):
     for a in sorted(uses):
         for b in sorted(uses[a]):
             if a < b and a in uses.get(b, ()):
-                seen.add((a, b))
-                if (a, b) not in KNOWN_CIRCLES:
-                    errors.append("%s and %s call each other (a circle)" % (a, b))
+                errors.append("%s and %s call each other (a circle)" % (a, b))
     return errors
 
 
 def main():
-    seen, seen_c = set(), set()
+    seen = set()
     errors = include_errors(seen)
     errors += ["KNOWN lists %s including %s, which it no longer does: take it off" % k
                for k in sorted(KNOWN - seen)]
     if len(sys.argv) > 1:
-        errors += circle_errors(sys.argv[1], seen_c)
-        errors += ["KNOWN_CIRCLES lists %s and %s, which no longer call each other: "
-                   "take it off" % k for k in sorted(KNOWN_CIRCLES - seen_c)]
+        errors += circle_errors(sys.argv[1])
     for e in errors:
         print("check-layout: " + e, file=sys.stderr)
     return 1 if errors else 0
