@@ -50,23 +50,27 @@ static const char *beagle_rev_name(unsigned rev)
 static const struct sdram_config micron_2x128 = {
 	.part = "Micron 2 x 128 MiB",
 	.l3_max_hz = 166000000,
+	.refresh_ns = 7800,
 	.sharing = 0x00000100,
 	.cs = {
-		{ 0x02584099, 0xAA9DB4C6, 0x00011517, 0x0004E201, 0x32, 0 },
-		{ 0x02584099, 0xAA9DB4C6, 0x00011517, 0x0004E201, 0x32, 0 },
+		{ 0x02584099, 0xAA9DB4C6, 0x00011517, 0x32, 0 },
+		{ 0x02584099, 0xAA9DB4C6, 0x00011517, 0x32, 0 },
 	},
 };
 
 /* Micron 2 x 256 MiB (C5, NAND ID 2C BC; the xM's package without NAND):
  * MICRON_*_200, 14 rows x 10 columns, proven at L3 200 MHz (the xM's
- * DM3730; on the OMAP3530 it runs slower still). */
+ * DM3730; on the OMAP3530 it runs slower still). The refresh count is
+ * not mem.h's 200 MHz one, which the 3530's 166 MHz L3 would stretch to
+ * 9.4 us: arch/arm/omap3/sdrc.c computes it for the L3 programmed. */
 static const struct sdram_config micron_2x256 = {
 	.part = "Micron 2 x 256 MiB",
 	.l3_max_hz = 200000000,
+	.refresh_ns = 7800,
 	.sharing = 0x00000100,
 	.cs = {
-		{ 0x03588099, 0x7AE1B4C6, 0x00024217, 0x0005E601, 0x32, 0 },
-		{ 0x03588099, 0x7AE1B4C6, 0x00024217, 0x0005E601, 0x32, 0 },
+		{ 0x03588099, 0x7AE1B4C6, 0x00024217, 0x32, 0 },
+		{ 0x03588099, 0x7AE1B4C6, 0x00024217, 0x32, 0 },
 	},
 };
 
@@ -75,10 +79,11 @@ static const struct sdram_config micron_2x256 = {
 static const struct sdram_config numonyx_2x512 = {
 	.part = "Numonyx 2 x 512 MiB",
 	.l3_max_hz = 166000000,
+	.refresh_ns = 7800,
 	.sharing = 0x00000100,
 	.cs = {
-		{ 0x04590099, 0xC29DC4C6, 0x00022322, 0x0004E201, 0x32, 0 },
-		{ 0x04590099, 0xC29DC4C6, 0x00022322, 0x0004E201, 0x32, 0 },
+		{ 0x04590099, 0xC29DC4C6, 0x00022322, 0x32, 0 },
+		{ 0x04590099, 0xC29DC4C6, 0x00022322, 0x32, 0 },
 	},
 };
 

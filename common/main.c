@@ -110,7 +110,7 @@ int main(const uint8_t *rom_bootinfo)
 	 *    so that their code is not in the part the ROM reads. */
 	err = omap3_sdram_init(omap3_mem_identify(board.mem_parts, board.nmem_parts,
 						  board.mem_none, board.mem_unknown)->sdram,
-			       &sys.dram);
+			       sys.clocks.l3_hz, &sys.dram);
 	if (err) {
 		/* the cold part never runs: the banner and what sizing found
 		 * from here (common/banner.c is part of the early part) */

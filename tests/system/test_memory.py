@@ -42,6 +42,11 @@ MACHINES = [
      "CS0 512 MiB, CS1 512 MiB, total 1 GiB"),
     (["beagle"], "Memory: Micron 2 x 128 MiB (NAND ID 2c ba on GPMC CS0)",
      "CS0 128 MiB, CS1 128 MiB, total 256 MiB"),
+    # issue #24: the C5's package on the OMAP3530's 166 MHz L3, refreshed
+    # for that clock (mem.h's 200 MHz count would be 9.4 us apart)
+    (["beagle", "--sdram-part", "micron-2c-bc"],
+     "Memory: Micron 2 x 256 MiB (NAND ID 2c bc on GPMC CS0)",
+     "CS0 256 MiB, CS1 256 MiB, total 512 MiB"),
     (["beaglexm"], "Memory: Micron 2 x 256 MiB (no NAND answered on GPMC CS0: no NAND fitted)",
      "CS0 256 MiB, CS1 256 MiB, total 512 MiB"),
 ]
@@ -91,8 +96,13 @@ def test_wrong_geometry_is_refused(rev, spec, line):
     (["beagle"], "trcd=20", "ACTIM_CTRLA tRCD = 3 cycles"),
     (["gta04", "--rev", "A4"], "twr=20", "ACTIM_CTRLA tDPL (tWR) = 3 cycles"),
     (["gta04", "--rev", "A4"], "txsr=130", "ACTIM_CTRLB tXSR = 23 cycles"),
-    (["gta04", "--rev", "A4"], "trefi=7000", "RFR_CTRL ARCV = 1510 cycles = 7.55 us"),
-], ids=["tRFC", "tRAS", "tRCD", "tWR", "tXSR", "tREFI"])
+    (["gta04", "--rev", "A4"], "trefi=7700", "RFR_CTRL ARCV = 1510 cycles: 1510 + 50 = "
+     "7.80 us between autorefreshes at L3 200.0 MHz, longer than the part's (micron-2c-bc) "
+     "refresh interval of 7.70 us"),
+    (["beagle"], "trefi=7700", "RFR_CTRL ARCV = 1244 cycles: 1244 + 50 = 7.80 us"),
+    (["beagle"], "tck3=6.5", "SDRC CS0: MR CAS latency 3 at L3 166.0 MHz (6.02 ns): the "
+     "part (micron-2c-ba) has CL2 from 12.0 ns, CL3 from 6.5 ns"),
+], ids=["tRFC", "tRAS", "tRCD", "tWR", "tXSR", "tREFI", "tREFI at 166 MHz", "CAS latency"])
 def test_timing_below_the_part_is_a_fault(machine, spec, msg):
     """A part slower than the table's set at the L3 clock the firmware
     programmed: the simulator stops when the chip select comes up."""

@@ -19,8 +19,12 @@
  * available: its minimums are those mem.h gives for the 4 Gbit Numonyx die
  * of the same generation (NUMONYX_*_200: tRC 55, tRAS 40, tRP 15, tRCD
  * 16.2, tRRD 10, tWR 15, tRFC 140 ns; tXSR 200 ns from NUMONYX_*_165).
- * tREFI 7.8 us for all (mem.h: "7.8us/6ns - 50"). Cycle minimums tWTR,
- * tCKE, tXP: 1.
+ * tREFI 7.8 us for all (64 ms for 8192 rows; mem.h: "7.8us/6ns - 50").
+ * Cycle minimums tWTR, tCKE, tXP: 1. Clock period by CAS latency: the -6
+ * grade (C4's 1 Gbit Micron) 6 ns at CL3, the -5 grade parts that the
+ * reference loaders run at 200 MHz (MICRON_*_200, NUMONYX_*_200, Letux's
+ * A5 set) 5 ns at CL3; 12 ns at CL2 for all (the Micron mobile DDR
+ * datasheets' tCK table, from memory as above).
  *
  * NAND answers: READ ID bytes of the Micron PoP NANDs (the GTA04 X-Loader
  * and U-Boot's beagle.c match 2C BC and 2C BA); the A5's OneNAND and the
@@ -39,19 +43,19 @@
 static const struct sim_part parts[] = {
 	{ "micron-2c-ba", 13, 10,
 	  NS(125), NS(60), NS(42), NS(18), NS(18), NS(12), NS(15), NS(138), NS(7800),
-	  1, 1, 1, FLASH_NAND, { 0x2C, 0xBA, 0x80, 0x55, 0x50 }, 256 },
+	  1, 1, 1, NS(12), NS(6), FLASH_NAND, { 0x2C, 0xBA, 0x80, 0x55, 0x50 }, 256 },
 	{ "micron-2c-bc", 14, 10,
 	  NS(72), NS(55), NS(40), NS(15), NS(15), NS(10), NS(15), NS(112.5), NS(7800),
-	  1, 1, 1, FLASH_NAND, { 0x2C, 0xBC, 0x90, 0x55, 0x56 }, 512 },
+	  1, 1, 1, NS(12), NS(5), FLASH_NAND, { 0x2C, 0xBC, 0x90, 0x55, 0x56 }, 512 },
 	{ "micron-xm", 14, 10,
 	  NS(72), NS(55), NS(40), NS(15), NS(15), NS(10), NS(15), NS(112.5), NS(7800),
-	  1, 1, 1, FLASH_NONE, { 0 }, 0 },
+	  1, 1, 1, NS(12), NS(5), FLASH_NONE, { 0 }, 0 },
 	{ "samsung-onenand", 14, 11,
 	  NS(140), NS(55), NS(40), NS(15), NS(16.2), NS(10), NS(15), NS(200), NS(7800),
-	  1, 1, 1, FLASH_ONENAND, { 0 }, 0 },
+	  1, 1, 1, NS(12), NS(5), FLASH_ONENAND, { 0 }, 0 },
 	{ "numonyx-20-ba", 15, 10,
 	  NS(140), NS(55), NS(40), NS(15), NS(16.2), NS(10), NS(15), NS(200), NS(7800),
-	  1, 1, 1, FLASH_NAND, { 0x20, 0xBA, 0x80, 0x55, 0x50 }, 256 },
+	  1, 1, 1, NS(12), NS(5), FLASH_NAND, { 0x20, 0xBA, 0x80, 0x55, 0x50 }, 256 },
 };
 
 uint64_t sim_part_cs_bytes(const struct sim_part *p)
@@ -75,6 +79,8 @@ int sim_part_apply(struct sim_part *p, const char *spec, const char **why)
 		{ "trcd", offsetof(struct sim_part, trcd) }, { "trrd", offsetof(struct sim_part, trrd) },
 		{ "twr", offsetof(struct sim_part, twr) }, { "txsr", offsetof(struct sim_part, txsr) },
 		{ "trefi", offsetof(struct sim_part, trefi) },
+		{ "tck2", offsetof(struct sim_part, tck_cl2) },
+		{ "tck3", offsetof(struct sim_part, tck_cl3) },
 	};
 	char buf[256], *save = NULL;
 

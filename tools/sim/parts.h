@@ -19,6 +19,9 @@ struct sim_part {
 	uint32_t trfc, trc, tras, trp, trcd, trrd, twr, txsr, trefi;
 	/* minimums in clock cycles */
 	unsigned twtr_ck, tcke_ck, txp_ck;
+	/* the shortest clock period (ps) the part runs at with CAS latency
+	 * 2 and 3 (the two mobile DDR has); MR's CL must be one of them */
+	uint32_t tck_cl2, tck_cl3;
 	/* flash on GPMC CS0 */
 	enum sim_flash flash;
 	uint8_t nand_id[5];
@@ -33,6 +36,7 @@ const struct sim_part *sim_part_find(const char *name);
  * --sdram-part SPEC: a part name and/or changes to the machine's part,
  * comma-separated: NAME, rows=N, cols=N, and any minimum in ns (trfc=,
  * trc=, tras=, trp=, trcd=, trrd=, twr=, txsr=), tREFI in ns (trefi=),
+ * the shortest clock period in ns at CAS latency 2 or 3 (tck2=, tck3=),
  * the NAND ID bytes 0-1 in hex (id=2cbc).
  * This is how a test feeds the firmware a part its table does not
  * describe. 0, or -1 with *why set.

@@ -23,9 +23,12 @@
  *  - timings: when the chip select becomes ready, and at every later write
  *    of its ACTIM/RFR registers, each ACTIM field times the L3 clock period
  *    of that moment must reach the part's minimum (tDAL: tWR + tRP rounded
- *    up to cycles each) and RFR's ARCV cycles must not exceed tREFI; a
- *    shorter value stops the run naming the field, as the chip would lose
- *    data. An L3 change after that is not re-checked.
+ *    up to cycles each); RFR's ARCV cycles plus the 50 an autorefresh may
+ *    wait (the TRM's ARCV = tREFI / tCK - 50) must not exceed tREFI; MR's
+ *    CAS latency must be 2 or 3 with the L3 period no shorter than the
+ *    part's for that latency. A value out of range stops the run naming
+ *    the field, as the chip would lose data. An L3 change after that is
+ *    not re-checked.
  *  - geometry: a window address is cut into column, bank and row by the
  *    programmed CASWIDTH, RASWIDTH and BANKALLOCATION (row-bank-column,
  *    bank1-row-bank0-column, bank-row-column; bits above the programmed
@@ -55,6 +58,9 @@
 #define SDRAM_BASE 0x80000000u
 #define SDRAM_END  0xC0000000ull
 #define MAX_WIN    512
+
+/* cycles an autorefresh may wait after the ARCV count ends */
+#define RFR_WAIT_CK 50u
 
 enum { INIT_NONE, INIT_NOP, INIT_PRECHARGE, INIT_AR1, INIT_AR2 };
 
@@ -246,6 +252,7 @@ static int check_part(struct sim *s, struct sdrc *c, int cs)
 	uint32_t mcfg = reg(c, mcfg_off(cs));
 	uint32_t a = reg(c, cs ? 0xC4 : 0x9C), b = reg(c, cs ? 0xC8 : 0xA0);
 	uint32_t arcv = FIELD_GET(GENMASK(23, 8), reg(c, rfr_off(cs)));
+	unsigned cl = FIELD_GET(GENMASK(6, 4), reg(c, cs ? 0xB4 : 0x84));
 	uint64_t hz = prcm_l3_hz(s), tck;
 	const struct { const char *name; uint32_t cycles, min_ps; } t[] = {
 		{ "ACTIM_CTRLA tRFC", FIELD_GET(GENMASK(31, 27), a), p->trfc },
@@ -297,11 +304,20 @@ static int check_part(struct sim *s, struct sdrc *c, int cs)
 			 hz / 1e6, p->name);
 		return -1;
 	}
-	if ((uint64_t)arcv * tck > p->trefi) {
-		sim_stop(s, SIM_FAULT, "SDRC CS%d: RFR_CTRL ARCV = %u cycles = %.2f us at L3 "
-			 "%.1f MHz, longer than the part's (%s) refresh interval of %.2f us", cs,
-			 arcv, ns((uint64_t)arcv * tck) / 1000, hz / 1e6, p->name,
+	/* the counter's ARCV cycles plus the 50 an autorefresh may wait
+	 * behind an access (SDRC_RFR_CTRL_p: ARCV = tREFI / tCK - 50) */
+	if ((uint64_t)(arcv + RFR_WAIT_CK) * tck > p->trefi) {
+		sim_stop(s, SIM_FAULT, "SDRC CS%d: RFR_CTRL ARCV = %u cycles: %u + %u = %.2f us "
+			 "between autorefreshes at L3 %.1f MHz, longer than the part's (%s) "
+			 "refresh interval of %.2f us", cs, arcv, arcv, RFR_WAIT_CK,
+			 ns((uint64_t)(arcv + RFR_WAIT_CK) * tck) / 1000, hz / 1e6, p->name,
 			 ns(p->trefi) / 1000);
+		return -1;
+	}
+	if ((cl != 2 && cl != 3) || tck < (cl == 2 ? p->tck_cl2 : p->tck_cl3)) {
+		sim_stop(s, SIM_FAULT, "SDRC CS%d: MR CAS latency %u at L3 %.1f MHz (%.2f ns): "
+			 "the part (%s) has CL2 from %.1f ns, CL3 from %.1f ns", cs, cl, hz / 1e6,
+			 ns(tck), p->name, ns(p->tck_cl2), ns(p->tck_cl3));
 		return -1;
 	}
 	return 0;
@@ -543,7 +559,7 @@ static int sdrc_write(struct sim *s, void *opaque, uint32_t off, unsigned size,
 	}
 	/* timings rewritten on a chip select already in use */
 	if ((off == 0x9C || off == 0xA0 || off == 0xA4 || off == 0xC4 || off == 0xC8 ||
-	     off == 0xD4) && c->cs[cs].was_ready && c->cs[cs].mem_bytes && cs_ready(c, cs) &&
+	     off == 0xD4 || off == 0x84 || off == 0xB4) && c->cs[cs].was_ready && c->cs[cs].mem_bytes && cs_ready(c, cs) &&
 	    check_part(s, c, cs))
 		return ret;
 	sdrc_remap(s, c);

@@ -43,6 +43,8 @@
 #define MANUAL_AUTOREFRESH	2
 #define DLL_ENADLL_90DEG	0x0A
 #define DLL_LOCKED		BIT(2)
+#define RFR_ARE			1u	/* autorefresh on the ARCV count */
+#define RFR_MARGIN		50u
 /* PAGEPOLICY high, SRFRONRESET, WAKEUPPROC */
 #define POWER_VALUE		0x04000081
 
@@ -51,12 +53,26 @@ static inline uintptr_t sdrc(uint32_t off)
 	return OMAP3_SDRC_BASE + off;
 }
 
-static void cs_init(int cs, const struct sdrc_cs_timings *t)
+/*
+ * ARCV = tREFI / tCK - 50 (SPRUF98/SPRUGN4 "Memory Subsystem",
+ * SDRC_RFR_CTRL_p; docs/references.md): the counter counts ARCV L3 cycles,
+ * and the 50 are the cycles an autorefresh may wait behind an access in
+ * progress, so that the worst interval stays within tREFI. In 10 kHz units
+ * so that 32 bits hold the product (65535 ns x 20000).
+ */
+uint32_t omap3_sdram_rfr(uint32_t refresh_ns, uint32_t l3_hz)
+{
+	uint32_t cycles = refresh_ns * (l3_hz / 10000u) / 100000u;
+
+	return (cycles - RFR_MARGIN) << 8 | RFR_ARE;
+}
+
+static void cs_init(int cs, const struct sdrc_cs_timings *t, uint32_t rfr)
 {
 	writel(t->mcfg, sdrc(SDRC_MCFG(cs)));
 	writel(t->actim_a, sdrc(SDRC_ACTIM_CTRLA(cs)));
 	writel(t->actim_b, sdrc(SDRC_ACTIM_CTRLB(cs)));
-	writel(t->rfr, sdrc(SDRC_RFR_CTRL(cs)));
+	writel(rfr, sdrc(SDRC_RFR_CTRL(cs)));
 	/* JEDEC power-up: NOP, precharge all, two autorefreshes, then the
 	 * mode registers. The 200 us with clock running before this is long
 	 * past: the DPLLs locked well before. */
@@ -158,18 +174,19 @@ void omap3_sdram_explain(const struct sdram_config *cfg, const struct sdram_bank
  * smallest geometry of these x32 packages: on a larger part it leaves
  * memory unused but never aliases. The timings are U-Boot's NUMONYX_*_200
  * (arch/arm/include/asm/arch-omap3/mem.h, IGEP v2 at L3 200 MHz), the
- * longest cycle counts of any set, refreshed every 0x4E2 cycles (7.8 us
- * at 166 MHz, 6.3 us at 200 MHz).
+ * longest cycle counts of any set, refreshed every 6.5 us (0x4E2 cycles
+ * at 200 MHz, RFR_CTRL 0x4E201 as that set has; computed for the L3 clock).
  */
 const struct sdram_config omap3_sdram_safest = {
 	.part = "unidentified: safest set, 2 x 128 MiB geometry",
 	.l3_max_hz = 200000000,
+	.refresh_ns = 6500,
 	.sharing = 0x00000100,
 	.cs = {
 		{ 0x02584099, SDRC_ACTIM_A(28, 11, 8, 3, 4, 2, 3, 6),
-		  SDRC_ACTIM_B(2, 2, 3, 40), SDRC_RFR(0x4E2), 0x32, 0 },
+		  SDRC_ACTIM_B(2, 2, 3, 40), 0x32, 0 },
 		{ 0x02584099, SDRC_ACTIM_A(28, 11, 8, 3, 4, 2, 3, 6),
-		  SDRC_ACTIM_B(2, 2, 3, 40), SDRC_RFR(0x4E2), 0x32, 0 },
+		  SDRC_ACTIM_B(2, 2, 3, 40), 0x32, 0 },
 	},
 };
 
@@ -200,8 +217,10 @@ static uint32_t size_cs(int cs, const struct sdrc_cs_timings *t, uintptr_t base,
 	return size;
 }
 
-int omap3_sdram_init(const struct sdram_config *cfg, struct sdram_banks *banks)
+int omap3_sdram_init(const struct sdram_config *cfg, uint32_t l3_hz,
+		     struct sdram_banks *banks)
 {
+	uint32_t rfr = omap3_sdram_rfr(cfg->refresh_ns, l3_hz);
 	uint32_t n;
 
 	banks->base[0] = OMAP3_SDRAM_BASE;
@@ -222,7 +241,7 @@ int omap3_sdram_init(const struct sdram_config *cfg, struct sdram_banks *banks)
 	 * fatal; the sizing test decides. */
 	poll32(sdrc(SDRC_DLLA_STATUS), DLL_LOCKED, DLL_LOCKED, 1000);
 
-	cs_init(0, &cfg->cs[0]);
+	cs_init(0, &cfg->cs[0], rfr);
 	banks->size[0] = size_cs(0, &cfg->cs[0], banks->base[0], &banks->bad_bit[0]);
 	if (!banks->size[0])
 		return banks->bad_bit[0] >= 0 ? -EIO : -ENODEV;
@@ -240,7 +259,7 @@ int omap3_sdram_init(const struct sdram_config *cfg, struct sdram_banks *banks)
 		banks->base[1] = 0;
 		return 0;
 	}
-	cs_init(1, &cfg->cs[1]);
+	cs_init(1, &cfg->cs[1], rfr);
 	banks->size[1] = size_cs(1, &cfg->cs[1], banks->base[1], &banks->bad_bit[1]);
 	if (!banks->size[1])
 		banks->base[1] = 0;

@@ -16,13 +16,10 @@
 	 (uint32_t)(tdpl) << 6 | (uint32_t)(tdal))
 #define SDRC_ACTIM_B(twtr, tcke, txp, txsr) \
 	((uint32_t)(twtr) << 16 | (uint32_t)(tcke) << 12 | (uint32_t)(txp) << 8 | (uint32_t)(txsr))
-/* RFR_CTRL: autorefresh every arcv cycles (about 7.8 us x f_L3 - 50). */
-#define SDRC_RFR(arcv)		((uint32_t)(arcv) << 8 | 1u)
-
 /* What one chip select needs; mcfg = 0 means nothing fitted there. */
 struct sdrc_cs_timings {
 	uint32_t mcfg;      /* geometry and the largest size to probe */
-	uint32_t actim_a, actim_b, rfr, mr;
+	uint32_t actim_a, actim_b, mr;
 	uint32_t emr2;      /* 0 = not written */
 };
 
@@ -31,6 +28,11 @@ struct sdram_config {
 	/* The fastest L3 clock these cycle counts are proven at on real
 	 * boards; the boot flow warns when L3 runs faster. */
 	uint32_t l3_max_hz;
+	/* The longest time between two autorefreshes the part allows (its
+	 * tREFI, 64 ms / 8192 rows = 7.8 us for these parts), or a shorter
+	 * one a proven set uses: RFR_CTRL is computed from it for the L3
+	 * clock really programmed, not copied for one clock. */
+	uint16_t refresh_ns;
 	uint32_t sharing;   /* SDRC_SHARING */
 	struct sdrc_cs_timings cs[2];
 };
@@ -41,13 +43,16 @@ struct sdram_banks {
 	int8_t bad_bit[2];  /* -1, or the first aliasing address bit (-EIO) */
 };
 
-/* Program the SDRC for cfg, then size each chip select by probing for
+/* Program the SDRC for cfg at L3 clock l3_hz, then size each chip select by probing for
  * aliases; CS1 is placed right after what CS0 really holds. Returns 0,
  * -ENODEV when CS0 has no working memory, or -EIO when an address bit
  * below the top of a chip select aliases (a column, bank or row the part
  * does not have: the geometry is wrong and the memory is not used);
  * banks->bad_bit[cs] then names the first such system address bit. */
-int omap3_sdram_init(const struct sdram_config *cfg, struct sdram_banks *banks);
+int omap3_sdram_init(const struct sdram_config *cfg, uint32_t l3_hz,
+		     struct sdram_banks *banks);
+/* SDRC_RFR_CTRL_p for an autorefresh at least every refresh_ns at l3_hz. */
+uint32_t omap3_sdram_rfr(uint32_t refresh_ns, uint32_t l3_hz);
 
 /* For a wrong geometry: which MCFG field address bit `bit` of a chip
  * select falls in ("column", "bank", "row"; "size" above the geometry). */
