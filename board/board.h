@@ -126,7 +126,7 @@ struct board {
 	 * users' bootargs (gtaboot never adds console= itself). */
 	const char *linux_console;                       /* "ttyO2,115200n8" */
 	/* Mandatory, SDRAM (step 11): the NAND kernel partition the chain
-	 * boots last (kernel and DTB stored raw, drivers/mtd/nand_boot.c);
+	 * boots last (kernel and DTB stored raw, common/boot_nand.c);
 	 * size 0 when the board keeps none. */
 	uint32_t nand_kernel_off, nand_kernel_size;
 	/* Optional (0: charger left off), SDRAM (steps 8 and 13): TWL4030

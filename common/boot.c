@@ -10,13 +10,13 @@
 
 #include "board/board.h"
 #include "common/boot_internal.h"
+#include "common/boot_nand.h"
 #include "common/bootcount.h"
 #include "common/escape.h"
 #include "common/memcheck.h"
 #include "common/storage.h"
 #include "common/sys.h"
 #include "common/vars.h"
-#include "drivers/mtd/nand_boot.h"
 #include "lib/errno.h"
 #include "lib/string.h"
 #include "lib/image.h"
@@ -203,7 +203,7 @@ static int boot_nand(void)
 	}
 	printf("kernel  nand 0x%08x -> 0x%08x, %u bytes\n", (unsigned)k.nand_off, (unsigned)kaddr,
 	       (unsigned)k.size);
-	if (f.kind != NAND_IMG_FDT) {
+	if (!f.found) {
 		printf("boot: NAND kernel partition holds no device tree\n");
 		return -ENOENT;
 	}

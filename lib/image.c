@@ -4,6 +4,8 @@
  * arch/arm/boot/compressed/head.S documents (Linux's Documentation/arch/arm/
  * booting.rst); the uImage header is 64 big-endian bytes as U-Boot's
  * include/image.h describes it. */
+#include <libfdt.h>
+
 #include "lib/image.h"
 #include "lib/bitops.h"
 #include "lib/crc32.h"
@@ -156,4 +158,31 @@ int image_check_script(const void *buf, size_t len, struct image_info *info, con
 	info->load = get_be32(b - UIMAGE_HEADER_SIZE + 16);
 	info->entry = get_be32(b - UIMAGE_HEADER_SIZE + 20);
 	return 0;
+}
+
+enum image_kind image_identify(const void *hdr, size_t len, uint32_t *total)
+{
+	const uint8_t *b = hdr;
+
+	if (len >= UIMAGE_HEADER_SIZE && get_be32(b) == UIMAGE_MAGIC) {
+		uint32_t n = get_be32(b + 12);
+
+		if (n && n <= 0x7fffffffu - UIMAGE_HEADER_SIZE) {
+			*total = UIMAGE_HEADER_SIZE + n;
+			return IMAGE_UIMAGE;
+		}
+	}
+	if (len >= 0x30 && get_le32(b + 0x24) == ZIMAGE_MAGIC) {
+		uint32_t start = get_le32(b + 0x28), end = get_le32(b + 0x2c);
+
+		if (end > start) {
+			*total = end - start;
+			return IMAGE_ZIMAGE;
+		}
+	}
+	if (len >= sizeof(struct fdt_header) && fdt_check_header(hdr) == 0) {
+		*total = fdt_totalsize(hdr);
+		return IMAGE_FDT;
+	}
+	return IMAGE_RAW;
 }

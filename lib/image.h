@@ -12,6 +12,7 @@ enum image_kind {
 	IMAGE_RAW = 0,          /* an initrd without a header */
 	IMAGE_ZIMAGE,
 	IMAGE_UIMAGE,
+	IMAGE_FDT,              /* image_identify() only */
 };
 
 #define UIMAGE_HEADER_SIZE 64
@@ -50,5 +51,13 @@ int image_check_initrd(const void *buf, size_t len, bool verify_data, struct ima
  * magic" (-EINVAL), "bad header CRC", "bad data CRC", "truncated ..."
  * (-EBADMSG), "not a script image", compressed (-ENOTSUP). */
 int image_check_script(const void *buf, size_t len, struct image_info *info, const char **why);
+
+/* What the first len bytes of an image stored with no file around it (the
+ * NAND kernel partition) say it is, and its whole size, header included,
+ * in *total: a uImage (64 + its data size), a zImage (end - start of its
+ * header) or a flattened device tree (its totalsize, the header checked by
+ * libfdt). IMAGE_RAW when it is none of them. Only the header is looked
+ * at: the image_check_*() functions check the loaded image. */
+enum image_kind image_identify(const void *hdr, size_t len, uint32_t *total);
 
 #endif

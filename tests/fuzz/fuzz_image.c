@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* libFuzzer target for lib/image: kernel and initrd header checks on
  * arbitrary files, and script images; an accepted image's payload must lie
- * inside the file. */
+ * inside the file; what image_identify() names has a size that fits its
+ * header's own rules. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +12,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct image_info info;
 	const char *why = NULL;
+	uint32_t total = 0;
 	int ret;
+
+	switch (image_identify(data, size, &total)) {
+	case IMAGE_UIMAGE:
+		if (total <= 64)
+			abort();
+		break;
+	case IMAGE_FDT:
+		if (total < 40)
+			abort();
+		break;
+	case IMAGE_ZIMAGE:
+		if (!total)
+			abort();
+		break;
+	default:
+		break;
+	}
 
 	ret = image_check_kernel(data, size, true, &info, &why);
 	if (ret && !why)

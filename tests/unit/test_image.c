@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include <libfdt.h>
 
 #include "tests/unit/helpers.h"
 #include "lib/crc32.h"
@@ -306,6 +307,38 @@ static void test_script_bad_table(void **state)
 	assert_non_null(strstr(why, "length table"));
 }
 
+/* image_identify: the NAND kernel partition's scan sees only a page. */
+static void test_identify(void **state)
+{
+	uint8_t h[2048] = { 0 };
+	uint32_t total = 0;
+	uint8_t *z = fake_zimage(4096);
+
+	(void)state;
+	assert_int_equal(image_identify(h, sizeof(h), &total), IMAGE_RAW);
+	memcpy(h, z, sizeof(h));
+	assert_int_equal(image_identify(h, sizeof(h), &total), IMAGE_ZIMAGE);
+	assert_int_equal(total, 4096);
+	assert_int_equal(image_identify(h, 0x2f, &total), IMAGE_RAW);
+	put_le32(h + 0x2c, 0);                  /* end before start */
+	assert_int_equal(image_identify(h, sizeof(h), &total), IMAGE_RAW);
+	memset(h, 0, sizeof(h));
+	put_be32(h, 0x27051956);
+	put_be32(h + 12, 1000);
+	assert_int_equal(image_identify(h, sizeof(h), &total), IMAGE_UIMAGE);
+	assert_int_equal(total, 1064);
+	put_be32(h + 12, 0);                    /* no data */
+	assert_int_equal(image_identify(h, sizeof(h), &total), IMAGE_RAW);
+	memset(h, 0, sizeof(h));
+	assert_int_equal(fdt_create_empty_tree(h, 512), 0);
+	assert_int_equal(image_identify(h, sizeof(h), &total), IMAGE_FDT);
+	assert_int_equal(total, 512);
+	assert_int_equal(image_identify(h, 39, &total), IMAGE_RAW);
+	put_be32(h + 20, 1);                    /* version 1: libfdt refuses it */
+	assert_int_equal(image_identify(h, sizeof(h), &total), IMAGE_RAW);
+	free(z);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -316,6 +349,7 @@ int main(void)
 		cmocka_unit_test(test_initrd),
 		cmocka_unit_test(test_script),
 		cmocka_unit_test(test_script_bad_table),
+		cmocka_unit_test(test_identify),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
