@@ -38,14 +38,16 @@ int console_getc(void)
 
 int console_getc_timeout(unsigned timeout_ms)
 {
-	uint64_t end = timer_us() + (uint64_t)timeout_ms * 1000u;
+	uint64_t end = deadline_in((uint64_t)timeout_ms * 1000u);
+	bool late;
 	int c;
 
 	do {
+		late = deadline_passed(end);
 		c = console_getc();
 		if (c >= 0)
 			return c;
-	} while (timer_us() < end);
+	} while (!late);
 	return -ETIMEDOUT;
 }
 
@@ -71,9 +73,9 @@ void console_use_ring(char *buf, unsigned size)
 static void push_out(void)
 {
 	struct console_state *s = &console_st;
-	uint64_t start = timer_us();
+	uint64_t end = deadline_in(2000000);
 
-	while (s->con && !s->tx_dead && s->tail != s->head && timer_us() - start < 2000000)
+	while (s->con && !s->tx_dead && s->tail != s->head && !deadline_passed(end))
 		console_drain();
 }
 

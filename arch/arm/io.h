@@ -97,16 +97,28 @@ static inline void clrsetbits32(uintptr_t addr, uint32_t clr, uint32_t set)
 }
 
 /*
- * Wait until (readl(addr) & mask) == want, for at most timeout_us
- * microseconds (timer_us() from drivers/timer). Returns 0, or -ETIMEDOUT
- * when the bits never matched; the register is read once more after the
- * deadline so a slow caller is not failed by its own delay.
+ * The one bounded wait on a register, for every driver: reads the register
+ * at addr (POLL_16 or POLL_32 wide) until (value & mask) == want, or with
+ * POLL_ANY in how until any bit of mask is set (want is then unused), for
+ * at most timeout_us microseconds of timer_us() (drivers/timer). Returns 0,
+ * or -ETIMEDOUT when it never matched; *seen (may be NULL) gets the last
+ * value read, the one that matched or the one that did not. The time is
+ * sampled before each read, so a match read just after the deadline still
+ * counts and a caller slowed by an interrupt is not failed by its delay.
+ * Defined beside the timer it counts with (drivers/timer/poll.c).
  */
-/* Defined beside the timer it counts with (drivers/timer/poll.c). */
+#define POLL_16  16u
+#define POLL_32  32u
+#define POLL_ANY 0x100u
+int poll_reg(uintptr_t addr, unsigned how, uint32_t mask, uint32_t want,
+	     uint32_t timeout_us, uint32_t *seen);
+
+/* The common case, a 32-bit register's bits equal to want: out of line,
+ * because four arguments cost each of its thirty callers less than six. */
 int poll32(uintptr_t addr, uint32_t mask, uint32_t want, uint32_t timeout_us);
 
 /*
- * Every busy wait (poll32, udelay/mdelay, the MMC status wait) calls
+ * Every busy wait (poll_reg, udelay/mdelay) calls
  * io_idle() while it waits. The console registers its drain there, so
  * buffered output goes out while the CPU waits for hardware instead of the
  * CPU waiting for the UART (115200 baud is 87 us a character).

@@ -62,30 +62,20 @@ static void i2c_wr(struct omap_i2c *bus, unsigned off, uint16_t v)
 /* Wait until (STAT & mask) == want; 0 or -ETIMEDOUT. */
 static int i2c_wait_stat(struct omap_i2c *bus, uint16_t mask, uint16_t want, uint32_t us)
 {
-	uint64_t start = timer_us();
-
-	do {
-		if ((i2c_rd(bus, I2C_STAT) & mask) == want)
-			return 0;
-	} while (timer_us() - start < us);
-	return (i2c_rd(bus, I2C_STAT) & mask) == want ? 0 : -ETIMEDOUT;
+	return poll_reg(bus->cfg->base + I2C_STAT, POLL_16, mask, want, us, 0);
 }
 
 static int i2c_controller_reset(struct omap_i2c *bus)
 {
 	const struct omap_i2c_config *c = bus->cfg;
 	uint32_t iclk, psc, scll, sclh;
-	uint64_t start;
 
 	i2c_wr(bus, I2C_SYSC, BIT(1));
 	/* the reset only completes once the module is enabled */
 	i2c_wr(bus, I2C_CON, CON_EN);
-	start = timer_us();
-	while (!(i2c_rd(bus, I2C_SYSS) & BIT(0))) {
-		if (timer_us() - start > RESET_TIMEOUT_US) {
-			printf("%s: controller reset did not complete\n", c->name);
-			return -ETIMEDOUT;
-		}
+	if (poll_reg(c->base + I2C_SYSS, POLL_16, BIT(0), BIT(0), RESET_TIMEOUT_US, 0)) {
+		printf("%s: controller reset did not complete\n", c->name);
+		return -ETIMEDOUT;
 	}
 	i2c_wr(bus, I2C_CON, 0);
 	/* ICLK near 4 MHz (standard) or 9.6 MHz (fast); SCL low/high
@@ -170,8 +160,11 @@ static int i2c_xfer(struct omap_i2c *bus, uint8_t addr, uint8_t *buf, unsigned l
 		bool read, bool stop)
 {
 	unsigned done = 0;
-	uint64_t last = timer_us();
+	/* the deadline moves on with every byte: a long message is fine, a
+	 * stalled one is not */
+	uint64_t end = deadline_in(bus->byte_timeout_us);
 	uint16_t st;
+	bool late;
 
 	i2c_wr(bus, I2C_STAT, 0xFFFF);
 	i2c_wr(bus, I2C_SA, addr);
@@ -179,6 +172,7 @@ static int i2c_xfer(struct omap_i2c *bus, uint8_t addr, uint8_t *buf, unsigned l
 	i2c_wr(bus, I2C_CON, CON_EN | CON_MST | CON_STT | (stop ? CON_STP : 0) |
 	   (read ? 0 : CON_TRX));
 	for (;;) {
+		late = deadline_passed(end);
 		st = i2c_rd(bus, I2C_STAT);
 		if (st & STAT_AL) {
 			i2c_wr(bus, I2C_STAT, STAT_AL);
@@ -198,7 +192,7 @@ static int i2c_xfer(struct omap_i2c *bus, uint8_t addr, uint8_t *buf, unsigned l
 			if (done < len)
 				i2c_wr(bus, I2C_DATA, buf[done++]);
 			i2c_wr(bus, I2C_STAT, st & (STAT_XRDY | STAT_XDR));
-			last = timer_us();
+			end = deadline_in(bus->byte_timeout_us);
 			continue;
 		}
 		if (read && (st & (STAT_RRDY | STAT_RDR))) {
@@ -207,14 +201,14 @@ static int i2c_xfer(struct omap_i2c *bus, uint8_t addr, uint8_t *buf, unsigned l
 			if (done < len)
 				buf[done++] = b;
 			i2c_wr(bus, I2C_STAT, st & (STAT_RRDY | STAT_RDR));
-			last = timer_us();
+			end = deadline_in(bus->byte_timeout_us);
 			continue;
 		}
 		if (st & STAT_ARDY) {
 			i2c_wr(bus, I2C_STAT, STAT_ARDY);
 			break;
 		}
-		if (timer_us() - last > bus->byte_timeout_us) {
+		if (late) {
 			printf("%s: 0x%02x: transfer stalled after %u of %u bytes\n",
 			       bus->cfg->name, addr, done, len);
 			i2c_controller_reset(bus);

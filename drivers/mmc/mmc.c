@@ -109,7 +109,7 @@ static int identify_start(struct mmc_card *card)
 	if (err && err != -ETIMEDOUT)
 		return card_fail(card, "interface condition", &c, err);
 	card->v2 = !err;   /* a v1.x card does not know CMD8 */
-	card->acmd41_start_us = timer_us();
+	card->acmd41_end_us = deadline_in(INIT_TIMEOUT_US);
 	err = acmd41(card, &c);
 	card->ocr = c.resp[0];
 	return err < 0 ? err : 0;
@@ -122,7 +122,7 @@ static int identify_finish(struct mmc_card *card)
 	int err = card->ocr & OCR_BUSY ? 0 : 1;
 
 	while (err > 0) {
-		if (timer_us() - card->acmd41_start_us > INIT_TIMEOUT_US) {
+		if (deadline_passed(card->acmd41_end_us)) {
 			printf("%s: card still busy after 1 s of ACMD41 (OCR 0x%08x)\n",
 			       card->name, (unsigned)c.resp[0]);
 			return -ETIMEDOUT;

@@ -72,7 +72,7 @@ struct mmc_card {
 	struct blockdev bd;
 	/* between mmc_init_start() and mmc_init_finish() */
 	bool started, v2;
-	uint64_t acmd41_start_us;
+	uint64_t acmd41_end_us;   /* deadline of the power-up ACMD41 loop */
 	/* last: the ROM-loaded code reaches the fields above with short offsets */
 	const struct mmc_write_ops *wops;  /* NULL: the card is not written */
 };

@@ -64,12 +64,14 @@ static int card_cmd(struct mmc_card *card, uint8_t idx, uint32_t arg, enum mmc_r
  * programming (busy). Error bits it reports for the write come back here. */
 static int wait_programmed(struct mmc_card *card, uint32_t *r1)
 {
-	uint64_t start = timer_us();
+	uint64_t end = deadline_in(WRITE_TIMEOUT_US);
 	struct mmc_cmd c;
+	bool late;
 	int err;
 
 	*r1 = 0;
 	for (;;) {
+		late = deadline_passed(end);
 		err = card_cmd(card, 13, (uint32_t)card->rca << 16, MMC_RSP_R1, &c);
 		if (err) {
 			printf("%s: status after write: CMD13 %s (%s)\n", card->name,
@@ -84,7 +86,7 @@ static int wait_programmed(struct mmc_card *card, uint32_t *r1)
 			       (unsigned)R1_STATE(c.resp[0]));
 			return -EIO;
 		}
-		if (timer_us() - start > WRITE_TIMEOUT_US) {
+		if (late) {
 			printf("%s: card still programming after %u ms\n", card->name,
 			       (unsigned)(WRITE_TIMEOUT_US / 1000));
 			return -ETIMEDOUT;

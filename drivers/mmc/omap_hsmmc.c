@@ -31,17 +31,10 @@ static int mmc_poll(struct omap_hsmmc *h, unsigned off, uint32_t mask, uint32_t 
 /* STAT with any of bits (or an error) set; 0 on timeout. */
 static uint32_t mmc_wait_stat(struct omap_hsmmc *h, uint32_t bits, uint32_t us)
 {
-	uint64_t start = timer_us();
 	uint32_t st;
 
-	do {
-		st = mmc_rd(h, STAT);
-		if (st & (bits | ST_ERRI))
-			return st;
-		io_idle();
-	} while (timer_us() - start < us);
-	st = mmc_rd(h, STAT);
-	return st & (bits | ST_ERRI);
+	return poll_reg(h->cfg->base + STAT, POLL_32 | POLL_ANY, bits | ST_ERRI, 0, us, &st)
+		? 0 : st;
 }
 
 static const char *hsmmc_error_name(uint32_t st)

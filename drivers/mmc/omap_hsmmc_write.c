@@ -31,16 +31,10 @@ static void wr(struct omap_hsmmc *h, unsigned off, uint32_t v)
  * the ROM-loaded part, which costs it bytes it does not have. */
 static uint32_t wait_stat(struct omap_hsmmc *h, uint32_t bits, uint32_t us)
 {
-	uint64_t start = timer_us();
 	uint32_t st;
 
-	do {
-		st = rd(h, STAT);
-		if (st & (bits | ST_ERRI))
-			return st;
-		io_idle();
-	} while (timer_us() - start < us);
-	return rd(h, STAT) & (bits | ST_ERRI);
+	return poll_reg(h->cfg->base + STAT, POLL_32 | POLL_ANY, bits | ST_ERRI, 0, us, &st)
+		? 0 : st;
 }
 
 static const char *error_name(uint32_t st)

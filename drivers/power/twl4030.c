@@ -139,7 +139,8 @@ int twl4030_hw_conditions(struct twl4030 *twl, uint8_t *sts)
 static int madc_convert(struct twl4030 *twl, unsigned ch, unsigned *raw)
 {
 	uint8_t r[2], ctrl = 0;
-	uint64_t start;
+	uint64_t end;
+	bool late;
 	int err;
 
 	err = twl_update(twl, ADDR_INTBR, GPBR1, 0, MADC_CLKS);
@@ -157,14 +158,15 @@ static int madc_convert(struct twl4030 *twl, unsigned ch, unsigned *raw)
 		err = twl4030_write(twl, ADDR_MADC, CTRL_SW1, SW1_START);
 	if (err)
 		return err;
-	start = timer_us();
+	end = deadline_in(MADC_TIMEOUT_US);
 	do {
+		late = deadline_passed(end);
 		err = twl4030_read(twl, ADDR_MADC, CTRL_SW1, &ctrl);
 		if (err)
 			return err;
 		if ((ctrl & (SW1_EOC | SW1_BUSY)) == SW1_EOC)
 			break;
-	} while (timer_us() - start < MADC_TIMEOUT_US);
+	} while (!late);
 	if ((ctrl & (SW1_EOC | SW1_BUSY)) != SW1_EOC) {
 		printf("twl4030: MADC conversion of channel %u did not finish\n", ch);
 		return -ETIMEDOUT;

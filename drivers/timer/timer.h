@@ -24,6 +24,23 @@ void timer_init(uintptr_t gpt_base, uint32_t hz);
  * bounded even then. */
 uint64_t timer_us(void);
 
+/*
+ * The deadline every bounded loop counts against, so that all of them
+ * count the same way: end = deadline_in(us) before the loop; in it, take
+ * late = deadline_passed(end) BEFORE testing the condition, and give up
+ * only when late and the condition still fails (poll_reg() in
+ * arch/arm/io.h is the register form of this loop).
+ */
+static inline uint64_t deadline_in(uint64_t us)
+{
+	return timer_us() + us;
+}
+
+static inline bool deadline_passed(uint64_t end)
+{
+	return timer_us() > end;
+}
+
 void udelay(uint32_t us);
 void mdelay(uint32_t ms);
 

@@ -3,7 +3,7 @@
  * The host backend of arch/arm/io.h (built with GTABOOT_HOST_IO) and of
  * drivers/timer/timer.h: register accesses go through the simulator's
  * models' MMIO handlers and each costs 50 ns of virtual time, so the
- * drivers' bounded waits (arch/arm/io.c's poll32, udelay) run on virtual
+ * drivers' bounded waits (drivers/timer/poll.c's poll_reg, udelay) run on virtual
  * time. An access a model refuses fails the test.
  */
 #include <setjmp.h>
