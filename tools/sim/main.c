@@ -24,6 +24,7 @@ static void usage(FILE *f)
 	      "  --handoff-pc ADDR  the hand-off is the first fetch at ADDR (MMU off)\n"
 	      "  --nand-bad BLOCK[,BLOCK...]  factory bad blocks of the --nand chip\n"
 	      "  --sdram-part NAME|KEY=V,...  another memory package, or changes to it (parts.h)\n"
+	      "  --tolerate sdram-refresh  a refresh interval over the part's is a warning, not a stop\n"
 	      "  --rom-clocks reset|locked  DPLLs as at reset, or left locked by the ROM (rom.c)\n"
 	      "  --rom-vmmc1 on|off         VMMC1 as the ROM leaves it (default: on after SD boot; on also applies to --load-raw)\n"
 	      "  --battery-mv MV  --power-button  --sd-type sdsc1|sdsc|sdhc\n"
@@ -136,7 +137,7 @@ int main(int argc, char **argv)
 	       O_HELP, O_NAND_BAD, O_ENTRY_MODE, O_ENTRY_R0,
 	       O_WATCH, O_HANDOFF_PC };
 	enum { O_STOP_AT = 512, O_BATTERY, O_PWRON, O_SDTYPE, O_TWLBACKUP,
-	       O_SDRAM_PART, O_ROM_CLOCKS, O_ROM_VMMC1, O_SHOT, O_PRESS, O_PROFILE };
+	       O_SDRAM_PART, O_TOLERATE, O_ROM_CLOCKS, O_ROM_VMMC1, O_SHOT, O_PRESS, O_PROFILE };
 	static const struct option opts[] = {
 		{ "machine", 1, 0, O_MACHINE }, { "rev", 1, 0, O_REV },
 		{ "sd", 1, 0, O_SD }, { "nand", 1, 0, O_NAND }, { "aux", 0, 0, O_AUX },
@@ -153,7 +154,7 @@ int main(int argc, char **argv)
 		{ "handoff-pc", 1, 0, O_HANDOFF_PC },
 		{ "battery-mv", 1, 0, O_BATTERY }, { "power-button", 0, 0, O_PWRON },
 		{ "sd-type", 1, 0, O_SDTYPE }, { "twl-backup", 1, 0, O_TWLBACKUP },
-		{ "sdram-part", 1, 0, O_SDRAM_PART },
+		{ "sdram-part", 1, 0, O_SDRAM_PART }, { "tolerate", 1, 0, O_TOLERATE },
 		{ "rom-clocks", 1, 0, O_ROM_CLOCKS }, { "rom-vmmc1", 1, 0, O_ROM_VMMC1 },
 		{ "screenshot", 1, 0, O_SHOT }, { "press", 1, 0, O_PRESS },
 		{ "profile", 1, 0, O_PROFILE },
@@ -258,6 +259,12 @@ int main(int argc, char **argv)
 		}
 		case O_TRACE: c->trace_mmio = true; break;
 		case O_SDRAM_PART: part_spec = optarg; break; /* parts.c */
+		case O_TOLERATE: /* sdrc.c: for other loaders' runs, which the
+				  * test then checks for the warning */
+			if (strcmp(optarg, "sdram-refresh"))
+				return bad("--tolerate takes sdram-refresh, not %s", optarg);
+			c->tolerate_refresh = true;
+			break;
 		case O_ROM_CLOCKS: /* the ROM's exit state, rom.c */
 			if (strcmp(optarg, "reset") && strcmp(optarg, "locked"))
 				return bad("--rom-clocks takes reset or locked, not %s", optarg);

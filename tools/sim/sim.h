@@ -106,6 +106,7 @@ struct sim_config {
 	uint32_t gpio_in[6];       /* GPIO1..6 input levels (pads with pull-ups etc.) */
 	unsigned sys_boot;         /* SYS_BOOT[5:0] as strapped (AUX sets bit 5) */
 	bool aux;                  /* AUX / USER button held at power-on */
+	bool tolerate_refresh;     /* --tolerate sdram-refresh: warn, go on */
 	const char *sd_image;      /* NULL: no card */
 	const char *nand_image;    /* NULL: no NAND chip */
 	const char *serial_out;    /* NULL or "stdio": stdout; else a file */
