@@ -2,7 +2,9 @@
 """Cards the OMAP3 boot ROM accepts that gtaboot has to accept too (issue #24;
 the ROM's rules are quoted in docs/rom.md): a "floppy-like" card with no
 partition table, the FAT file system at sector 0 (mkfs.vfat on the whole
-image), in FAT12, FAT16 and FAT32. Each boots through the simulator's ROM, and
+image), in FAT12, FAT16 and FAT32; and an MLO file with a 512-byte
+configuration header (CH) in front, as MLO.raw, U-Boot's and barebox's
+CH-prefixed MLO are laid out. Each boots through the simulator's ROM, and
 gtaboot's early part must find the rest of its own MLO in the same file and
 hand over to the payload."""
 import os
@@ -86,4 +88,17 @@ def test_floppy_like_card_boots(parts, tmp_path, fat, size_mb):
     r = boot(make_card(tmp_path, fat, read("MLO"), parts, size_mb))
     early = int.from_bytes(read("MLO")[:4], "little")
     assert "ROM: MMC1 FAT: MLO: %d bytes loaded" % early in r.stderr, r.stderr
+    assert_handoff(r)
+
+
+@pytest.mark.parametrize("fat,size_mb,mbr", [(16, 32, True), (32, 64, True), (16, 32, False)])
+def test_ch_prefixed_mlo_on_fat(parts, tmp_path, fat, size_mb, mbr):
+    """MLO.raw (CH, then GP header and image) copied as the FAT file MLO:
+    the ROM skips the CH; the rest lies 512 bytes further into the file
+    than in a plain MLO, and the early part must find it there."""
+    raw = read("MLO.raw")
+    r = boot(make_card(tmp_path, fat, raw, parts, size_mb, mbr))
+    # with a CH the GP size also counts the GP header, as mkimage's does
+    gp = int.from_bytes(raw[512:516], "little")
+    assert "ROM: MMC1 FAT: MLO: %d bytes loaded" % gp in r.stderr, r.stderr
     assert_handoff(r)
