@@ -35,13 +35,10 @@
 
 extern char _start[], __early_end[], __image_end[];
 
-#define GP_BYTES       8u       /* the GP header in front of the image */
-#define CH_BYTES       512u     /* a configuration header in front of that */
 #define SECTOR         512u
 #define NAND_PAGE      2048u
 #define NAND_OOB       64u
 #define NAND_PPB       64u      /* pages per 128 KiB block */
-#define NAND_COPIES    4u       /* the ROM looks in blocks 0-3 */
 #define NAND_TR_US     1000u    /* tR is 25 µs on the boards' parts */
 
 enum src { SRC_FAT, SRC_RAW, SRC_NAND, SRC_COUNT };
@@ -50,6 +47,11 @@ static const char *const src_name[SRC_COUNT] = {
 };
 
 static const uint8_t *packed;
+
+_Static_assert(offsetof(struct mlo_desc, early) == MLO_DESC_EARLY &&
+	       offsetof(struct mlo_desc, total) == MLO_DESC_TOTAL &&
+	       offsetof(struct mlo_desc, crc) == MLO_DESC_CRC &&
+	       sizeof(struct mlo_desc) == MLO_DESC_BYTES, "mlo_layout.h: the descriptor");
 
 const uint8_t *mlo_rest_packed(void)
 {
@@ -120,7 +122,7 @@ static struct mmc_card *card_up(void)
  * survived; each copy is checked whole before the next is skipped. */
 static int check(const uint8_t *rest)
 {
-	return crc32(0, rest, mlo_desc.total - mlo_desc.early - 4) == mlo_desc.crc ?
+	return crc32(0, rest, mlo_desc.total - mlo_desc.early - MLO_TRAILER_BYTES) == mlo_desc.crc ?
 	       0 : -EBADMSG;
 }
 
@@ -133,10 +135,10 @@ struct span {
 
 static int span_of(uint32_t base, uint32_t gran, struct span *sp)
 {
-	uint32_t from = base + GP_BYTES + mlo_desc.early;
+	uint32_t from = base + MLO_GP_BYTES + mlo_desc.early;
 
 	sp->at = from / gran * gran;
-	sp->n = base + GP_BYTES + mlo_desc.total - sp->at;
+	sp->n = base + MLO_GP_BYTES + mlo_desc.total - sp->at;
 	sp->skip = from - sp->at;
 	return ALIGN_UP(sp->n, gran) > COLD_STAGE_MAX ? -EFBIG : 0;
 }
@@ -146,13 +148,13 @@ static int span_of(uint32_t base, uint32_t gran, struct span *sp)
  * skips (TRM "Image Format": the CH is optional; docs/rom.md), else 0. */
 static uint32_t gp_base(const uint8_t *p)
 {
-	return memcmp(p + 0x14, "CHSETTINGS", 10) ? 0 : CH_BYTES;
+	return memcmp(p + MLO_CH_NAME_OFF, "CHSETTINGS", 10) ? 0 : MLO_CH_BYTES;
 }
 
 /* A copy read to dst: this build's trailer, and the rest whole. */
 static int copy_ok(const uint8_t *dst, const struct span *sp)
 {
-	if (get_le32(dst + sp->n - 4) != mlo_desc.crc)
+	if (get_le32(dst + sp->n - MLO_TRAILER_BYTES) != mlo_desc.crc)
 		return -EILSEQ;
 	return check(dst + sp->skip);
 }
@@ -183,10 +185,9 @@ static int read_fat(uint8_t *dst, uint8_t *sec, uint32_t *skip)
  * GP header and image. */
 static int read_raw(uint8_t *dst, uint8_t *sec, uint32_t *skip)
 {
-	static const uint16_t where[] = { 0, 256, 512, 768 };
 	struct mmc_card *card = card_up();
 	struct span sp;
-	int err = span_of(CH_BYTES, SECTOR, &sp);
+	int err = span_of(MLO_CH_BYTES, SECTOR, &sp);
 
 	if (err)
 		return err;
@@ -194,14 +195,14 @@ static int read_raw(uint8_t *dst, uint8_t *sec, uint32_t *skip)
 		return -ENODEV;
 	*skip = sp.skip;
 	err = -ENOENT;
-	for (unsigned i = 0; i < ARRAY_SIZE(where); i++) {
-		int r = mmc_read_blocks(card, where[i], 1, sec);
+	for (uint32_t where = 0; where < MLO_RAW_COPIES * MLO_RAW_STRIDE; where += MLO_RAW_STRIDE) {
+		int r = mmc_read_blocks(card, where, 1, sec);
 
 		if (r)
 			return r;
 		if (!gp_base(sec))
 			continue;
-		r = mmc_read_blocks(card, where[i] + sp.at / SECTOR, (sp.n + SECTOR - 1) / SECTOR,
+		r = mmc_read_blocks(card, where + sp.at / SECTOR, (sp.n + SECTOR - 1) / SECTOR,
 				    dst);
 		if (r)
 			return r;
@@ -251,7 +252,7 @@ static int read_nand(uint8_t *dst, uint8_t *sec, uint32_t *skip)
 	if (err)
 		return err;
 	*skip = sp.skip;
-	for (uint32_t b = 0; b < NAND_COPIES; b++) {
+	for (uint32_t b = 0; b < MLO_NAND_COPIES; b++) {
 		uint32_t first = b * NAND_PPB + sp.at / NAND_PAGE;
 
 		err = 0;
@@ -310,7 +311,7 @@ const uint8_t *mlo_rest_load(uint8_t bootdev)
 
 	/* The ROM loaded all of it (MLO.full, a peripheral boot). */
 	if (total <= SRAM_HOT_MAX && total >= 8 &&
-	    get_le32(_start + total - 4) == mlo_desc.crc && !check((const uint8_t *)__early_end))
+	    get_le32(_start + total - MLO_TRAILER_BYTES) == mlo_desc.crc && !check((const uint8_t *)__early_end))
 		return packed = (const uint8_t *)__image_end;
 	if (bootdev == BOOTDEV_NAND) {
 		order[0] = SRC_NAND;
