@@ -162,7 +162,7 @@ memmap = $(shell sed -n 's/^#define $(1) *MM_U(\(0x[0-9A-Fa-f]*\)).*/\1/p' $(MEM
 # The hot part (early + late, linker.ld), then the cold part deflated
 # behind it and the CRC trailer (tools/packcold.py). The packed part is
 # staged in SDRAM (arch/arm/cold.h: COLD_STAGE_MAX bytes).
-$(OUT)/gtaboot.bin: $(OUT)/gtaboot.elf tools/packcold.py
+$(OUT)/gtaboot.bin: $(OUT)/gtaboot.elf tools/packcold.py arch/arm/omap3/mlo_layout.h
 	$(Q)$(OBJCOPY) -O binary -R .cold -R .cold_bss $< $(OUT)/hot.bin
 	$(Q)$(OBJCOPY) -O binary -j .cold $< $(OUT)/cold.bin
 	$(Q)$(PYTHON) tools/packcold.py $(OUT)/hot.bin $(OUT)/cold.bin $@ \
@@ -174,11 +174,11 @@ $(OUT)/gtaboot.bin: $(OUT)/gtaboot.elf tools/packcold.py
 # for the ROM's peripheral boots, while the image fits below the SRAM bss
 # (SRAM_BSS_BASE, memmap.h).
 $(OUT)/MLO: $(OUT)/gtaboot.bin $(BUILD)/tools/mkmlo
-	$(Q)$(BUILD)/tools/mkmlo --load 0x40200000 --short $< $@
-	$(Q)$(BUILD)/tools/mkmlo --load 0x40200000 --short --ch $< $(OUT)/MLO.raw
+	$(Q)$(BUILD)/tools/mkmlo --load $(call memmap,SRAM_BASE) --short $< $@
+	$(Q)$(BUILD)/tools/mkmlo --load $(call memmap,SRAM_BASE) --short --ch $< $(OUT)/MLO.raw
 	$(Q)rm -f $(OUT)/MLO.full
 	$(Q)if [ $$(stat -c %s $<) -le $$(($(call memmap,SRAM_BSS_BASE) - $(call memmap,SRAM_BASE))) ]; then \
-	  $(BUILD)/tools/mkmlo --load 0x40200000 $< $(OUT)/MLO.full; fi
+	  $(BUILD)/tools/mkmlo --load $(call memmap,SRAM_BASE) $< $(OUT)/MLO.full; fi
 	@rom=$$(od -An -tu4 -N4 $@ | tr -d ' '); \
 	  echo "MLO: $@ $$(stat -c %s $@) bytes, the ROM reads $$rom (goal 16384)"; \
 	  if [ $$rom -gt 16384 ]; then echo "warning: the ROM-loaded part is over the 16 KiB goal (docs/design.md)"; fi
@@ -191,7 +191,7 @@ HOST_CFLAGS := -O2 -g $(WARN) -I. -DGTABOOT_HOST
 
 tools: $(BUILD)/tools/mkmlo
 
-$(BUILD)/tools/mkmlo: tools/mkmlo.c arch/arm/omap3/memmap.h
+$(BUILD)/tools/mkmlo: tools/mkmlo.c arch/arm/omap3/memmap.h arch/arm/omap3/mlo_layout.h
 	@mkdir -p $(dir $@)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $<
 

@@ -32,7 +32,9 @@ int cmd_part_fs(char *const argv[], const char *d, struct fs **fs, int *err)
 		for (n = d + 2; num < 256 && ((*n >= '0' && *n <= '9') ||
 		     (*n >= 'a' && *n <= 'f') || (*n >= 'A' && *n <= 'F')); n++)
 			num = num * 16 + (unsigned)(*n <= '9' ? *n - '0' : (*n | 0x20) - 'a' + 10);
-		if (n == d + 2 || *n || !num || num > 255)
+		/* 0 is the whole card, as in U-Boot: the one file system of
+		 * a card without an MBR (the boot scan's "mmc 0:0") */
+		if (n == d + 2 || *n || num > 255)
 			return cmd_error(argv, "bad partition '%s'", d + 2);
 		*fs = bootfs_get(num, err);
 	}

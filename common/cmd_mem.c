@@ -5,6 +5,7 @@
  * chapter 2 "Memory Mapping"): peripheral registers are left to drivers,
  * since a read of an unclocked module aborts.
  */
+#include "arch/arm/cold.h"
 #include "common/cli.h"
 
 #include "common/memcheck.h"
@@ -15,8 +16,6 @@
 #include "lib/printf.h"
 #include "lib/string.h"
 
-#define SRAM_START 0x40200000u
-#define SRAM_SIZE  0x10000u
 #define MAX_BYTES  0x10000000ul
 
 static bool within(uint32_t a, uint64_t end, uint32_t base, uint32_t size)
@@ -29,7 +28,7 @@ static bool within(uint32_t a, uint64_t end, uint32_t base, uint32_t size)
 int cmd_ram_check(char *const argv[], uint32_t addr, uint32_t len, unsigned align, bool write)
 {
 	uint64_t end = (uint64_t)addr + len;
-	bool sram = within(addr, end, SRAM_START, SRAM_SIZE);
+	bool sram = within(addr, end, SRAM_BASE, SRAM_END - SRAM_BASE);
 	bool ram = (sram && !write) ||
 		   within(addr, end, sys.dram.base[0], sys_ram_end() - sys.dram.base[0]) ||
 		   within(addr, end, sys.dram.base[1], sys.dram.size[1]);

@@ -31,7 +31,9 @@
 extern char _start[], __image_end[], __data_start[], __data_end[];
 extern char __data_pristine[];
 
-#define MLO_COPIES    4
+/* The MLO's layout (GP header, CH, descriptor, copies): mlo_layout.h. */
+#define MLO_COPIES    MLO_NAND_COPIES
+#define GP            MLO_GP_BYTES
 /* What the ROM loads of an image (arch/arm/omap3/memmap.h): at most
  * SRAM_IMAGE_MAX bytes, from SRAM_BASE up to its public area. */
 #define SRAM_LOAD_MIN SRAM_BASE
@@ -265,7 +267,7 @@ CMD(nand, "nand", do_nand, "nand info|bad|erase <off> <len>|read <addr> <off> <l
  * ROM reads, may be less than size: the early part reads the rest. */
 #define MLO_SEGS 5
 struct mlo_src {
-	uint8_t hdr[8];
+	uint8_t hdr[GP];
 	const uint8_t *seg[MLO_SEGS];
 	uint32_t len[MLO_SEGS];
 	uint32_t size;          /* image bytes written: the sum of len[] */
@@ -273,9 +275,9 @@ struct mlo_src {
 
 static uint8_t mlo_byte(const struct mlo_src *m, uint32_t pos)
 {
-	if (pos < 8)
+	if (pos < GP)
 		return m->hdr[pos];
-	pos -= 8;
+	pos -= GP;
 	for (int i = 0; i < MLO_SEGS; i++) {
 		if (pos < m->len[i])
 			return m->seg[i][pos];
@@ -314,7 +316,7 @@ static bool mlo_same(const struct mlo_src *m, uint32_t pos, const uint8_t *got, 
 static int write_copy(struct nand_chip *c, uint32_t b, const struct mlo_src *m)
 {
 	uint8_t page[NAND_PAGE_SIZE], spare[NAND_OOB_SIZE];
-	uint32_t total = m->size + 8, first = b * c->pages_per_block;
+	uint32_t total = m->size + GP, first = b * c->pages_per_block;
 	uint32_t npages = (total + c->page_size - 1) / c->page_size;
 	const char *step = "erase";
 	int r = nand_erase_block(c, b);
@@ -333,12 +335,12 @@ static int write_copy(struct nand_chip *c, uint32_t b, const struct mlo_src *m)
 		memset(page, 0xFF, sizeof(page));
 		mlo_bytes(m, 0, page, MIN(total, c->page_size));
 		nand_page_ecc(page, spare);
-		memset(page, 0xFF, 8);
+		memset(page, 0xFF, GP);
 		r = nand_write_page_raw(c, first, page, spare);
 		if (!r) {
 			memset(page, 0xFF, sizeof(page));
 			memset(spare, 0xFF, sizeof(spare));
-			mlo_bytes(m, 0, page, 8);
+			mlo_bytes(m, 0, page, GP);
 			r = nand_write_page_raw(c, first, page, spare);
 		}
 	}
@@ -370,32 +372,33 @@ static int mlo_from_ram(char *const argv[], struct mlo_src *m)
 		return -ENOSPC;
 	p = (const uint8_t *)addr;
 	/* a raw-boot MLO starts with the 512-byte configuration header */
-	if (len >= 512 + 8 && !memcmp(p + 0x14, "CHSETTINGS", 10)) {
-		p += 512;
-		len -= 512;
+	if (len >= MLO_CH_BYTES + GP && !memcmp(p + MLO_CH_NAME_OFF, "CHSETTINGS", 10)) {
+		p += MLO_CH_BYTES;
+		len -= MLO_CH_BYTES;
 	}
-	if (len < 8)
+	if (len < GP)
 		return cmd_error(argv, "image too short");
-	memcpy(m->hdr, p, 8);
+	memcpy(m->hdr, p, GP);
 	gp = get_le32(p);
-	if (!gp || gp > len - 8)
+	if (!gp || gp > len - GP)
 		return cmd_error(argv, "no GP header: size 0x%x does not fit the 0x%lx bytes given",
 				 (unsigned)gp, len);
 	m->size = gp;
 	/* gtaboot's short MLO: the GP size covers the early part, the image
 	 * runs on to the length its descriptor gives (start.S) */
-	if (gp >= 0x3C + 16 && get_le32(p + 8 + 0x3C) == 0x4F4C4D47u &&
-	    get_le32(p + 8 + 0x40) == gp) {
-		uint32_t total = get_le32(p + 8 + 0x44);
+	if (gp >= MLO_DESC_OFF + MLO_DESC_BYTES &&
+	    get_le32(p + GP + MLO_DESC_OFF) == MLO_DESC_MAGIC &&
+	    get_le32(p + GP + MLO_DESC_OFF + MLO_DESC_EARLY) == gp) {
+		uint32_t total = get_le32(p + GP + MLO_DESC_OFF + MLO_DESC_TOTAL);
 
-		if (total < gp || total > len - 8)
+		if (total < gp || total > len - GP)
 			return cmd_error(argv, "MLO of %u bytes, only 0x%lx given", (unsigned)total,
 					 len);
 		m->size = total;
 	}
 	memset(m->seg, 0, sizeof(m->seg));
 	memset(m->len, 0, sizeof(m->len));
-	m->seg[0] = p + 8;
+	m->seg[0] = p + GP;
 	m->len[0] = m->size;
 	return 0;
 }
@@ -416,7 +419,7 @@ static int mlo_running(char *const argv[], struct mlo_src *m)
 	m->seg[3] = packed;
 	m->len[3] = packed ? 4 + get_le32(packed) : 0;
 	m->seg[4] = (const uint8_t *)&mlo_desc.crc;
-	m->len[4] = 4;
+	m->len[4] = MLO_TRAILER_BYTES;
 	m->size = m->len[0] + m->len[1] + m->len[2] + m->len[3] + m->len[4];
 	if (packed && m->size == mlo_desc.total) {
 		crc = crc32(0, m->seg[2], m->len[2]);
@@ -459,7 +462,7 @@ static int do_flash(int argc, char *const argv[])
 	c = chip_or_error();
 	if (!c)
 		return -ENODEV;
-	if (m.size + 8 > c->block_size)
+	if (m.size + GP > c->block_size)
 		return cmd_error(argv, "image larger than a block");
 	printf("MLO: %u bytes (the ROM loads %u), load address 0x%08x, into blocks 0-%u\n",
 	       (unsigned)m.size, (unsigned)gp, (unsigned)load, MLO_COPIES - 1);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * A root-directory file of the active FAT12/16/32 partition, read in runs
- * of contiguous clusters (Microsoft FAT specification: BPB fields, FAT type
- * by cluster count, directory entries; MBR partition table). Used by the
+ * A root-directory file of the FAT12/16/32 volume the ROM boots from (the
+ * active partition, or the whole card when it has no MBR), read in runs of
+ * contiguous clusters (Microsoft FAT specification: BPB fields, FAT type by
+ * cluster count, directory entries; MBR partition table; docs/rom.md). Used by the
  * hot part to read the rest of its own MLO; see lib/fatmlo.h.
  */
 #include "lib/fatmlo.h"
@@ -77,7 +78,17 @@ static uint32_t cluster_lba(const struct vol *v, uint32_t cl)
 	return v->data_lba + (cl - 2) * v->spc;
 }
 
-/* Mount the active partition, the one the ROM boots from. */
+/* Sector 0 read as a FAT boot sector: 512-byte sectors and a media
+ * descriptor (F0, F8-FF) where a BPB has them; mount() checks the rest.
+ * Then the card has no MBR: it is "floppy-like", one file system from
+ * sector 0, which the ROM boots too (docs/rom.md). */
+static bool is_boot_sector(const uint8_t *s)
+{
+	return get_le16(s + 11) == SECTOR && (s[21] == 0xF0 || s[21] >= 0xF8);
+}
+
+/* Mount the volume the ROM boots from: sector 0 of a floppy-like card, or
+ * the first active primary FAT partition of the MBR. */
 static int mount(struct vol *v, uint32_t *root_lba, uint32_t *root_sectors, uint32_t *root_cl)
 {
 	static const uint8_t fat_types[] = { 0x01, 0x04, 0x06, 0x0B, 0x0C, 0x0E };
@@ -90,6 +101,7 @@ static int mount(struct vol *v, uint32_t *root_lba, uint32_t *root_sectors, uint
 		return err;
 	if (s[510] != 0x55 || s[511] != 0xAA)
 		return -ENOENT;
+	found = is_boot_sector(s);
 	for (int i = 0; i < 4 && !found; i++) {
 		const uint8_t *p = s + 446 + 16 * i;
 

@@ -23,7 +23,8 @@
  * ROM's peripheral boots (UART, USB) need.
  *
  * The ROM copies the image into SRAM at the load address and refuses
- * anything that reaches the public area at 0x4020F000, so mkmlo does too.
+ * anything that reaches the public area at SRAM_PUBLIC (memmap.h), so mkmlo
+ * does too. The layout's numbers are arch/arm/omap3/mlo_layout.h.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -32,13 +33,10 @@
 #include <string.h>
 
 #include "arch/arm/omap3/memmap.h"
+#include "arch/arm/omap3/mlo_layout.h"
 
-#define SRAM_START	SRAM_BASE	/* SRAM_PUBLIC: ROM stack and scratch from there */
-#define CH_SIZE		512u
-#define GP_SIZE		8u
-#define CHSETTINGS_KEY	0xC0C0C0C1u
-#define DESC_OFF	0x3Cu
-#define DESC_MAGIC	0x4F4C4D47u	/* "GMLO" */
+#define CH_SIZE		MLO_CH_BYTES
+#define GP_SIZE		MLO_GP_BYTES
 
 static uint32_t get_le32(const uint8_t *p)
 {
@@ -102,13 +100,13 @@ static uint8_t *read_file(const char *path, size_t *len)
 static void build_ch(uint8_t ch[CH_SIZE])
 {
 	memset(ch, 0, CH_SIZE);
-	put_le32(ch + 0x00, 0x40);		/* section offset */
-	put_le32(ch + 0x04, 12);		/* section size */
-	memcpy(ch + 0x14, "CHSETTINGS", 10);	/* NUL-padded 12-byte name */
-	memset(ch + 0x20, 0xFF, 32);		/* end of the TOC */
-	put_le32(ch + 0x40, CHSETTINGS_KEY);
-	ch[0x44] = 0;				/* valid: ROM ignores the section */
-	ch[0x45] = 1;				/* version */
+	put_le32(ch + 0x00, MLO_CH_SETTINGS_OFF);	/* section offset */
+	put_le32(ch + 0x04, 12);			/* section size */
+	memcpy(ch + MLO_CH_NAME_OFF, "CHSETTINGS", 10);	/* NUL-padded 12-byte name */
+	memset(ch + 0x20, 0xFF, 32);			/* end of the TOC */
+	put_le32(ch + MLO_CH_SETTINGS_OFF, MLO_CH_SETTINGS_KEY);
+	ch[MLO_CH_SETTINGS_OFF + 4] = 0;		/* valid: ROM ignores the section */
+	ch[MLO_CH_SETTINGS_OFF + 5] = 1;		/* version */
 }
 
 int main(int argc, char **argv)
@@ -146,7 +144,7 @@ int main(int argc, char **argv)
 	}
 	if (!have_load || !in || !out)
 		usage();
-	if (load < SRAM_START || load >= SRAM_PUBLIC || (load & 3)) {
+	if (load < SRAM_BASE || load >= SRAM_PUBLIC || (load & 3)) {
 		fprintf(stderr, "mkmlo: load address 0x%08x is not word-aligned SRAM "
 			"below 0x%08x: the ROM only loads there\n", load, SRAM_PUBLIC);
 		return 1;
@@ -162,12 +160,13 @@ int main(int argc, char **argv)
 	}
 	gp_size = (uint32_t)len;
 	if (shorten) {
-		uint32_t early = len >= DESC_OFF + 8 && get_le32(img + DESC_OFF) == DESC_MAGIC ?
-				 get_le32(img + DESC_OFF + 4) : 0;
+		uint32_t early = len >= MLO_DESC_OFF + 8 &&
+				 get_le32(img + MLO_DESC_OFF) == MLO_DESC_MAGIC ?
+				 get_le32(img + MLO_DESC_OFF + MLO_DESC_EARLY) : 0;
 
 		if (!early || early > len || early % 4) {
 			fprintf(stderr, "mkmlo: %s: --short needs gtaboot's MLO descriptor at "
-				"0x%x with an early part inside the image\n", in, DESC_OFF);
+				"0x%x with an early part inside the image\n", in, MLO_DESC_OFF);
 			return 1;
 		}
 		gp_size = early;

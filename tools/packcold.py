@@ -6,18 +6,19 @@
 
 OUT = HOT + u32 length (little-endian) + raw deflate of COLD + u32 CRC-32
 of OUT[early:] (everything behind the part the ROM loads). The MLO
-descriptor at offset 0x3C of HOT (arch/arm/start.S: magic, early bytes,
-image bytes, CRC) gets the image length and the CRC. arch/arm/omap3/
+descriptor at MLO_DESC_OFF of HOT (arch/arm/omap3/mlo_layout.h, start.S:
+magic, early bytes, image bytes, CRC) gets the image length and the CRC. arch/arm/omap3/
 mlo_rest.c reads the rest of the MLO with it, arch/arm/cold.c inflates.
 
 Limits (docs/design.md): the early part <= 16 KiB and the hot part below
 the SRAM bss are the linker's checks; here the packed part must fit its
 SDRAM staging area (--max-packed). An image larger than --max-full (the
-ROM's 0xE000) cannot be loaded whole by the ROM: the build then makes no
+hot part's room below the SRAM bss) cannot be loaded whole by the ROM: the build then makes no
 MLO.full (peripheral boot) and says so; the CLI exit status stays 0.
 """
 import argparse
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -25,8 +26,23 @@ import sys
 import tempfile
 import zlib
 
-DESC_OFF = 0x3C
-DESC_MAGIC = 0x4F4C4D47  # "GMLO"
+LAYOUT_H = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "arch", "arm",
+                        "omap3", "mlo_layout.h")
+
+
+def layout(path=LAYOUT_H):
+    """The numbers of arch/arm/omap3/mlo_layout.h, the MLO layout's one
+    source: {"MLO_DESC_OFF": 0x3C, ...} from its plain #defines."""
+    vals = {}
+    for m in re.finditer(r"^#define\s+(MLO_\w+)\s+(?:MM_U\()?(0x[0-9A-Fa-f]+|\d+)\)?\s*$",
+                         open(path).read(), re.M):
+        vals[m.group(1)] = int(m.group(2), 0)
+    return vals
+
+
+L = layout()
+DESC_OFF = L["MLO_DESC_OFF"]
+DESC_MAGIC = L["MLO_DESC_MAGIC"]  # "GMLO"
 
 
 def deflate(data):
@@ -62,6 +78,7 @@ def main():
     if len(hot) % 4:
         sys.exit("packcold: hot part not word-aligned (%d bytes)" % len(hot))
     magic, early, _, _ = struct.unpack_from("<4I", hot, DESC_OFF)
+    assert L["MLO_DESC_BYTES"] == 16 and L["MLO_TRAILER_BYTES"] == 4
     if magic != DESC_MAGIC:
         sys.exit("packcold: no MLO descriptor at 0x%x of %s" % (DESC_OFF, a.hot))
     if not 0 < early <= len(hot) or early % 4:
@@ -72,10 +89,10 @@ def main():
         sys.exit("packcold: cold part deflates to %d bytes, its SDRAM staging area "
                  "holds %d" % (len(z) + 4, a.max_packed))
     total = len(hot) + 4 + len(z) + 4
-    struct.pack_into("<I", hot, DESC_OFF + 8, total)
+    struct.pack_into("<I", hot, DESC_OFF + L["MLO_DESC_TOTAL"], total)
     body = bytes(hot) + struct.pack("<I", len(z)) + z
     crc = zlib.crc32(body[early:]) & 0xFFFFFFFF
-    struct.pack_into("<I", hot, DESC_OFF + 12, crc)
+    struct.pack_into("<I", hot, DESC_OFF + L["MLO_DESC_CRC"], crc)
     out = bytes(hot) + struct.pack("<I", len(z)) + z + struct.pack("<I", crc)
     assert len(out) == total and out[early:-4] == body[early:]
     open(a.out, "wb").write(out)

@@ -28,7 +28,7 @@
 /* Shareable device: peripherals; never fetched from. */
 #define SEC_DEVICE    (SECTION | SEC_AP_RW | SEC_XN | SEC_B)
 
-#define SRAM_SECTION  0x402u          /* 0x40200000: the 64 KiB SRAM */
+#define SRAM_SECTION  (SRAM_BASE >> 20) /* the 64 KiB SRAM (memmap.h) */
 
 #define SCTLR_M       BIT(0)
 #define SCTLR_C       BIT(2)

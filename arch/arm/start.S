@@ -27,7 +27,8 @@
 #define PSR_I		0x80
 #define PSR_F		0x40
 
-#define SRAM_START	0x40200000
+#include "arch/arm/omap3/mlo_layout.h"
+
 #define BOOTINFO_BYTES	12
 
 	.section .vectors, "ax"
@@ -51,16 +52,19 @@ vec_irq:	.word	exc_irq
 vec_fiq:	.word	exc_fiq
 
 /*
- * The MLO descriptor, at a fixed offset (0x3C) so that the build tools find
- * it (docs/design.md "The ROM-loaded part"): the bytes the ROM must load
+ * The MLO descriptor, at a fixed offset (MLO_DESC_OFF, mlo_layout.h) so
+ * that the build tools find it (docs/design.md "The ROM-loaded part"): the bytes the ROM must load
  * (the early part, linker.ld), the whole image's length and the CRC-32 of
  * what lies between the two, which also ends the image as its last word.
  * tools/packcold.py fills in the last two.
  */
+	.if	. - _start - MLO_DESC_OFF
+	.error	"the MLO descriptor is not at MLO_DESC_OFF (mlo_layout.h)"
+	.endif
 	.global mlo_desc
 mlo_desc:
-	.word	0x4F4C4D47		/* "GMLO" */
-	.word	__early_end - SRAM_START
+	.word	MLO_DESC_MAGIC		/* "GMLO" */
+	.word	__early_end - MLO_LOAD
 	.word	0			/* image bytes, trailer included */
 	.word	0			/* CRC-32 of the rest */
 
@@ -101,9 +105,9 @@ reset:
 	 * aligned; an emulator's r0 into ROM space or a stale value is not
 	 * trusted, and C then falls back to SYS_BOOT.
 	 */
-	ldr	r1, =SRAM_START
+	ldr	r1, =SRAM_BASE
 	sub	r2, r4, r1
-	ldr	r3, =(0x10000 - BOOTINFO_BYTES)
+	ldr	r3, =(SRAM_END - SRAM_BASE - BOOTINFO_BYTES)
 	cmp	r2, r3
 	bhi	1f
 	tst	r4, #3

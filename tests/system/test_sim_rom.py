@@ -4,6 +4,9 @@ tests/fixtures/sim-*.S: SD boot in FAT (FAT16, FAT32) and raw mode, GP header
 refusals, strict unmodelled accesses with exact PCs, exceptions through the
 guest's VBAR, the ROM's SMC services, WDT2 expiry, idle fast-forward, exit
 codes and report fields."""
+import os
+import subprocess
+
 import pytest
 
 import simrun
@@ -54,6 +57,36 @@ def test_fat_boot(sim, guest, sdcard, fat):
         assert key in rep
 
 
+@pytest.mark.parametrize("fat", [12, 16, 32])
+def test_floppy_like_card(sim, guest, tmp_path, fat):
+    """docs/rom.md: a card without an MBR, one FAT file system from sector
+    0 ("floppy-like"), boots as the TRM says the ROM supports it."""
+    g = guest("sim-mmio")
+    img = str(tmp_path / "floppy.img")
+    with open(img, "wb") as f:
+        f.truncate({12: 8, 16: 32, 32: 64}[fat] << 20)
+    subprocess.run(["mkfs.vfat", "-F", str(fat), img], check=True, capture_output=True,
+                   stdin=subprocess.DEVNULL)
+    (tmp_path / "MLO").write_bytes(gp_image(g.binary))
+    subprocess.run(["mcopy", "-D", "o", "-i", img, str(tmp_path / "MLO"), "::MLO"], check=True,
+                   capture_output=True, stdin=subprocess.DEVNULL,
+                   env=dict(os.environ, MTOOLS_SKIP_CHECK="1"))
+    r = simrun.run(["--machine", "gta04", "--sd", img])
+    assert "ROM: MMC1 FAT: MLO: %d bytes loaded" % len(g.binary) in r.stderr, r.stderr
+    assert r.report["pc"] == g.sym("bad_load")
+
+
+@pytest.mark.parametrize("ptype,why", [("83", "no active partition is of a FAT type"),
+                                       ("f", "no active partition is of a FAT type")])
+def test_mbr_without_fat_partition(sim, guest, sdcard, ptype, why):
+    """Only an active primary FAT partition is searched; extended ones not."""
+    g = guest("sim-mmio")
+    img = sdcard({"MLO": gp_image(g.binary)}, fat=16, ptype=ptype)
+    r = simrun.run(["--machine", "gta04", "--sd", img, "--trace"])
+    assert "ROM: MMC1 FAT: " + why in r.stderr, r.stderr
+    assert r.report["message"].startswith("ROM: no bootable image")
+
+
 def test_fat_mlo_with_config_header(sim, guest, sdcard):
     g = guest("sim-mmio")
     img = sdcard({"MLO": ch_header() + gp_image(g.binary)}, fat=32)
@@ -90,17 +123,30 @@ def test_gp_header_refused(sim, guest, sdcard, hdr, why):
     assert r.report["message"].startswith("ROM: no bootable image")
 
 
-def test_refused_fat_falls_back_to_raw(sim, guest, sdcard):
+def test_raw_mode_before_fat(sim, guest, sdcard):
+    """docs/rom.md: raw mode is looked for first; "if raw mode is not
+    detected, file system mode is assumed"."""
     g = guest("sim-mmio")
-    img = sdcard({"MLO": gp_image(g.binary, size=0)}, fat=16)
+    img = sdcard({"MLO": gp_image(g.binary)}, fat=16)
     with open(img, "r+b") as f:       # a raw image at sector 256 as well
         f.seek(256 * 512)
         f.write(ch_header() + gp_image(g.binary))
+    r = simrun.run(["--machine", "gta04", "--sd", img])
+    assert "ROM: MMC1 raw @ sector 256: %d bytes loaded" % len(g.binary) in r.stderr
+    assert "MMC1 FAT" not in r.stderr
+
+
+def test_refused_raw_falls_back_to_fat(sim, guest, sdcard):
+    g = guest("sim-mmio")
+    img = sdcard({"MLO": gp_image(g.binary)}, fat=16)
+    with open(img, "r+b") as f:       # a refused raw image at sector 256
+        f.seek(256 * 512)
+        f.write(ch_header() + gp_image(g.binary, size=0))
     # sector 256 lies in the FAT partition's reserved area only if the
     # partition starts later; here it starts at 2048, so it is free space
     r = simrun.run(["--machine", "gta04", "--sd", img])
-    assert "GP header size 0 \u2014 refused" in r.stderr
-    assert "MMC1 raw @ sector 256" in r.stderr
+    assert "ROM: MMC1 raw @ sector 256 GP header size 0 \u2014 refused" in r.stderr
+    assert "ROM: MMC1 FAT: MLO: %d bytes loaded" % len(g.binary) in r.stderr
     assert r.report["pc"] == g.sym("bad_load")
 
 

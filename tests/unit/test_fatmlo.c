@@ -2,7 +2,8 @@
 /* Unit tests for lib/fatmlo (the early part's MLO reader) on images made by
  * sfdisk, mkfs.vfat and mtools: FAT12, FAT16 and FAT32 with an MLO split
  * into several cluster runs, every part of it compared with the host copy;
- * the runs merged into few reads; no active partition, no file, a file
+ * the runs merged into few reads; a card without an MBR (FAT16 from sector
+ * 0); no active partition, no file, a file
  * shorter than asked, a FAT chain that ends early, and read errors. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -55,7 +56,12 @@ static int make(void **state)
 		  "truncate -s ${t#*:} $f && printf 'label: dos\\n2048,,0c,*\\n' | sfdisk -q $f && "
 		  "mkfs.vfat -F ${t%%:*} -s 1 --offset=2048 $f >/dev/null 2>&1 && "
 		  "mcopy -D o -i $f@@1048576 gap ::/GAP1 && mcopy -D o -i $f@@1048576 gap ::/GAP2 && "
-		  "mdel -i $f@@1048576 ::/GAP1 && mcopy -D o -i $f@@1048576 mlo ::/MLO || exit 1; done",
+		  "mdel -i $f@@1048576 ::/GAP1 && mcopy -D o -i $f@@1048576 mlo ::/MLO || exit 1; done && "
+		  /* floppy-like: no MBR, the file system from sector 0 */
+		  "rm -f floppy.img && truncate -s 20M floppy.img && "
+		  "mkfs.vfat -F 16 -s 1 floppy.img >/dev/null 2>&1 && "
+		  "mcopy -D o -i floppy.img gap ::/GAP1 && mcopy -D o -i floppy.img gap ::/GAP2 && "
+		  "mdel -i floppy.img ::/GAP1 && mcopy -D o -i floppy.img mlo ::/MLO",
 		  dir);
 }
 
@@ -96,6 +102,7 @@ static void check_fat(const char *name)
 static void test_fat12(void **st) { check_fat("fat12.img"); }
 static void test_fat16(void **st) { check_fat("fat16.img"); }
 static void test_fat32(void **st) { check_fat("fat32.img"); }
+static void test_floppy(void **st) { check_fat("floppy.img"); }
 
 static void test_refusals(void **st)
 {
@@ -146,6 +153,7 @@ int main(void)
 		cmocka_unit_test(test_fat12),
 		cmocka_unit_test(test_fat16),
 		cmocka_unit_test(test_fat32),
+		cmocka_unit_test(test_floppy),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_short_chain),
 	};

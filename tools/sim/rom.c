@@ -341,7 +341,9 @@ void rom_boot(struct sim *s)
 				continue;
 			}
 			sim_advance_ps(s, SD_IDENT_PS);
-			ok = mmc1_fat(s, &img, buf, &entry) || mmc1_raw(s, &img, buf, &entry);
+			/* raw mode first; "if raw mode is not detected, file system
+			 * mode is assumed" (docs/rom.md) */
+			ok = mmc1_raw(s, &img, buf, &entry) || mmc1_fat(s, &img, buf, &entry);
 			sim_advance_ps(s, img.sectors_read * SD_SECTOR_PS);
 			sdimg_close(&img);
 			if (!ok)

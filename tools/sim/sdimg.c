@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * gtaboot-sim: the boot ROM's SD card reader, on the image file: MBR and a
- * root-directory file on FAT12/16/32, as the OMAP35x/DM37x TRM chapter 26
- * "Initialization", section "MMC/SD Card Booting" (FAT file system mode)
- * describes. The FAT type follows the cluster count (Microsoft FAT spec:
+ * gtaboot-sim: the boot ROM's SD card reader, on the image file: a
+ * root-directory file on FAT12/16/32, on a card with an MBR (the active FAT
+ * partition) or without one (floppy-like: the file system at sector 0), as
+ * the OMAP35x/DM37x TRM chapter 26 "Initialization", MMC/SD booting in FAT
+ * mode, describes (quoted in docs/rom.md). The FAT type follows the cluster count (Microsoft FAT spec:
  * < 4085 FAT12, < 65525 FAT16, else FAT32).
  */
 #define _GNU_SOURCE
@@ -133,41 +134,60 @@ static int find_root(struct fat *f, const char name83[11], uint32_t *first, uint
 	}
 }
 
-static const uint8_t fat_types[] = { 0x01, 0x04, 0x06, 0x0B, 0x0C, 0x0E, 0x0F };
+/* The partition types the ROM searches (docs/rom.md): FAT12, FAT16 (< and
+ * > 32 MiB, LBA), FAT32 (CHS, LBA). Extended partitions are not searched. */
+static const uint8_t fat_types[] = { 0x01, 0x04, 0x06, 0x0B, 0x0C, 0x0E };
+
+/* Sector 0 is the file system's own boot sector, not an MBR, when it opens
+ * with the boot sector's jump (Microsoft FAT spec BS_jmpBoot: EB xx 90 or
+ * E9 xx xx) and declares 512-byte sectors: a floppy-like card (docs/rom.md). */
+static bool floppy_like(const uint8_t *s)
+{
+	return ((s[0] == 0xEB && s[2] == 0x90) || s[0] == 0xE9) && le16(s + 11) == 512;
+}
+
+/* The first sector of the volume: 0 on a floppy-like card, else the first
+ * sector of the first primary partition that is both active and of a FAT
+ * type; -1 with *why when there is none. */
+static int64_t volume_start(const uint8_t mbr[512], const char **why)
+{
+	bool active = false;
+
+	if (mbr[510] != 0x55 || mbr[511] != 0xAA) {
+		*why = "no MBR or boot sector signature 0x55AA in sector 0";
+		return -1;
+	}
+	if (floppy_like(mbr))
+		return 0;
+	for (int i = 0; i < 4; i++) {
+		const uint8_t *p = mbr + 446 + 16 * i;
+
+		if (p[0] != 0x80)
+			continue;
+		active = true;
+		if (memchr(fat_types, p[4], sizeof(fat_types)))
+			return le32(p + 8);
+	}
+	*why = active ? "no active partition is of a FAT type" : "no active partition";
+	return -1;
+}
 
 long sdimg_fat_read(struct sdimg *img, const char name83[11], uint8_t *buf, size_t max,
 		    size_t *avail, const char **why)
 {
 	uint8_t mbr[512], bs[512], sec[512];
-	const uint8_t *p = NULL;
 	struct fat f = { .img = img };
 	uint32_t bps, rsvd, nfats, fatsz, rootents, total, first, size, got = 0;
-	uint64_t part;
-	int64_t cl;
+	int64_t part, cl;
 
 	if (sdimg_sector(img, 0, mbr)) {
 		*why = "cannot read sector 0";
 		return -1;
 	}
-	if (mbr[510] != 0x55 || mbr[511] != 0xAA) {
-		*why = "no MBR signature 0x55AA";
+	part = volume_start(mbr, why);
+	if (part < 0)
 		return -1;
-	}
-	for (int i = 0; i < 4; i++)
-		if (mbr[446 + 16 * i] == 0x80) {
-			p = mbr + 446 + 16 * i;
-			break;
-		}
-	if (!p) {
-		*why = "no active partition";
-		return -1;
-	}
-	if (!memchr(fat_types, p[4], sizeof(fat_types))) {
-		*why = "active partition is not of a FAT type";
-		return -1;
-	}
-	part = le32(p + 8);
-	if (sdimg_sector(img, part, bs) || bs[510] != 0x55 || bs[511] != 0xAA) {
+	if (sdimg_sector(img, (uint64_t)part, bs) || bs[510] != 0x55 || bs[511] != 0xAA) {
 		*why = "no FAT boot sector in the active partition";
 		return -1;
 	}

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * gtaboot-sim: the boot ROM's view of an SD card image (sdimg.c): sectors,
- * the MBR, and a file in the root directory of a FAT12/16/32 partition.
+ * the MBR, and a file in the root directory of a FAT12/16/32 volume.
  */
 #ifndef GTABOOT_SIM_SDIMG_H
 #define GTABOOT_SIM_SDIMG_H
@@ -24,8 +24,9 @@ void sdimg_close(struct sdimg *img);
 /* Read 512-byte sector lba; -1 past the end of the image. */
 int sdimg_sector(struct sdimg *img, uint64_t lba, uint8_t buf[512]);
 /*
- * Find the active FAT partition (MBR signature 0x55AA, active flag 0x80,
- * type 0x01/0x04/0x06/0x0B/0x0C/0x0E/0x0F) and read the file whose 8.3 name
+ * Find the FAT volume, at sector 0 of a floppy-like card or in the first
+ * active primary partition of type 0x01/0x04/0x06/0x0B/0x0C/0x0E of the
+ * MBR (docs/rom.md), and read the file whose 8.3 name
  * is name83 (11 bytes, space padded) from its root directory into buf (at
  * most max bytes). The ROM reads whole sectors, so *avail (the bytes placed
  * in buf) runs to the end of the file's last sector: what lies there past

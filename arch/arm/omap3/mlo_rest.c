@@ -4,8 +4,8 @@
  * only the early part (linker.ld), so the ROM reads 16 KiB or less at its
  * slow rate; the rest of the same file follows it on the medium and is read
  * here at full speed, once SDRAM works (docs/design.md "The ROM-loaded
- * part"). Where the ROM found it: an `MLO` file in the root of the active
- * FAT partition, a raw image behind a configuration header at sector 0,
+ * part"). Where the ROM found it: an `MLO` file in the root of the FAT
+ * volume (with or without a configuration header in front), a raw image behind a configuration header at sector 0,
  * 256, 512 or 768, or NAND blocks 0-3 (TRM chapter 26 "Initialization",
  * MMC/SD and NAND booting). The CRC-32 trailer, also in the descriptor,
  * tells this build's rest from anything else.
@@ -35,12 +35,10 @@
 
 extern char _start[], __early_end[], __image_end[];
 
-#define GP_BYTES       8u       /* the GP header in front of the image */
 #define SECTOR         512u
 #define NAND_PAGE      2048u
 #define NAND_OOB       64u
 #define NAND_PPB       64u      /* pages per 128 KiB block */
-#define NAND_COPIES    4u       /* the ROM looks in blocks 0-3 */
 #define NAND_TR_US     1000u    /* tR is 25 µs on the boards' parts */
 
 enum src { SRC_FAT, SRC_RAW, SRC_NAND, SRC_COUNT };
@@ -49,6 +47,11 @@ static const char *const src_name[SRC_COUNT] = {
 };
 
 static const uint8_t *packed;
+
+_Static_assert(offsetof(struct mlo_desc, early) == MLO_DESC_EARLY &&
+	       offsetof(struct mlo_desc, total) == MLO_DESC_TOTAL &&
+	       offsetof(struct mlo_desc, crc) == MLO_DESC_CRC &&
+	       sizeof(struct mlo_desc) == MLO_DESC_BYTES, "mlo_layout.h: the descriptor");
 
 const uint8_t *mlo_rest_packed(void)
 {
@@ -113,54 +116,97 @@ static struct mmc_card *card_up(void)
 	return card->type == MMC_TYPE_NONE ? NULL : card;
 }
 
-/* File bytes [at, at + n) of the GP header + image, at = 512-aligned. */
-static int read_fat(uint32_t at, uint32_t n, uint8_t *dst, uint8_t *sec)
-{
-	struct mmc_card *card = card_up();
-
-	return card ? fatmlo_read(mmc_rd, card, "MLO        ", at, n, dst, sec) : -ENODEV;
-}
-
-/* A raw image: the 512-byte CH, then GP header and image. */
 /* The whole rest against the descriptor's CRC-32 (about 1 ms): the SD
  * card's block CRC and the NAND ECC cover the transfer, this a damaged or
  * half-written file, or a copy half erased by a power cut whose trailer
  * survived; each copy is checked whole before the next is skipped. */
 static int check(const uint8_t *rest)
 {
-	return crc32(0, rest, mlo_desc.total - mlo_desc.early - 4) == mlo_desc.crc ?
+	return crc32(0, rest, mlo_desc.total - mlo_desc.early - MLO_TRAILER_BYTES) == mlo_desc.crc ?
 	       0 : -EBADMSG;
 }
 
-/* A copy read to dst: the rest starts behind the early part's last
- * partial sector or page. */
-static int copy_ok(const uint8_t *dst, uint32_t at, uint32_t n)
+/* What to read of a copy whose GP header starts at byte base of the file
+ * or sectors: [at, at + n) in whole sectors or pages of gran bytes, the
+ * rest at byte skip of what was read, the trailer last. */
+struct span {
+	uint32_t at, n, skip;
+};
+
+static int span_of(uint32_t base, uint32_t gran, struct span *sp)
 {
-	if (get_le32(dst + n - 4) != mlo_desc.crc)
-		return -EILSEQ;
-	return check(dst + (GP_BYTES + mlo_desc.early - at));
+	uint32_t from = base + MLO_GP_BYTES + mlo_desc.early;
+
+	sp->at = from / gran * gran;
+	sp->n = base + MLO_GP_BYTES + mlo_desc.total - sp->at;
+	sp->skip = from - sp->at;
+	return ALIGN_UP(sp->n, gran) > COLD_STAGE_MAX ? -EFBIG : 0;
 }
 
-static int read_raw(uint32_t at, uint32_t n, uint8_t *dst, uint8_t *sec)
+/* Where the GP header starts in a copy whose first sector or page is p:
+ * 512 bytes in when a configuration header (CH) is in front, which the ROM
+ * skips (TRM "Image Format": the CH is optional; docs/rom.md), else 0. */
+static uint32_t gp_base(const uint8_t *p)
 {
-	static const uint16_t where[] = { 0, 256, 512, 768 };
+	return memcmp(p + MLO_CH_NAME_OFF, "CHSETTINGS", 10) ? 0 : MLO_CH_BYTES;
+}
+
+/* A copy read to dst: this build's trailer, and the rest whole. */
+static int copy_ok(const uint8_t *dst, const struct span *sp)
+{
+	if (get_le32(dst + sp->n - MLO_TRAILER_BYTES) != mlo_desc.crc)
+		return -EILSEQ;
+	return check(dst + sp->skip);
+}
+
+/* The MLO file: a plain one (GP header first) or one with a CH in front,
+ * such as MLO.raw or U-Boot's omapimage copied onto the card. */
+static int read_fat(uint8_t *dst, uint8_t *sec, uint32_t *skip)
+{
+	static const char name[11] = "MLO        ";
 	struct mmc_card *card = card_up();
-	int err = -ENOENT;
+	struct span sp = { 0 };
+	int err;
 
 	if (!card)
 		return -ENODEV;
-	for (unsigned i = 0; i < ARRAY_SIZE(where); i++) {
-		int r = mmc_read_blocks(card, where[i], 1, sec);
+	err = fatmlo_read(mmc_rd, card, name, 0, SECTOR, dst, sec);
+	if (!err)
+		err = span_of(gp_base(dst), SECTOR, &sp);
+	if (!err)
+		err = fatmlo_read(mmc_rd, card, name, sp.at, sp.n, dst, sec);
+	if (!err)
+		err = copy_ok(dst, &sp);
+	*skip = sp.skip;
+	return err;
+}
+
+/* A raw image: the 512-byte CH at one of the ROM's four sectors, then the
+ * GP header and image. */
+static int read_raw(uint8_t *dst, uint8_t *sec, uint32_t *skip)
+{
+	struct mmc_card *card = card_up();
+	struct span sp;
+	int err = span_of(MLO_CH_BYTES, SECTOR, &sp);
+
+	if (err)
+		return err;
+	if (!card)
+		return -ENODEV;
+	*skip = sp.skip;
+	err = -ENOENT;
+	for (uint32_t where = 0; where < MLO_RAW_COPIES * MLO_RAW_STRIDE; where += MLO_RAW_STRIDE) {
+		int r = mmc_read_blocks(card, where, 1, sec);
 
 		if (r)
 			return r;
-		if (memcmp(sec + 0x14, "CHSETTINGS", 10))
+		if (!gp_base(sec))
 			continue;
-		err = mmc_read_blocks(card, where[i] + 1 + at / SECTOR, (n + SECTOR - 1) / SECTOR,
-				      dst);
-		if (err)
-			return err;
-		err = copy_ok(dst, at, n);
+		r = mmc_read_blocks(card, where + sp.at / SECTOR, (sp.n + SECTOR - 1) / SECTOR,
+				    dst);
+		if (r)
+			return r;
+		err = copy_ok(dst, &sp);
 		if (!err)
 			return 0;
 	}
@@ -195,19 +241,25 @@ static int nand_page(const struct gpmc_nand *g, uint32_t page, uint8_t *data)
 	return 0;
 }
 
-static int read_nand(uint32_t at, uint32_t n, uint8_t *dst, uint8_t *sec)
+/* The NAND copies carry no CH: `flash mlo` writes the GP header first. */
+static int read_nand(uint8_t *dst, uint8_t *sec, uint32_t *skip)
 {
 	const struct gpmc_nand *g = omap3_nand_port();
-	int err = -ENOENT;
+	struct span sp;
+	int err = span_of(0, NAND_PAGE, &sp);
 
-	for (uint32_t b = 0; b < NAND_COPIES; b++) {
-		uint32_t first = b * NAND_PPB + at / NAND_PAGE;
+	(void)sec;
+	if (err)
+		return err;
+	*skip = sp.skip;
+	for (uint32_t b = 0; b < MLO_NAND_COPIES; b++) {
+		uint32_t first = b * NAND_PPB + sp.at / NAND_PAGE;
 
 		err = 0;
-		for (uint32_t i = 0; !err && i * NAND_PAGE < n; i++)
+		for (uint32_t i = 0; !err && i * NAND_PAGE < sp.n; i++)
 			err = nand_page(g, first + i, dst + i * NAND_PAGE);
 		if (!err)
-			err = copy_ok(dst, at, n);
+			err = copy_ok(dst, &sp);
 		if (!err)
 			return 0;
 	}
@@ -231,31 +283,24 @@ static int try_src(enum src s, const uint8_t **out)
 {
 	/* a sector of scratch just past the staging area */
 	uint8_t *sec = (uint8_t *)(COLD_STAGE + COLD_STAGE_MAX);
-	uint32_t gran = s == SRC_NAND ? NAND_PAGE : SECTOR;
-	uint32_t from = GP_BYTES + mlo_desc.early, to = GP_BYTES + mlo_desc.total;
-	uint32_t at = from / gran * gran, n = to - at;
 	uint8_t *stage = (uint8_t *)COLD_STAGE;
+	uint32_t skip = 0;
 	int err;
 
-	/* read [at, to) in whole sectors or pages; the trailer ends it */
-	if (ALIGN_UP(n, gran) > COLD_STAGE_MAX)
-		return -EFBIG;
 	switch (s) {
 	case SRC_FAT:
-		err = read_fat(at, n, stage, sec);
-		if (!err)
-			err = copy_ok(stage, at, n);
+		err = read_fat(stage, sec, &skip);
 		break;
 	case SRC_RAW:
-		err = read_raw(at, n, stage, sec);
+		err = read_raw(stage, sec, &skip);
 		break;
 	default:
-		err = read_nand(at, n, stage, sec);
+		err = read_nand(stage, sec, &skip);
 		break;
 	}
 	/* each reader has checked its copy whole (copy_ok) */
 	if (!err)
-		*out = take(stage + (from - at));
+		*out = take(stage + skip);
 	return err;
 }
 
@@ -266,7 +311,7 @@ const uint8_t *mlo_rest_load(uint8_t bootdev)
 
 	/* The ROM loaded all of it (MLO.full, a peripheral boot). */
 	if (total <= SRAM_HOT_MAX && total >= 8 &&
-	    get_le32(_start + total - 4) == mlo_desc.crc && !check((const uint8_t *)__early_end))
+	    get_le32(_start + total - MLO_TRAILER_BYTES) == mlo_desc.crc && !check((const uint8_t *)__early_end))
 		return packed = (const uint8_t *)__image_end;
 	if (bootdev == BOOTDEV_NAND) {
 		order[0] = SRC_NAND;

@@ -6,7 +6,10 @@
 
 #include <stdint.h>
 
-/* The descriptor at offset 0x3C of the image (arch/arm/start.S). */
+#include "arch/arm/omap3/mlo_layout.h"
+
+/* The descriptor at MLO_DESC_OFF of the image (arch/arm/start.S,
+ * mlo_layout.h). */
 struct mlo_desc {
 	uint32_t magic;         /* "GMLO" */
 	uint32_t early;         /* bytes the ROM loads (the GP size of MLO) */
