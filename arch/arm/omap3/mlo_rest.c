@@ -276,9 +276,10 @@ const uint8_t *mlo_rest_load(uint8_t bootdev)
 		const uint8_t *p;
 		int err;
 
-		/* a package whose CS0 answered no NAND ID (OneNAND) has no NAND
-		 * copy to read: say so rather than what its pages happen to hold */
-		if (order[i] == SRC_NAND && omap3_mem.part && omap3_mem.how == MEM_NO_ANSWER) {
+		/* a package whose CS0 answered no NAND ID (OneNAND, no flash)
+		 * has no NAND copy to read: say so rather than what its pages
+		 * happen to hold */
+		if (order[i] == SRC_NAND && omap3_mem.part && omap3_mem.flash != MEM_FLASH_NAND) {
 			printf("MLO: rest not read from NAND (no NAND on GPMC CS0)\n");
 			continue;
 		}
