@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""The memory package: identified by its NAND ID on GPMC CS0 before the
+"""The memory package: identified by its NAND or OneNAND ID on GPMC CS0 before the
 SDRC is set up, sized by testing every address bit, and checked by the
 simulator's part model (tools/sim/parts.c, sdrc.c): a table entry whose
 geometry or timings do not fit the part fails loudly."""
