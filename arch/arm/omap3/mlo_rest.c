@@ -23,13 +23,12 @@
 #include "arch/arm/omap3/soc.h"
 #include "arch/arm/omap3/storage.h"
 #include "drivers/mmc/mmc.h"
-#include "drivers/mtd/omap_gpmc.h"
+#include "drivers/mtd/nand_core.h"
 #include "drivers/timer/timer.h"
 #include "lib/bitops.h"
 #include "lib/crc32.h"
 #include "lib/errno.h"
 #include "lib/fatmlo.h"
-#include "lib/hamming.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -169,43 +168,24 @@ static int read_raw(uint32_t at, uint32_t n, uint8_t *dst, uint8_t *sec)
 
 /* ------------------------------------------------------------ NAND */
 
-/* One page with the ROM's 1-bit Hamming ECC (x16 layout). */
-static int nand_page(const struct gpmc_nand *g, uint32_t page, uint8_t *data)
-{
-	uint8_t oob[NAND_OOB];
-	uint32_t ecc[NAND_PAGE / HAM1_SECTOR];
-
-	gpmc_nand_cmd(g, 0x00);             /* READ: column 0 (x16 words) */
-	gpmc_nand_addr(g, 0);
-	gpmc_nand_addr(g, 0);
-	gpmc_nand_addr(g, (uint8_t)page);
-	gpmc_nand_addr(g, (uint8_t)(page >> 8));
-	gpmc_nand_addr(g, (uint8_t)(page >> 16));
-	gpmc_nand_cmd(g, 0x30);
-	udelay(1);                          /* R/B# falls within tWB */
-	if (gpmc_nand_wait_ready(g, NAND_TR_US))
-		return -ETIMEDOUT;
-	gpmc_ecc_start(g, ARRAY_SIZE(ecc));
-	gpmc_nand_read_buf(g, data, NAND_PAGE);
-	gpmc_ecc_results(g, ecc, ARRAY_SIZE(ecc));
-	gpmc_nand_read_buf(g, oob, NAND_OOB);
-	for (unsigned s = 0; s < ARRAY_SIZE(ecc); s++)
-		if (ham1_correct(data + s * HAM1_SECTOR, oob + HAM1_OOB_X16(s), ecc[s], NULL) < 0)
-			return -EBADMSG;
-	return 0;
-}
-
 static int read_nand(uint32_t at, uint32_t n, uint8_t *dst, uint8_t *sec)
 {
 	const struct gpmc_nand *g = omap3_nand_port();
+	uint8_t oob[NAND_OOB];
 	int err = -ENOENT;
 
 	for (uint32_t b = 0; b < NAND_COPIES; b++) {
 		uint32_t first = b * NAND_PPB + at / NAND_PAGE;
 
 		err = 0;
-		for (uint32_t i = 0; !err && i * NAND_PAGE < n; i++)
-			err = nand_page(g, first + i, dst + i * NAND_PAGE);
+		/* each page with the ROM's 1-bit Hamming ECC (the early NAND
+		 * core, drivers/mtd/nand_core.c): a corrected bit is good data */
+		for (uint32_t i = 0; !err && i * NAND_PAGE < n; i++) {
+			int r = nand_read_page_ecc(g, first + i, dst + i * NAND_PAGE, oob,
+						   NAND_TR_US);
+
+			err = r < 0 ? r : 0;
+		}
 		if (!err)
 			err = copy_ok(dst, at, n);
 		if (!err)
