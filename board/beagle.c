@@ -93,7 +93,7 @@ static const struct mem_part beagle_mem[] = {
 	{ 0x20, 0xBA, MEM_FLASH_NAND, &numonyx_2x512 },
 };
 
-/* No NAND answers: the xM, whose package is DDR only. */
+/* Neither NAND nor OneNAND answers: the xM, whose package is DDR only. */
 static const struct mem_part beagle_xm = { 0, 0, MEM_FLASH_NONE, &micron_2x256 };
 static const struct mem_part beagle_unknown = { 0, 0, MEM_FLASH_NAND, &omap3_sdram_safest };
 

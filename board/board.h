@@ -108,10 +108,10 @@ struct board {
 	unsigned (*revision)(void);
 	/* Optional (NULL: none printed), SRAM and SDRAM: "A5". */
 	const char *(*rev_name)(unsigned rev);
-	/* Mandatory, SRAM (step 6): the memory packages by their NAND ID on
-	 * GPMC CS0, read before the SDRC is set up (arch/arm/omap3/memid.c);
-	 * mem_none when no NAND answers, mem_unknown (the safest set) for an
-	 * ID not listed. */
+	/* Mandatory, SRAM (step 6): the memory packages by the NAND or
+	 * OneNAND ID on GPMC CS0, read before the SDRC is set up
+	 * (arch/arm/omap3/memid.c); mem_none when neither answers, mem_unknown
+	 * (the safest set) for an ID not listed. */
 	const struct mem_part *mem_parts;
 	size_t nmem_parts;
 	const struct mem_part *mem_none, *mem_unknown;

@@ -105,19 +105,25 @@ static const struct sdram_config numonyx_2x512 = {
 };
 
 static const struct mem_part gta04_mem[] = {
+	/* The A5's Samsung OneNAND (4 Gbit, multiplexed, 1.8 V: device ID
+	 * 0x0050 in the OneNAND ID register layout, docs/references.md),
+	 * found by its ID registers, not by NAND silence. */
+	{ 0xEC, 0x0050, MEM_FLASH_ONENAND, &samsung_2x512 },
 	{ 0x2C, 0xBC, MEM_FLASH_NAND, &micron_2x256 },
 	{ 0x2C, 0xB3, MEM_FLASH_NAND, &micron_2x256 },
 	{ 0x20, 0xBA, MEM_FLASH_NAND, &numonyx_2x512 },
 };
 
-static const struct mem_part gta04_onenand = { 0, 0, MEM_FLASH_ONENAND, &samsung_2x512 };
-/* An ID nobody listed still answered as a NAND. */
+/* Neither a NAND nor a OneNAND answered: whatever the package is, the
+ * safest set (the banner says so). */
+static const struct mem_part gta04_silent = { 0, 0, MEM_FLASH_NONE, &omap3_sdram_safest };
+/* An ID nobody listed (NAND or OneNAND, omap3_mem.flash says which). */
 static const struct mem_part gta04_unknown = { 0, 0, MEM_FLASH_NAND, &omap3_sdram_safest };
 
 /* The kernel's a5one tree replaces the NAND node by the OneNAND one. */
 static const char *gta04_dtb_name(unsigned rev)
 {
-	bool onenand = omap3_mem.part && omap3_mem.part->flash == MEM_FLASH_ONENAND;
+	bool onenand = omap3_mem.part && omap3_mem.flash == MEM_FLASH_ONENAND;
 
 	switch (rev) {
 	case 3:	return "omap3-gta04a3.dtb";
@@ -177,7 +183,7 @@ const struct board board = {
 	.rev_name = gta04_rev_name,
 	.mem_parts = gta04_mem,
 	.nmem_parts = ARRAY_SIZE(gta04_mem),
-	.mem_none = &gta04_onenand,
+	.mem_none = &gta04_silent,
 	.mem_unknown = &gta04_unknown,
 	.dtb_name = gta04_dtb_name,
 	.stdout_path = BOARD_UART3_STDOUT_PATH,

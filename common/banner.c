@@ -35,12 +35,15 @@ static void banner(void)
 /* How the memory package was found: the banner's "Memory:" line. */
 static void print_mem_part(const struct mem_found *m)
 {
+	bool onenand = m->flash == MEM_FLASH_ONENAND;
+
 	printf("Memory: %s (", m->part->sdram->part);
 	if (m->how == MEM_NO_ANSWER)
-		printf("no NAND answered on GPMC CS0: %s)\n",
-		       m->part->flash == MEM_FLASH_ONENAND ? "OneNAND package" : "no NAND fitted");
+		printf("no NAND or OneNAND answered on GPMC CS0: %s)\n",
+		       m->part->sdram == &omap3_sdram_safest ? "safest set" : "no flash fitted");
 	else
-		printf("NAND ID %02x %02x on GPMC CS0%s)\n", m->mfr, m->dev,
+		printf("%s ID %02x %0*x on GPMC CS0%s)\n", onenand ? "OneNAND" : "NAND",
+		       m->mfr, onenand ? 4 : 2, m->dev,
 		       m->how == MEM_UNKNOWN_ID ? ", not a known part: safest set" : "");
 }
 

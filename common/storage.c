@@ -114,11 +114,11 @@ struct nand_chip *storage_nand(int *err)
 
 	/* The package was identified before SDRAM (memid.c): a OneNAND, or
 	 * no flash at all, is not a NAND to probe. */
-	if (p && p->flash == MEM_FLASH_ONENAND) {
+	if (p && omap3_mem.flash == MEM_FLASH_ONENAND) {
 		printf("nand: this board has OneNAND (%s), not NAND: the nand commands, "
 		       "flash mlo and the NAND boot do not support it\n", p->sdram->part);
 		e = -ENOTSUP;
-	} else if (p && p->flash != MEM_FLASH_NAND) {
+	} else if (p && omap3_mem.flash != MEM_FLASH_NAND) {
 		printf("nand: this board's memory package has no NAND\n");
 	} else {
 		return omap3_nand(err);
@@ -132,7 +132,7 @@ bool storage_has_nand(void)
 {
 	const struct mem_part *p = omap3_mem.part;
 
-	return !p || p->flash == MEM_FLASH_NAND;
+	return !p || omap3_mem.flash == MEM_FLASH_NAND;
 }
 
 struct twl4030 *storage_twl(void)

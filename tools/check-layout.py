@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Checks the firmware tree against the boundaries docs/design.md states
-("Layout and boundaries"): which directory may include which headers, and
-that no two firmware objects call each other (a two-file circle).
+("Layout and boundaries"): which directory may include which headers,
+that NAND commands and the GPMC's ECC engine are driven from drivers/mtd/
+only (one NAND core, drivers/mtd/nand_core.c, for the early part and the
+cold part alike), and that no two firmware objects call each other (a
+two-file circle).
 
 usage: check-layout.py [BUILD_OBJ_DIR]
 With the object directory of a built board (build/gta04/obj), the calls
@@ -47,6 +50,9 @@ KNOWN = {
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+# The GPMC's NAND command/address ports and its ECC engine: a NAND read or
+# RESET/READ ID of its own outside drivers/mtd/ is a twin of the core's.
+NAND_PORT = re.compile(r"\b(gpmc_nand_cmd|gpmc_nand_addr|gpmc_ecc_start|gpmc_ecc_results)\s*\(")
 
 
 def sources():
@@ -80,6 +86,19 @@ def include_errors(seen):
                 if (path, inc) not in KNOWN:
                     errors.append("%s includes %s: %s may include %s only" %
                                   (path, inc, prefix, ", ".join(RULES[prefix])))
+    return errors
+
+
+def nand_port_errors():
+    errors = []
+    for path in sorted(sources()):
+        if path.startswith("drivers/mtd/"):
+            continue
+        with open(path, encoding="utf-8") as f:
+            for name in sorted(set(NAND_PORT.findall(f.read()))):
+                errors.append("%s calls %s: NAND commands and the ECC engine are the "
+                              "NAND core's (drivers/mtd/nand_core.c, drivers/mtd/nand.c)"
+                              % (path, name))
     return errors
 
 
@@ -119,6 +138,7 @@ def main():
     errors = include_errors(seen)
     errors += ["KNOWN lists %s including %s, which it no longer does: take it off" % k
                for k in sorted(KNOWN - seen)]
+    errors += nand_port_errors()
     if len(sys.argv) > 1:
         errors += circle_errors(sys.argv[1])
     for e in errors:

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Raw SLC NAND on the GPMC: identification (READ ID, ONFI 1.0 parameter
- * page), page read/program with the boot ROM's 1-bit Hamming ECC (x16: OOB
- * bytes 2-13, 3 bytes per 512-byte sector), block erase, bad-block marks
+ * Raw SLC NAND on the GPMC, the cold part's driver over the early core
+ * (drivers/mtd/nand_core.c: RESET, READ ID, the ECC-checked page read):
+ * identification (the ONFI 1.0 parameter page, else the ID bytes), page
+ * program with the boot ROM's 1-bit Hamming ECC (x16: OOB bytes 2-13,
+ * 3 bytes per 512-byte sector), block erase, bad-block marks
  * (TRM chapter 10 "GPMC", NAND; SPRUF98/SPRUGN4 "Memory Subsystem", GPMC Hamming ECC).
  */
 #include "drivers/mtd/nand.h"
@@ -23,7 +25,6 @@
 #define CMD_STATUS      0x70
 #define CMD_READID      0x90
 #define CMD_PARAM       0xEC
-#define CMD_RESET       0xFF
 
 #define STATUS_FAIL     BIT(0)
 #define STATUS_READY    BIT(6)
@@ -160,16 +161,9 @@ int nand_probe(struct nand_chip *c, const struct gpmc_nand *gpmc)
 
 	memset(c, 0, sizeof(*c));
 	c->gpmc = *gpmc;
-	gpmc_nand_cmd(&c->gpmc, CMD_RESET);
-	ret = wait_ready(c, 1000);
+	ret = nand_reset_id(&c->gpmc, c->id, sizeof(c->id));
 	if (ret)
 		return ret;
-	gpmc_nand_cmd(&c->gpmc, CMD_READID);
-	gpmc_nand_addr(&c->gpmc, 0);
-	for (int i = 0; i < 5; i++)
-		c->id[i] = (uint8_t)gpmc_nand_read_cycle(&c->gpmc);
-	if (c->id[0] == 0x00 || c->id[0] == 0xFF)
-		return -ENODEV;
 	ret = read_onfi(c);
 	if (ret == -ENOENT || ret == -EBADMSG)
 		ret = decode_id(c);
@@ -184,34 +178,20 @@ int nand_probe(struct nand_chip *c, const struct gpmc_nand *gpmc)
 
 /* ---------------------------------------------------------------- pages */
 
+/* The page read itself is the early core's (drivers/mtd/nand_core.c),
+ * which the ROM-loaded part reads the rest of the MLO with. */
 int nand_read_page(struct nand_chip *c, uint32_t page, uint8_t *data, uint8_t *oob)
 {
 	uint8_t spare[NAND_OOB_SIZE];
-	uint32_t ecc[SECTORS];
-	int ret, fixed = 0, bad = 0;
+	int r = nand_read_page_ecc(&c->gpmc, page, data, spare, c->t_r_us * 4);
 
-	gpmc_nand_cmd(&c->gpmc, CMD_READ0);
-	address(c, 0, page);
-	gpmc_nand_cmd(&c->gpmc, CMD_READSTART);
-	ret = wait_ready(c, c->t_r_us * 4);
-	if (ret)
-		return ret;
-	gpmc_ecc_start(&c->gpmc, SECTORS);
-	gpmc_nand_read_buf(&c->gpmc, data, NAND_PAGE_SIZE);
-	gpmc_ecc_results(&c->gpmc, ecc, SECTORS);
-	gpmc_nand_read_buf(&c->gpmc, spare, NAND_OOB_SIZE);
-	for (unsigned s = 0; s < SECTORS; s++) {
-		int r = ham1_correct(data + s * HAM1_SECTOR, spare + HAM1_OOB_X16(s), ecc[s], NULL);
-
-		if (r == HAM1_CORRECTED)
-			fixed++;
-		else if (r < 0)
-			bad = 1;
-	}
+	if (r == -ETIMEDOUT)
+		return r;
 	if (oob)
 		memcpy(oob, spare, NAND_OOB_SIZE);
-	c->corrected += (unsigned)fixed;
-	return bad ? -EBADMSG : fixed;
+	if (r > 0)
+		c->corrected += (unsigned)r;
+	return r;
 }
 
 int nand_write_page(struct nand_chip *c, uint32_t page, const uint8_t *data)

@@ -10,10 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "drivers/mtd/nand_core.h"
 #include "drivers/mtd/omap_gpmc.h"
-
-#define NAND_PAGE_SIZE 2048u
-#define NAND_OOB_SIZE  64u
 
 struct nand_chip {
 	struct gpmc_nand gpmc;

@@ -11,7 +11,6 @@
 #define GPMC_TIMEOUT_CTRL   0x040
 #define GPMC_CONFIG         0x050
 #define GPMC_STATUS         0x054
-#define GPMC_CS(g, n)       ((g)->base + 0x060 + 0x30 * (g)->cs + 4 * ((n) - 1))
 #define GPMC_NAND_CMD(g)    ((g)->base + 0x07C + 0x30 * (g)->cs)
 #define GPMC_NAND_ADDR(g)   ((g)->base + 0x080 + 0x30 * (g)->cs)
 #define GPMC_NAND_DATA(g)   ((g)->base + 0x084 + 0x30 * (g)->cs)
@@ -26,13 +25,21 @@
 #define CONFIG7_CSVALID     BIT(6)
 #define CONFIG7_MASK_16M    (0xFu << 8)
 
+void gpmc_cs_config(uintptr_t gpmc_base, unsigned cs, const uint32_t config[6],
+		    uint32_t base_addr)
+{
+	uintptr_t r = gpmc_base + 0x060 + 0x30 * cs;
+
+	/* The CS must be invalid while its timings change. */
+	writel(0, r + 4 * 6);
+	for (int n = 0; n < 6; n++)
+		writel(config[n], r + 4 * n);
+	writel(CONFIG7_MASK_16M | CONFIG7_CSVALID | ((base_addr >> 24) & 0x3F), r + 4 * 6);
+}
+
 void gpmc_nand_setup(const struct gpmc_nand *g, const uint32_t config[6], uint32_t base_addr)
 {
-	/* The CS must be invalid while its timings change. */
-	writel(0, GPMC_CS(g, 7));
-	for (int n = 1; n <= 6; n++)
-		writel(config[n - 1], GPMC_CS(g, n));
-	writel(CONFIG7_MASK_16M | CONFIG7_CSVALID | ((base_addr >> 24) & 0x3F), GPMC_CS(g, 7));
+	gpmc_cs_config(g->base, g->cs, config, base_addr);
 	writel(0, g->base + GPMC_TIMEOUT_CTRL);
 	writel(IRQ_WAIT0_EDGE, g->base + GPMC_IRQSTATUS);
 	setbits32(g->base + GPMC_CONFIG, CONFIG_WRITEPROTECT);
@@ -75,6 +82,13 @@ void gpmc_nand_write_buf(const struct gpmc_nand *g, const uint8_t *buf, unsigned
 int gpmc_nand_wait_ready(const struct gpmc_nand *g, uint32_t timeout_us)
 {
 	return poll32(g->base + GPMC_STATUS, STATUS_WAIT0, STATUS_WAIT0, timeout_us);
+}
+
+int gpmc_nand_wait_status(const struct gpmc_nand *g, uint8_t mask, uint32_t timeout_us)
+{
+	/* a 32-bit read is two or four bus cycles, each the status byte on
+	 * I/O[7:0]: the low byte is the first */
+	return poll32(GPMC_NAND_DATA(g), mask, mask, timeout_us);
 }
 
 void gpmc_ecc_start(const struct gpmc_nand *g, unsigned nsectors)

@@ -17,6 +17,14 @@ struct gpmc_nand {
 };
 
 /*
+ * Chip select cs of the GPMC at gpmc_base: CONFIG1..6 as given (the
+ * device type and timings are the caller's), then valid with a 16 MiB
+ * window at base_addr. Any device: memid.c sets CS0 up for a OneNAND.
+ */
+void gpmc_cs_config(uintptr_t gpmc_base, unsigned cs, const uint32_t config[6],
+		    uint32_t base_addr);
+
+/*
  * Configure chip select cs for a NAND: timing values for CONFIG1..6 (the
  * caller's, CONFIG1 must say NAND), CS window at base_addr (16 MiB), WAIT0
  * edge flag cleared, write protect released.
@@ -32,6 +40,9 @@ void gpmc_nand_read_buf(const struct gpmc_nand *g, uint8_t *buf, unsigned len);
 void gpmc_nand_write_buf(const struct gpmc_nand *g, const uint8_t *buf, unsigned len);
 /* Wait for R/B# (GPMC_STATUS.WAIT0) high: 0 or -ETIMEDOUT. */
 int gpmc_nand_wait_ready(const struct gpmc_nand *g, uint32_t timeout_us);
+/* After a STATUS command: wait until the status byte, read again and
+ * again through the data port, has all of mask set: 0 or -ETIMEDOUT. */
+int gpmc_nand_wait_status(const struct gpmc_nand *g, uint8_t mask, uint32_t timeout_us);
 
 /* Start the Hamming engine on the data port: nsectors results of 512
  * bytes in ECC1..ECCn_RESULT. */

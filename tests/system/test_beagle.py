@@ -262,18 +262,20 @@ def test_beagle_on_xm(tmp_path, card, sim_dtb):
     assert memory_banks(dtb) == [(0x80000000, 256 << 20), (0x90000000, 256 << 20)]
 
 
-def test_gta04_mlo_on_xm_refuses_the_wrong_geometry(tmp_path, card):
-    """The GTA04 build on a DM3730 Beagle-xM: no NAND answers, so the GTA04
-    table picks the A5's Samsung OneNAND set (14 rows, 11 columns, bank-
-    row-column). The xM's Micron part has 10 columns: column bit 12 aliases,
-    the sizing probe names it and gtaboot uses no memory rather than hand
-    Linux memory that loses data in holes."""
+def test_gta04_mlo_on_xm_takes_the_safest_set(tmp_path, card):
+    """The GTA04 build on a DM3730 Beagle-xM: neither a NAND nor a OneNAND
+    answers on GPMC CS0 (the xM's package is DDR only). Issue #24: that
+    used to pick the A5's Samsung OneNAND set by silence (14 rows, 11
+    columns; the xM's part has 10, so its column bit 12 aliased and no
+    memory was used); now silence gets the safest set and says so. A
+    wrong geometry is still refused: test_memory.py's
+    test_wrong_geometry_is_refused."""
     img = card({"zImage": fake_zimage()}, mlo="gta04")
     r = simrun.run(["--machine", "beaglexm", "--sd", img, "--max-ms", 1500])
-    assert "DRAM: CS0: address bit 12 (a column bit of MCFG 0x03690019) aliases: the " \
-        "geometry of Samsung OneNAND MCP 2 x 512 MiB is not the part's" in r.serial, r.serial
-    assert "gtaboot: no working SDRAM" in r.serial
-    assert r.report["handoff"] is None
+    assert "Memory: unidentified: safest set, 2 x 128 MiB geometry (no NAND or OneNAND " \
+        "answered on GPMC CS0: safest set)" in r.serial, r.serial
+    assert "DRAM: CS0 128 MiB, CS1 128 MiB, total 256 MiB" in r.serial, r.serial
+    assert "no working SDRAM" not in r.serial
 
 
 # ------------------------------------------------------------ mkqemu-sd.sh

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """tools/check-layout.py: the tree passes, and a copy of it with one include
-across a boundary fails, naming it."""
+across a boundary, or a NAND command sent outside drivers/mtd/, fails,
+naming it."""
 import os
 import shutil
 import subprocess
@@ -27,3 +28,20 @@ def test_soc_header_in_common_fails(tmp_path):
     r = run(tmp_path)
     assert r.returncode == 1
     assert "common/cli.c includes arch/arm/omap3/soc.h" in r.stderr
+
+
+def copy_tree(tmp_path):
+    for top in ("arch", "board", "common", "drivers", "lib"):
+        shutil.copytree(os.path.join(ROOT, top), tmp_path / top)
+
+
+def test_nand_command_outside_the_core_fails(tmp_path):
+    """Issue #26: one early NAND core. A NAND page read of its own (as
+    mlo_rest.c had beside drivers/mtd/nand.c) fails the check."""
+    copy_tree(tmp_path)
+    rest = tmp_path / "arch/arm/omap3/mlo_rest.c"
+    rest.write_text(rest.read_text() + "\nstatic void twin(const struct gpmc_nand *g)\n"
+                    "{\n\tgpmc_nand_cmd(g, 0x00);\n}\n")
+    r = run(tmp_path)
+    assert r.returncode == 1
+    assert "arch/arm/omap3/mlo_rest.c calls gpmc_nand_cmd" in r.stderr, r.stderr

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""The memory package: identified by its NAND ID on GPMC CS0 before the
+"""The memory package: identified by its NAND or OneNAND ID on GPMC CS0 before the
 SDRC is set up, sized by testing every address bit, and checked by the
 simulator's part model (tools/sim/parts.c, sdrc.c): a table entry whose
 geometry or timings do not fit the part fails loudly."""
@@ -35,8 +35,9 @@ MACHINES = [
      "CS0 256 MiB, CS1 256 MiB, total 512 MiB"),
     (["gta04", "--rev", "A4"], "Memory: Micron 2 x 256 MiB (NAND ID 2c bc on GPMC CS0)",
      "CS0 256 MiB, CS1 256 MiB, total 512 MiB"),
-    (["gta04", "--rev", "A5"], "Memory: Samsung OneNAND MCP 2 x 512 MiB (no NAND answered "
-     "on GPMC CS0: OneNAND package)", "CS0 512 MiB, CS1 512 MiB, total 1 GiB"),
+    # issue #24: the OneNAND found by its ID registers, not by silence
+    (["gta04", "--rev", "A5"], "Memory: Samsung OneNAND MCP 2 x 512 MiB (OneNAND ID ec 0050 "
+     "on GPMC CS0)", "CS0 512 MiB, CS1 512 MiB, total 1 GiB"),
     (["gta04", "--rev", "A5", "--sdram-part", "numonyx-20-ba"],
      "Memory: Numonyx 2 x 512 MiB (NAND ID 20 ba on GPMC CS0)",
      "CS0 512 MiB, CS1 512 MiB, total 1 GiB"),
@@ -47,7 +48,8 @@ MACHINES = [
     (["beagle", "--sdram-part", "micron-2c-bc"],
      "Memory: Micron 2 x 256 MiB (NAND ID 2c bc on GPMC CS0)",
      "CS0 256 MiB, CS1 256 MiB, total 512 MiB"),
-    (["beaglexm"], "Memory: Micron 2 x 256 MiB (no NAND answered on GPMC CS0: no NAND fitted)",
+    (["beaglexm"], "Memory: Micron 2 x 256 MiB (no NAND or OneNAND answered on GPMC CS0: "
+     "no flash fitted)",
      "CS0 256 MiB, CS1 256 MiB, total 512 MiB"),
 ]
 
@@ -119,6 +121,22 @@ def test_unknown_nand_id_boots_the_safest_set():
         "CS0, not a known part: safest set)" in r.serial, r.serial
     assert "DRAM: CS0 128 MiB, CS1 128 MiB, total 256 MiB" in r.serial
     assert "Boot: MMC1 (ROM)" in r.serial
+
+
+@pytest.mark.parametrize("spec,memory,dram", [
+    ("flash=none", "Memory: unidentified: safest set, 2 x 128 MiB geometry (no NAND or "
+     "OneNAND answered on GPMC CS0: safest set)", "CS0 128 MiB, CS1 128 MiB, total 256 MiB"),
+    ("id=ec0058", "Memory: unidentified: safest set, 2 x 128 MiB geometry (OneNAND ID ec "
+     "0058 on GPMC CS0, not a known part: safest set)", "CS0 128 MiB, CS1 128 MiB, total 256 MiB"),
+], ids=["silent flash", "unknown OneNAND"])
+def test_a5_flash_that_does_not_answer_as_known(spec, memory, dram):
+    """Issue #24: an A5 whose flash answers neither as a NAND nor as a
+    OneNAND (or as a OneNAND nobody listed) gets the safest set and says so,
+    where silence used to mean the OneNAND package's 2 x 512 MiB set."""
+    r = run("gta04", "--rev", "A5", "--sdram-part", spec)
+    assert memory in r.serial, r.serial
+    assert "DRAM: " + dram in r.serial, r.serial
+    assert "Boot: MMC1 (ROM)" in r.serial, r.serial
 
 
 def test_onenand_board_refuses_nand_commands():

@@ -36,8 +36,11 @@
  *    not modelled: enabling it stops the run, and the BCH result registers
  *    are not implemented;
  *  - the prefetch engine in read mode (see prefetch_start()); write
- *    posting stops the run.
+ *    posting stops the run;
+ *  - CS0 as a NOR-like device: the package's OneNAND answers its ID
+ *    registers (onenand_read()); without one the bus reads 0.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -308,12 +311,106 @@ static int prefetch_start(struct sim *s, struct gpmc *g)
 	return 0;
 }
 
+/*
+ * The OneNAND's asynchronous read timings, in ps: tAVDP (nADV low) 12 ns,
+ * tAAVDH (address hold after nADV) 7 ns, tCE / tAA (data after nCS /
+ * address) 76 ns, tOE (data after nOE) 20 ns, tCEZ (bus released after
+ * nCS) 20 ns: the figures Linux's omap2 OneNAND driver gives its GPMC
+ * timing calculation for this part (docs/references.md).
+ */
+#define ONENAND_TAVDP  12000u
+#define ONENAND_TAAVDH 7000u
+#define ONENAND_TAA    76000u
+#define ONENAND_TOE    20000u
+#define ONENAND_TCEZ   20000u
+
+/* The first read timing of CS0's CONFIG2-5 that the OneNAND does not meet
+ * (SPRUF98/SPRUGN4 "GPMC", asynchronous single read: every event counted
+ * in GPMC_FCLK ticks from the start of the access), or NULL. */
+static const char *onenand_timing_fault(struct sim *s, struct gpmc *g, char *buf, size_t n)
+{
+	uint32_t c2 = reg(g, CS_CONFIG(0, 2)), c3 = reg(g, CS_CONFIG(0, 3));
+	uint32_t c4 = reg(g, CS_CONFIG(0, 4)), c5 = reg(g, CS_CONFIG(0, 5));
+	uint64_t hz = prcm_l3_hz(s);
+	uint64_t tick = hz ? ps_for_ticks(reg(g, CS_CONFIG(0, 1)) & BIT(4) ? 2 : 1, hz) : 0;
+	uint64_t cs_on = (c2 & 0xF) * tick, cs_off = FIELD_GET(GENMASK(12, 8), c2) * tick;
+	uint64_t adv_on = (c3 & 0xF) * tick, adv_off = FIELD_GET(GENMASK(12, 8), c3) * tick;
+	uint64_t oe_on = (c4 & 0xF) * tick, oe_off = FIELD_GET(GENMASK(12, 8), c4) * tick;
+	uint64_t acc = FIELD_GET(GENMASK(20, 16), c5) * tick, cyc = (c5 & 0x1F) * tick;
+	const char *what = NULL;
+
+	if (!tick)
+		return NULL;
+	if (adv_off < adv_on + ONENAND_TAVDP)
+		what = "nADV low shorter than tAVDP 12 ns";
+	else if (oe_on < adv_off + ONENAND_TAAVDH)
+		what = "nOE before the address is held tAAVDH 7 ns after nADV";
+	else if (acc < adv_on + ONENAND_TAA || acc < cs_on + ONENAND_TAA)
+		what = "data sampled (RDACCESSTIME) before tAA/tCE 76 ns";
+	else if (acc < oe_on + ONENAND_TOE)
+		what = "data sampled (RDACCESSTIME) before tOE 20 ns after nOE";
+	else if (oe_off <= acc || cs_off <= acc)
+		what = "nOE or nCS off before the data is sampled";
+	else if (cyc < cs_off + ONENAND_TCEZ)
+		what = "RDCYCLETIME ends before the OneNAND releases the bus (tCEZ 20 ns)";
+	if (what)
+		snprintf(buf, n, "%s (CONFIG2-5 0x%08x 0x%08x 0x%08x 0x%08x, tick %.2f ns at L3 "
+			 "%.1f MHz)", what, c2, c3, c4, c5, tick / 1000.0, hz / 1e6);
+	return what ? buf : NULL;
+}
+
+/*
+ * A read of CS0 as a NOR-like device. The A5's OneNAND (parts.c) answers
+ * its ID registers, 16-bit words at word addresses 0xF000-0xF002, to
+ * asynchronous single reads with the address/data multiplexing it is wired
+ * for (CONFIG1 DEVICESIZE 16-bit, MUXADDDATA, READTYPE async) and timings
+ * it meets (onenand_timing_fault()): any other set-up, or another
+ * register, stops the run. Without a OneNAND nothing drives the bus: it
+ * reads 0.
+ */
+static int onenand_read(struct sim *s, struct gpmc *g, uint32_t off, unsigned size,
+			uint32_t *val)
+{
+	const struct sim_part *p = &s->cfg.part;
+	uint32_t c1 = reg(g, CS_CONFIG(0, 1)), w = off / 2;
+	char why[200];
+
+	sim_advance_ps(s, cycle_ps(s, g, 0, false));
+	*val = 0;
+	if (p->flash != FLASH_ONENAND)
+		return 0;
+	if (FIELD_GET(GENMASK(13, 12), c1) != 1 || FIELD_GET(GENMASK(9, 8), c1) != 2 ||
+	    (c1 & BIT(29))) {
+		sim_stop(s, SIM_FAULT, "GPMC CS0: OneNAND read with CONFIG1 0x%08x: the package's "
+			 "OneNAND (%s) is 16-bit, address/data multiplexed (DEVICESIZE 1, "
+			 "MUXADDDATA 2); only asynchronous reads (READTYPE 0) are modelled",
+			 c1, p->name);
+		return 0;
+	}
+	if (onenand_timing_fault(s, g, why, sizeof(why))) {
+		sim_stop(s, SIM_FAULT, "GPMC CS0: OneNAND (%s) read: %s", p->name, why);
+		return 0;
+	}
+	if (size != 2 || (off & 1) || w < 0xF000 || w > 0xF002) {
+		sim_stop(s, SIM_FAULT, "GPMC CS0: OneNAND %u-byte read at word 0x%05x: only the "
+			 "ID registers 0xF000-0xF002 are modelled, as 16-bit reads", size, w);
+		return 0;
+	}
+	*val = p->onenand_id[w - 0xF000];
+	return 0;
+}
+
 /* The chip-select window at 0x30000000 (CONFIG7 base 0x30, as gtaboot and
- * U-Boot map the NAND): only the prefetch FIFO is read through it. */
+ * U-Boot map the NAND): the prefetch FIFO, or CS0 as a NOR-like device
+ * (the OneNAND's registers). */
 static int window_read(struct sim *s, void *opaque, uint32_t off, unsigned size, uint32_t *val)
 {
 	struct gpmc *g = opaque;
+	uint32_t c1 = reg(g, CS_CONFIG(0, 1)), c7 = reg(g, CS_CONFIG(0, 7));
 
+	if (!g->pf_active && (c7 & BIT(6)) && FIELD_GET(GENMASK(5, 0), c7) == 0x30 &&
+	    FIELD_GET(GENMASK(11, 10), c1) == 0)
+		return onenand_read(s, g, off, size, val);
 	if (!g->pf_active || g->pf_pos + size > g->pf_len)
 		return SIM_EUNIMPL;   /* direct access to a NAND chip select */
 	*val = 0;

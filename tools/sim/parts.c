@@ -28,7 +28,14 @@
  *
  * NAND answers: READ ID bytes of the Micron PoP NANDs (the GTA04 X-Loader
  * and U-Boot's beagle.c match 2C BC and 2C BA); the A5's OneNAND and the
- * xM's DDR-only package answer nothing to NAND commands.
+ * xM's DDR-only package answer nothing to NAND commands. The A5's OneNAND
+ * answers in its ID registers (gpmc.c): maker 0xEC (Samsung: the package
+ * is the Samsung MCP of the Letux SPL), device 0x0050 and version 0x0232,
+ * what Linux prints on a real GTA04A5 ("Muxed OneNAND 512MB 1.8V 16-bit
+ * (0x50)", "OneNAND version = 0x0232": the boot log in Andreas Kemnade's
+ * linux-omap report of 1 Dec 2020, docs/references.md); 0x0050 is density
+ * 4 Gbit (5 in bits 7:4), one die, multiplexed, 1.8 V in the register
+ * layout of Linux's include/linux/mtd/onenand_regs.h.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -43,19 +50,19 @@
 static const struct sim_part parts[] = {
 	{ "micron-2c-ba", 13, 10,
 	  NS(125), NS(60), NS(42), NS(18), NS(18), NS(12), NS(15), NS(138), NS(7800),
-	  1, 1, 1, NS(12), NS(6), FLASH_NAND, { 0x2C, 0xBA, 0x80, 0x55, 0x50 }, 256 },
+	  1, 1, 1, NS(12), NS(6), FLASH_NAND, { 0x2C, 0xBA, 0x80, 0x55, 0x50 }, 256, { 0 } },
 	{ "micron-2c-bc", 14, 10,
 	  NS(72), NS(55), NS(40), NS(15), NS(15), NS(10), NS(15), NS(112.5), NS(7800),
-	  1, 1, 1, NS(12), NS(5), FLASH_NAND, { 0x2C, 0xBC, 0x90, 0x55, 0x56 }, 512 },
+	  1, 1, 1, NS(12), NS(5), FLASH_NAND, { 0x2C, 0xBC, 0x90, 0x55, 0x56 }, 512, { 0 } },
 	{ "micron-xm", 14, 10,
 	  NS(72), NS(55), NS(40), NS(15), NS(15), NS(10), NS(15), NS(112.5), NS(7800),
-	  1, 1, 1, NS(12), NS(5), FLASH_NONE, { 0 }, 0 },
+	  1, 1, 1, NS(12), NS(5), FLASH_NONE, { 0 }, 0, { 0 } },
 	{ "samsung-onenand", 14, 11,
 	  NS(140), NS(55), NS(40), NS(15), NS(16.2), NS(10), NS(15), NS(200), NS(7800),
-	  1, 1, 1, NS(12), NS(5), FLASH_ONENAND, { 0 }, 0 },
+	  1, 1, 1, NS(12), NS(5), FLASH_ONENAND, { 0 }, 0, { 0x00EC, 0x0050, 0x0232 } },
 	{ "numonyx-20-ba", 15, 10,
 	  NS(140), NS(55), NS(40), NS(15), NS(16.2), NS(10), NS(15), NS(200), NS(7800),
-	  1, 1, 1, NS(12), NS(5), FLASH_NAND, { 0x20, 0xBA, 0x80, 0x55, 0x50 }, 256 },
+	  1, 1, 1, NS(12), NS(5), FLASH_NAND, { 0x20, 0xBA, 0x80, 0x55, 0x50 }, 256, { 0 } },
 };
 
 uint64_t sim_part_cs_bytes(const struct sim_part *p)
@@ -105,15 +112,29 @@ int sim_part_apply(struct sim_part *p, const char *spec, const char **why)
 			continue;
 		}
 		*eq = 0;
-		if (!strcmp(t, "id")) {   /* NAND READ ID bytes 0-1, hex: id=2cbc */
+		if (!strcmp(t, "id")) {   /* NAND id=2cbc, OneNAND id=ec0050 */
 			unsigned long id = strtoul(eq + 1, &end, 16);
 
+			if (p->flash == FLASH_ONENAND && end == eq + 7 && !*end) {
+				p->onenand_id[0] = (uint16_t)(id >> 16);
+				p->onenand_id[1] = (uint16_t)id;
+				continue;
+			}
 			if (end != eq + 5 || *end || p->flash != FLASH_NAND) {
-				*why = "id= takes 4 hex digits, on a part with a NAND";
+				*why = "id= takes 4 hex digits on a part with a NAND, 6 on one "
+				       "with a OneNAND";
 				return -1;
 			}
 			p->nand_id[0] = (uint8_t)(id >> 8);
 			p->nand_id[1] = (uint8_t)id;
+			continue;
+		}
+		if (!strcmp(t, "flash")) {  /* flash=none: nothing answers on CS0 */
+			if (strcmp(eq + 1, "none")) {
+				*why = "flash= takes none";
+				return -1;
+			}
+			p->flash = FLASH_NONE;
 			continue;
 		}
 		v = strtod(eq + 1, &end);

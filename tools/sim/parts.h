@@ -26,6 +26,8 @@ struct sim_part {
 	enum sim_flash flash;
 	uint8_t nand_id[5];
 	unsigned nand_mib;
+	/* a OneNAND's ID registers 0xF000-0xF002: maker, device, version */
+	uint16_t onenand_id[3];
 };
 
 /* Bytes of one chip select of the part: 2^rows x 2^cols x 4 banks x 4. */
@@ -37,7 +39,8 @@ const struct sim_part *sim_part_find(const char *name);
  * comma-separated: NAME, rows=N, cols=N, and any minimum in ns (trfc=,
  * trc=, tras=, trp=, trcd=, trrd=, twr=, txsr=), tREFI in ns (trefi=),
  * the shortest clock period in ns at CAS latency 2 or 3 (tck2=, tck3=),
- * the NAND ID bytes 0-1 in hex (id=2cbc).
+ * the NAND ID bytes 0-1 in hex (id=2cbc), a OneNAND's maker and device ID
+ * in hex (id=ec0050), or a package whose flash answers nothing (flash=none).
  * This is how a test feeds the firmware a part its table does not
  * describe. 0, or -1 with *why set.
  */

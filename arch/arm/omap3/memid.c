@@ -1,65 +1,79 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Identifying the memory package by the NAND ID on GPMC CS0 before the SDRC
- * is set up, as U-Boot's SPL (arch/arm/mach-omap2/omap3/spl_id_nand.c), the
- * Letux SPL and the GTA04 X-Loader do (TRM SPRUGN4 chapter 10 "General-
- * Purpose Memory Controller", NAND access). Runs from SRAM with nothing
- * but the timer, so it writes the GPMC itself rather than through the NAND
- * driver of the cold part.
+ * Identifying the memory package by its flash on GPMC CS0 before the SDRC
+ * is set up (TRM SPRUGN4 chapter 10 "General-Purpose Memory Controller"):
+ * first as a NAND (RESET, READ ID), as the real GTA04 and Beagle loaders
+ * do; then, when no NAND answered, as a OneNAND by its own ID registers,
+ * read with CS0 set for the OneNAND's asynchronous 16-bit multiplexed
+ * reads (docs/references.md, "Where values come from"). Runs from SRAM
+ * with nothing but the timer: the NAND half is the early NAND core's
+ * (drivers/mtd/nand_core.c), on the CS0 port the rest of the MLO is read
+ * through (gpmc_nand.c).
  */
 #include "arch/arm/io.h"
+#include "arch/arm/omap3/gpmc_nand.h"
 #include "arch/arm/omap3/memid.h"
-#include "drivers/timer/timer.h"
-#include "lib/bitops.h"
+#include "drivers/mtd/nand_core.h"
+#include "drivers/mtd/omap_gpmc.h"
 
 #define GPMC_BASE          0x6E000000u
-#define GPMC_CS0(n)        (GPMC_BASE + 0x060 + 4 * ((n) - 1))
-#define GPMC_NAND_CMD      (GPMC_BASE + 0x07C)
-#define GPMC_NAND_ADDR     (GPMC_BASE + 0x080)
-#define GPMC_NAND_DATA     (GPMC_BASE + 0x084)
 #define CS0_WINDOW         0x30000000u
-#define CONFIG7_CSVALID    BIT(6)
-#define CONFIG7_MASK_16M   (0xFu << 8)
 
-#define NAND_RESET         0xFF
-#define NAND_STATUS        0x70
-#define NAND_READID        0x90
-#define NAND_STATUS_READY  BIT(6)
-#define RESET_WAIT_US      1000u
+/* OneNAND registers are 16-bit words at word addresses (0xF000: the
+ * manufacturer ID, 0xF001: the device ID), i.e. byte offset 2 x that. */
+#define ONENAND_REG(w)     (CS0_WINDOW + 2u * (w))
+#define ONENAND_MFR_ID     0xF000u
+#define ONENAND_DEV_ID     0xF001u
+/* The OneNAND makers: Samsung and Numonyx. */
+#define ONENAND_MFR_SAMSUNG 0xEC
+#define ONENAND_MFR_NUMONYX 0x20
 
 struct mem_found omap3_mem;
 
-/* CONFIG1: x16 NAND; CONFIG2-6: U-Boot's M_NAND timings (mem.h), which
- * suit every PoP NAND these boards carry. */
-static const uint32_t cs0_nand[6] = {
-	0x00001800, 0x00141400, 0x00141400, 0x0F010F01, 0x010C1414, 0x1F0F0A80,
+/*
+ * CONFIG1: NOR-like, 16-bit, address/data multiplexed, asynchronous
+ * single reads (the set-up Linux's omap2 OneNAND driver and U-Boot's
+ * ONENAND_GPMC_CONFIG1 use, docs/references.md "Where values come from").
+ * CONFIG2-6 in GPMC_FCLK (L3) ticks, computed for the fastest L3 these
+ * boards run (200 MHz, 5 ns; the OMAP3530's 166 MHz only lengthens them)
+ * from the OneNAND's asynchronous read timings that Linux's driver
+ * programs: address phase (nADV) 0-3 ticks (tAVDP/tCER 15 ns), nOE from
+ * tick 5 (address hold tAAVDH 7 ns after nADV), data sampled at tick 16
+ * (80 ns >= tAA and tCE of 76 ns), nOE and nCS off at 17, cycle 21 (tCEZ
+ * 20 ns). U-Boot's set samples at 15 ticks: 75 ns at 200 MHz, short of
+ * tAA. gtaboot never writes CS0 in this mode: the write fields mirror
+ * the read ones.
+ */
+static const uint32_t cs0_onenand[6] = {
+	0x00001200, 0x00111100, 0x00030300, 0x11051105, 0x01101515, 0x10040000,
 };
 
-/* 0 and the two ID bytes, or -1 when no NAND answered. A OneNAND (or no
- * flash at all) never shows READY in the status byte: its bus reads 0. */
-static int read_id(uint8_t *mfr, uint8_t *dev)
+/* 0 and the two ID bytes, or -1 when no NAND answered: a OneNAND, or no
+ * flash at all, never shows READY in the status byte (its bus reads 0). */
+static int read_nand_id(uint8_t *mfr, uint16_t *dev)
 {
-	uint64_t t0;
+	uint8_t id[2];
 
-	writel(0, GPMC_CS0(7));              /* timings change with the CS off */
-	for (int n = 1; n <= 6; n++)
-		writel(cs0_nand[n - 1], GPMC_CS0(n));
-	writel(CONFIG7_MASK_16M | CONFIG7_CSVALID | (CS0_WINDOW >> 24), GPMC_CS0(7));
-	writeb(NAND_RESET, GPMC_NAND_CMD);
-	udelay(1);                           /* tWB before the status is valid */
-	writeb(NAND_STATUS, GPMC_NAND_CMD);
-	t0 = timer_us();
-	while (!(readw(GPMC_NAND_DATA) & NAND_STATUS_READY)) {
-		if (timer_us() - t0 > RESET_WAIT_US)
-			return -1;
-		udelay(10);
-	}
-	writeb(NAND_READID, GPMC_NAND_CMD);
-	writeb(0, GPMC_NAND_ADDR);
-	/* x16 part: the ID comes on I/O[7:0], one byte per bus cycle */
-	*mfr = (uint8_t)readw(GPMC_NAND_DATA);
-	*dev = (uint8_t)readw(GPMC_NAND_DATA);
-	return *mfr == 0x00 || *mfr == 0xFF ? -1 : 0;
+	if (nand_reset_id(omap3_nand_port(), id, sizeof(id)))
+		return -1;
+	*mfr = id[0];
+	*dev = id[1];
+	return 0;
+}
+
+/* 0 and the manufacturer and device ID, or -1 when no OneNAND answered
+ * (the registers read what the bus floats to, not a maker's ID). */
+static int read_onenand_id(uint8_t *mfr, uint16_t *dev)
+{
+	uint16_t m;
+
+	gpmc_cs_config(GPMC_BASE, 0, cs0_onenand, CS0_WINDOW);
+	m = readw(ONENAND_REG(ONENAND_MFR_ID));
+	if (m != ONENAND_MFR_SAMSUNG && m != ONENAND_MFR_NUMONYX)
+		return -1;
+	*mfr = (uint8_t)m;
+	*dev = readw(ONENAND_REG(ONENAND_DEV_ID));
+	return 0;
 }
 
 const struct mem_part *omap3_mem_identify(const struct mem_part *table, unsigned n,
@@ -68,21 +82,26 @@ const struct mem_part *omap3_mem_identify(const struct mem_part *table, unsigned
 {
 	struct mem_found *f = &omap3_mem;
 
-	f->mfr = f->dev = 0;
-	if (read_id(&f->mfr, &f->dev)) {
-		f->mfr = f->dev = 0;
-		f->how = MEM_NO_ANSWER;
-		f->part = none;
-		return none;
+	f->mfr = 0;
+	f->dev = 0;
+	f->flash = MEM_FLASH_NAND;
+	if (read_nand_id(&f->mfr, &f->dev)) {
+		f->flash = MEM_FLASH_ONENAND;
+		if (read_onenand_id(&f->mfr, &f->dev)) {
+			f->mfr = 0;
+			f->dev = 0;
+			f->flash = MEM_FLASH_NONE;
+			f->how = MEM_NO_ANSWER;
+			return f->part = none;
+		}
 	}
 	for (unsigned i = 0; i < n; i++) {
-		if (table[i].mfr == f->mfr && table[i].dev == f->dev) {
+		if (table[i].flash == f->flash && table[i].mfr == f->mfr &&
+		    table[i].dev == f->dev) {
 			f->how = MEM_BY_ID;
-			f->part = &table[i];
-			return f->part;
+			return f->part = &table[i];
 		}
 	}
 	f->how = MEM_UNKNOWN_ID;
-	f->part = unknown;
-	return unknown;
+	return f->part = unknown;
 }

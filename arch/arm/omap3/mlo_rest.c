@@ -23,21 +23,19 @@
 #include "arch/arm/omap3/soc.h"
 #include "arch/arm/omap3/storage.h"
 #include "drivers/mmc/mmc.h"
-#include "drivers/mtd/omap_gpmc.h"
+#include "drivers/mtd/nand_core.h"
 #include "drivers/timer/timer.h"
 #include "lib/bitops.h"
 #include "lib/crc32.h"
 #include "lib/errno.h"
 #include "lib/fatmlo.h"
-#include "lib/hamming.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
 extern char _start[], __early_end[], __image_end[];
 
 #define SECTOR         512u
-#define NAND_PAGE      2048u
-#define NAND_OOB       64u
+#define NAND_PAGE      NAND_PAGE_SIZE   /* the early NAND core's (nand_core.h) */
 #define NAND_PPB       64u      /* pages per 128 KiB block */
 #define NAND_TR_US     1000u    /* tR is 25 µs on the boards' parts */
 
@@ -215,36 +213,11 @@ static int read_raw(uint8_t *dst, uint8_t *sec, uint32_t *skip)
 
 /* ------------------------------------------------------------ NAND */
 
-/* One page with the ROM's 1-bit Hamming ECC (x16 layout). */
-static int nand_page(const struct gpmc_nand *g, uint32_t page, uint8_t *data)
-{
-	uint8_t oob[NAND_OOB];
-	uint32_t ecc[NAND_PAGE / HAM1_SECTOR];
-
-	gpmc_nand_cmd(g, 0x00);             /* READ: column 0 (x16 words) */
-	gpmc_nand_addr(g, 0);
-	gpmc_nand_addr(g, 0);
-	gpmc_nand_addr(g, (uint8_t)page);
-	gpmc_nand_addr(g, (uint8_t)(page >> 8));
-	gpmc_nand_addr(g, (uint8_t)(page >> 16));
-	gpmc_nand_cmd(g, 0x30);
-	udelay(1);                          /* R/B# falls within tWB */
-	if (gpmc_nand_wait_ready(g, NAND_TR_US))
-		return -ETIMEDOUT;
-	gpmc_ecc_start(g, ARRAY_SIZE(ecc));
-	gpmc_nand_read_buf(g, data, NAND_PAGE);
-	gpmc_ecc_results(g, ecc, ARRAY_SIZE(ecc));
-	gpmc_nand_read_buf(g, oob, NAND_OOB);
-	for (unsigned s = 0; s < ARRAY_SIZE(ecc); s++)
-		if (ham1_correct(data + s * HAM1_SECTOR, oob + HAM1_OOB_X16(s), ecc[s], NULL) < 0)
-			return -EBADMSG;
-	return 0;
-}
-
 /* The NAND copies carry no CH: `flash mlo` writes the GP header first. */
 static int read_nand(uint8_t *dst, uint8_t *sec, uint32_t *skip)
 {
 	const struct gpmc_nand *g = omap3_nand_port();
+	uint8_t oob[NAND_OOB_SIZE];
 	struct span sp;
 	int err = span_of(0, NAND_PAGE, &sp);
 
@@ -256,8 +229,14 @@ static int read_nand(uint8_t *dst, uint8_t *sec, uint32_t *skip)
 		uint32_t first = b * NAND_PPB + sp.at / NAND_PAGE;
 
 		err = 0;
-		for (uint32_t i = 0; !err && i * NAND_PAGE < sp.n; i++)
-			err = nand_page(g, first + i, dst + i * NAND_PAGE);
+		/* each page with the ROM's 1-bit Hamming ECC (the early NAND
+		 * core, drivers/mtd/nand_core.c): a corrected bit is good data */
+		for (uint32_t i = 0; !err && i * NAND_PAGE < sp.n; i++) {
+			int r = nand_read_page_ecc(g, first + i, dst + i * NAND_PAGE, oob,
+						   NAND_TR_US);
+
+			err = r < 0 ? r : 0;
+		}
 		if (!err)
 			err = copy_ok(dst, &sp);
 		if (!err)
@@ -321,9 +300,10 @@ const uint8_t *mlo_rest_load(uint8_t bootdev)
 		const uint8_t *p;
 		int err;
 
-		/* a package whose CS0 answered no NAND ID (OneNAND) has no NAND
-		 * copy to read: say so rather than what its pages happen to hold */
-		if (order[i] == SRC_NAND && omap3_mem.part && omap3_mem.how == MEM_NO_ANSWER) {
+		/* a package whose CS0 answered no NAND ID (OneNAND, no flash)
+		 * has no NAND copy to read: say so rather than what its pages
+		 * happen to hold */
+		if (order[i] == SRC_NAND && omap3_mem.part && omap3_mem.flash != MEM_FLASH_NAND) {
 			printf("MLO: rest not read from NAND (no NAND on GPMC CS0)\n");
 			continue;
 		}
