@@ -18,9 +18,13 @@
 
 /* 0x4B */
 #define BACKUP_REG_A	0x14
-#define CFG_P1_TRANS	0x36
+#define CFG_P1_TRANS	0x36	/* CFG_P1..P3_TRANSITION at 0x36..0x38 */
+#define STARTON_CHG	BIT(1)
 #define STARTON_VBAT	BIT(4)
+#define STARTON_VBUS	BIT(5)
 #define PROTECT_KEY	0x44
+#define KEY_CFG1	0xC0	/* then KEY_CFG2: the CFG registers writable */
+#define KEY_CFG2	0x0C
 #define STS_HW_COND	0x45
 #define P1_SW_EVENTS	0x46
 #define DEVOFF		BIT(0)
@@ -199,17 +203,23 @@ int twl4030_backup_battery_mv(struct twl4030 *twl, unsigned *mv)
 
 int twl4030_power_off(struct twl4030 *twl)
 {
-	int err;
+	int err, lock;
 
-	/* Without STARTON_VBAT cleared the board would start again at once
-	 * while a battery is present. */
-	err = twl4030_write(twl, ADDR_PM, PROTECT_KEY, 0xCE);
+	/* Each start-on event left enabled in any processor group's
+	 * CFG_Pn_TRANSITION that is present at DEVOFF starts the board again:
+	 * the battery (STARTON_VBAT), and USB (STARTON_VBUS) or a charger
+	 * (STARTON_CHG), both enabled from power-on (docs/references.md,
+	 * "Power-off"). The power button stays a way to start it. */
+	err = twl4030_write(twl, ADDR_PM, PROTECT_KEY, KEY_CFG1);
 	if (!err)
-		err = twl4030_write(twl, ADDR_PM, PROTECT_KEY, 0xEC);
+		err = twl4030_write(twl, ADDR_PM, PROTECT_KEY, KEY_CFG2);
 	for (int i = 0; i < 3 && !err; i++)
-		err = twl_update(twl, ADDR_PM, CFG_P1_TRANS + i, STARTON_VBAT, 0);
+		err = twl_update(twl, ADDR_PM, CFG_P1_TRANS + i,
+				 STARTON_VBAT | STARTON_VBUS | STARTON_CHG, 0);
+	/* Locked again even when a write failed. */
+	lock = twl4030_write(twl, ADDR_PM, PROTECT_KEY, 0);
 	if (!err)
-		err = twl4030_write(twl, ADDR_PM, PROTECT_KEY, 0);
+		err = lock;
 	if (!err)
 		err = twl_update(twl, ADDR_PM, P1_SW_EVENTS, 0, DEVOFF);
 	if (!err) {

@@ -120,6 +120,7 @@ struct sim_config {
 	unsigned battery_mv;       /* for the MADC (0: 3800 mV) */
 	enum sim_sd_type { SD_AUTO, SD_SDSC1, SD_SDSC, SD_SDHC } sd_type; /* --sd-type */
 	bool power_button;
+	bool vbus, charger;         /* --vbus, --charger: USB VBUS, charger (VAC) present */
 	uint8_t twl_backup[8];     /* --twl-backup: BACKUP_REG_A..H at power-on */
 	struct sim_inject inject[SIM_MAX_INJECT];
 	int ninject;

@@ -12,8 +12,14 @@
  *  - PROTECT_KEY (0x4B:0x44): 0xC0,0x0C unlocks the CFG registers, 0xE0,0x0E
  *    the TST ones, 0xCE,0xEC both; any other write locks again. Writes to
  *    CFG_Pn_TRANSITION while locked are ignored (with a warning);
- *  - DEVOFF in P1_SW_EVENTS (0x4B:0x46) ends the run as SIM_POWEROFF;
- *  - STS_HW_CONDITIONS.PWON follows cfg.power_button;
+ *  - DEVOFF in P1_SW_EVENTS (0x4B:0x46) ends the run as SIM_POWEROFF, unless
+ *    a start-on event is there at once: a charger (VAC, level-detected)
+ *    with STARTON_CHG, or VBUS with STARTON_VBUS, set in any of the three
+ *    CFG_Pn_TRANSITION registers; then the power-on sequence runs again and
+ *    the run ends as SIM_RESET (docs/references.md, "Power-off");
+ *  - CFG_Pn_TRANSITION come up with STARTON_PWON, CHG, VBAT and VBUS set;
+ *  - STS_HW_CONDITIONS: PWON follows cfg.power_button, CHG cfg.charger,
+ *    VBUS cfg.vbus;
  *  - the IDCODE (0x49:0x85..0x88) reads 0 unless UNLOCK_TEST_REG (0x49:0x97)
  *    holds 0x49;
  *  - the MADC (0x4A) converts the SW1 channels once MADC_ON is set and its
@@ -61,6 +67,14 @@ struct twl4030 {
 #define PROTECT_KEY     0x44
 #define STS_HW_COND     0x45
 #define P1_SW_EVENTS    0x46
+/* CFG_Pn_TRANSITION and STS_HW_CONDITIONS bits (SWCU050 "Power Management") */
+#define STARTON_PWON    BIT(0)
+#define STARTON_CHG     BIT(1)
+#define STARTON_VBAT    BIT(4)
+#define STARTON_VBUS    BIT(5)
+#define STS_PWON        BIT(0)
+#define STS_CHG         BIT(1)
+#define STS_VBUS        BIT(7)
 #define BB_CFG          0x6D
 #define VMMC1_DEV_GRP   0x82
 #define VMMC1_DEDICATED 0x85
@@ -314,7 +328,8 @@ static uint8_t reg_read(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t 
 	switch (addr) {
 	case 0x4B:
 		if (r == STS_HW_COND)
-			return s->cfg.power_button ? BIT(0) : 0;
+			return (s->cfg.power_button ? STS_PWON : 0) | (s->cfg.charger ? STS_CHG : 0) |
+			       (s->cfg.vbus ? STS_VBUS : 0);
 		if (r == PROTECT_KEY)
 			return (t->cfg_unlocked ? 1 : 0) | (t->tst_unlocked ? 2 : 0);
 		break;
@@ -345,6 +360,25 @@ static void protect_key(struct twl4030 *t, uint8_t v)
 	for (int i = 0; i < 3; i++)
 		if (v == first[i])
 			t->key_state = i + 1;
+}
+
+/* DEVOFF: the power-off sequence, then the OFF state's start-on events. A
+ * charger is detected by level and VBUS is seen again as the supplies go
+ * down, so either, present and enabled, starts the board again at once. */
+static void devoff(struct sim *s, struct twl4030 *t)
+{
+	uint8_t on = 0;
+
+	for (int i = 0; i < 3; i++)
+		on |= t->reg[A(0x4B)][CFG_P1_TRANS + i];
+	if (s->cfg.charger && (on & STARTON_CHG))
+		sim_stop(s, SIM_RESET, "TWL4030 DEVOFF with a charger present and STARTON_CHG set: "
+			 "the board starts again instead of staying off");
+	else if (s->cfg.vbus && (on & STARTON_VBUS))
+		sim_stop(s, SIM_RESET, "TWL4030 DEVOFF with VBUS present and STARTON_VBUS set: "
+			 "the board starts again instead of staying off");
+	else
+		sim_stop(s, SIM_POWEROFF, "TWL4030 DEVOFF: power off");
 }
 
 static void reg_write(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t r, uint8_t v)
@@ -387,7 +421,7 @@ static void reg_write(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t r,
 		case P1_SW_EVENTS:
 			regs[r] = v & ~BIT(0);
 			if (v & BIT(0))
-				sim_stop(s, SIM_POWEROFF, "TWL4030 DEVOFF: power off");
+				devoff(s, t);
 			return;
 		case BB_CFG:
 			s->bb_cfg = v;
@@ -514,9 +548,11 @@ void twl4030_init(struct sim *s)
 			known(t, sihs[i].slave, sihs[i].isr[0] + b, sihs[i].isr[0] + b, R_ISR);
 			known(t, sihs[i].slave, sihs[i].isr[1] + b, sihs[i].isr[1] + b, R_ISR);
 		}
-	t->reg[A(0x4B)][CFG_P1_TRANS] = 0x10 | 0x01;
-	t->reg[A(0x4B)][CFG_P1_TRANS + 1] = 0x10 | 0x01;
-	t->reg[A(0x4B)][CFG_P1_TRANS + 2] = 0x10 | 0x01;
+	/* Start on the button, a battery, a charger and VBUS: the charger's
+	 * and VBUS's are on from power-on (docs/references.md, "Power-off"). */
+	for (int i = 0; i < 3; i++)
+		t->reg[A(0x4B)][CFG_P1_TRANS + i] = STARTON_PWON | STARTON_CHG | STARTON_VBAT |
+						    STARTON_VBUS;
 	/* The backup registers keep what the backup battery kept. */
 	memcpy(&t->reg[A(0x4B)][BACKUP_REG_A], s->cfg.twl_backup, 8);
 	t->reg[A(0x4B)][0xB9] = 0x38;      /* VDD1_VSEL: 1.30 V */
