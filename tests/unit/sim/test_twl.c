@@ -58,17 +58,17 @@ static void test_protect_key_devoff(void **state)
 	uint8_t v = 0;
 
 	assert_int_equal(twl_read(s, 0x4B, 0x36, &v), 0);
-	assert_int_equal(v, 0x11);
+	assert_int_equal(v, 0x33);         /* PWON, CHG, VBAT, VBUS */
 	/* locked: ignored */
 	assert_int_equal(twl_write(s, 0x4B, 0x36, 0x01), 0);
 	assert_int_equal(twl_read(s, 0x4B, 0x36, &v), 0);
-	assert_int_equal(v, 0x11);
+	assert_int_equal(v, 0x33);
 	/* a wrong second byte does not unlock */
 	assert_int_equal(twl_write(s, 0x4B, 0x44, 0xCE), 0);
 	assert_int_equal(twl_write(s, 0x4B, 0x44, 0x0C), 0);
 	assert_int_equal(twl_write(s, 0x4B, 0x36, 0x01), 0);
 	assert_int_equal(twl_read(s, 0x4B, 0x36, &v), 0);
-	assert_int_equal(v, 0x11);
+	assert_int_equal(v, 0x33);
 	assert_int_equal(twl_write(s, 0x4B, 0x44, 0xCE), 0);
 	assert_int_equal(twl_write(s, 0x4B, 0x44, 0xEC), 0);
 	assert_int_equal(twl_write(s, 0x4B, 0x36, 0x01), 0);
@@ -81,6 +81,39 @@ static void test_protect_key_devoff(void **state)
 	assert_int_equal(s->result, SIM_RUNNING);
 	twl_write(s, 0x4B, 0x46, 0x01);   /* the run ends inside the transfer */
 	assert_int_equal(s->result, SIM_POWEROFF);
+}
+
+/* DEVOFF with a start-on source present: the board starts again while
+ * that source's STARTON bit is set in any CFG_Pn_TRANSITION. */
+static void devoff_with(bool vbus, bool charger, uint8_t cfg, enum sim_result want)
+{
+	struct sim *s;
+
+	s = setup();
+	s->cfg.vbus = vbus;
+	s->cfg.charger = charger;
+	assert_int_equal(twl_write(s, 0x4B, 0x44, 0xC0), 0);
+	assert_int_equal(twl_write(s, 0x4B, 0x44, 0x0C), 0);
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(twl_write(s, 0x4B, 0x36 + i, i == 2 ? cfg : 0x11), 0);
+	assert_int_equal(twl_write(s, 0x4B, 0x44, 0x00), 0);
+	twl_write(s, 0x4B, 0x46, 0x01);
+	assert_int_equal(s->result, want);
+}
+
+static void test_devoff_start_on_events(void **state)
+{
+	uint8_t v = 0;
+	struct sim *s = setup();
+
+	s->cfg.vbus = s->cfg.charger = true;
+	assert_int_equal(twl_read(s, 0x4B, 0x45, &v), 0);
+	assert_int_equal(v, 0x82);             /* STS_HW_CONDITIONS: VBUS, CHG */
+	devoff_with(true, false, 0x31, SIM_RESET);     /* STARTON_VBUS in P3 */
+	devoff_with(true, false, 0x13, SIM_POWEROFF);
+	devoff_with(false, true, 0x13, SIM_RESET);     /* STARTON_CHG */
+	devoff_with(false, true, 0x31, SIM_POWEROFF);
+	devoff_with(false, false, 0x33, SIM_POWEROFF); /* nothing attached */
 }
 
 static void test_idcode(void **state)
@@ -163,6 +196,7 @@ int main(void)
 		cmocka_unit_test(test_vmmc1),
 		cmocka_unit_test(test_bb_cfg_and_backup),
 		cmocka_unit_test(test_protect_key_devoff),
+		cmocka_unit_test(test_devoff_start_on_events),
 		cmocka_unit_test(test_idcode),
 		cmocka_unit_test(test_madc),
 		cmocka_unit_test(test_power_button_and_unmodelled),
