@@ -8,6 +8,10 @@
  * stops the run ("TWL4030 0x4B:0x99 not modelled"). Effects:
  *  - VMMC1 (0x4B:0x82..0x85) powers the SD card: on while DEV_GRP has a
  *    group bit (7:5) set, at the VSEL voltage, 1 ms after it was switched on;
+ *  - VPLL2 (0x4B:0x8E..0x91) likewise: on while VPLL2_DEV_GRP has a group
+ *    bit, at the voltage of VPLL2_DEDICATED's VSEL (bits 3:0: 0.7, 1.0,
+ *    1.2, 1.3, 1.5, 1.8, 1.85, 2.5, 2.6, 2.8, 2.85, 3.0 V, then 3.15 V),
+ *    100 us after it was switched on; off at power-on;
  *  - BB_CFG (0x4B:0x6D) is copied to s->bb_cfg for the report;
  *  - PROTECT_KEY (0x4B:0x44): 0xC0,0x0C unlocks the CFG registers, 0xE0,0x0E
  *    the TST ones, 0xCE,0xEC both; any other write locks again. Writes to
@@ -52,6 +56,7 @@ struct twl4030 {
 	int key_state;               /* 0 locked, 1/2/3 first byte of a sequence seen */
 	bool cfg_unlocked, tst_unlocked;
 	uint64_t vmmc1_ready_ps;     /* the output has settled from then on */
+	uint64_t vpll2_ready_ps;
 	uint64_t madc_done_ps;       /* UINT64_MAX: no conversion running */
 	struct twl_rtc rtc;          /* 0x4B:0x1C..0x2D (twl4030_rtc.c) */
 	bool warn_locked;
@@ -78,6 +83,8 @@ struct twl4030 {
 #define BB_CFG          0x6D
 #define VMMC1_DEV_GRP   0x82
 #define VMMC1_DEDICATED 0x85
+#define VPLL2_DEV_GRP   0x8E
+#define VPLL2_DEDICATED 0x91
 /* 0x49 */
 #define IDCODE_7_0      0x85
 #define GPBR1           0x91
@@ -102,6 +109,24 @@ static void known(struct twl4030 *t, uint8_t slave, unsigned lo, unsigned hi, in
 static bool vmmc1_enabled(const struct twl4030 *t)
 {
 	return t->reg[A(0x4B)][VMMC1_DEV_GRP] & 0xE0;
+}
+
+static bool vpll2_enabled(const struct twl4030 *t)
+{
+	return t->reg[A(0x4B)][VPLL2_DEV_GRP] & 0xE0;
+}
+
+unsigned twl4030_vpll2_mv(struct sim *s)
+{
+	static const unsigned short mv[16] = {
+		700, 1000, 1200, 1300, 1500, 1800, 1850, 2500,
+		2600, 2800, 2850, 3000, 3150, 3150, 3150, 3150,
+	};
+	struct twl4030 *t = s->twl;
+
+	if (!t || !vpll2_enabled(t) || sim_now_ps(s) < t->vpll2_ready_ps)
+		return 0;
+	return mv[t->reg[A(0x4B)][VPLL2_DEDICATED] & 0xF];
 }
 
 void twl4030_backup_regs(struct sim *s, uint8_t out[8])
@@ -436,6 +461,14 @@ static void reg_write(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t r,
 			regs[r] = v;
 			if (!was && vmmc1_enabled(t))
 				t->vmmc1_ready_ps = sim_now_ps(s) + PS_PER_MS;
+			return;
+		}
+		case VPLL2_DEV_GRP: {
+			bool was = vpll2_enabled(t);
+
+			regs[r] = v;
+			if (!was && vpll2_enabled(t))
+				t->vpll2_ready_ps = sim_now_ps(s) + 100 * PS_PER_US;
 			return;
 		}
 		}

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Unit tests of the TWL4030 model (tools/sim/twl4030.c) through the I2C1
- * model: VMMC1, BB_CFG, PROTECT_KEY, DEVOFF, IDCODE, MADC, backup
+ * model: VMMC1, VPLL2, BB_CFG, PROTECT_KEY, DEVOFF, IDCODE, MADC, backup
  * registers, the power button and unmodelled registers.
  */
 #include "lib/bitops.h"
@@ -33,6 +33,22 @@ static void test_vmmc1(void **state)
 	/* what the ROM leaves after an SD boot: on at once */
 	twl4030_set_vmmc1(s, true);
 	assert_int_equal(twl4030_vmmc1_mv(s), 3150);
+}
+
+static void test_vpll2(void **state)
+{
+	struct sim *s = setup();
+
+	assert_int_equal(twl4030_vpll2_mv(s), 0);          /* off at power-on */
+	assert_int_equal(twl_write(s, 0x4B, 0x91, 5), 0);
+	assert_int_equal(twl_write(s, 0x4B, 0x8E, 0xE0), 0);
+	assert_int_equal(twl4030_vpll2_mv(s), 0);          /* ramping */
+	run_for(s, 100 * PS_PER_US);
+	assert_int_equal(twl4030_vpll2_mv(s), 1800);
+	assert_int_equal(twl_write(s, 0x4B, 0x91, 0xB), 0);
+	assert_int_equal(twl4030_vpll2_mv(s), 3000);
+	assert_int_equal(twl_write(s, 0x4B, 0x8E, 0), 0);
+	assert_int_equal(twl4030_vpll2_mv(s), 0);
 }
 
 static void test_bb_cfg_and_backup(void **state)
@@ -194,6 +210,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_vmmc1),
+		cmocka_unit_test(test_vpll2),
 		cmocka_unit_test(test_bb_cfg_and_backup),
 		cmocka_unit_test(test_protect_key_devoff),
 		cmocka_unit_test(test_devoff_start_on_events),
