@@ -48,6 +48,9 @@ struct board_display {
 	 * panel driver's (drivers/video). */
 	struct spi_gpio_pins spi;
 	uint8_t backlight_gpio;             /* high = on */
+	/* vdds_dsi, the supply of the DSS's LCD pads, is the TWL4030's VPLL2
+	 * at this voltage (0: not the loader's to switch). */
+	uint16_t vpll2_mv;
 	/* The DSS's LCD pads, all output mode 0: a run of pad offsets. */
 	uint16_t dss_pad_first, dss_pad_last;
 	const struct pad *pads;             /* SPI and backlight pads */

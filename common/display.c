@@ -15,6 +15,7 @@
 #include "arch/arm/omap3/omap3.h"
 #include "board/board.h"
 #include "common/console.h"
+#include "common/storage.h"
 #include "common/sys.h"
 #include "common/vars.h"
 #include "drivers/video/omap_dss.h"
@@ -162,16 +163,32 @@ void display_prepare(void)
 {
 	const struct board_display *d = board.display;
 
-	/* The panel's pads and its set-up job: it runs while storage and the
-	 * boot scan wait for the TWL4030 and the card. With video=off it only
-	 * ever leaves the panel ready and dark (the backlight stays off). */
+	/* The panel's pads and its controller's pins at their idle levels.
+	 * Its set-up sequence waits for the DSS output (display_start); with
+	 * video=off the panel stays in deep standby and dark (the backlight
+	 * stays off). */
 	if (!d)
 		return;
 	for (unsigned off = d->dss_pad_first; off <= d->dss_pad_last; off += 2)
 		omap3_pad_set((uint16_t)off, PAD_OUT | PAD_MODE(0));
 	omap3_pads_apply(d->pads, d->npads);
 	ds.err = td028_start(&d->spi);
-	ds.chained = io_set_idle(idle);
+}
+
+/* vdds_dsi, the LCD pads' supply, before the DSS drives them. */
+static int pads_power(const struct board_display *d)
+{
+	struct twl4030 *t;
+	int err;
+
+	if (!d->vpll2_mv)
+		return 0;
+	t = storage_twl();
+	err = t ? twl4030_vpll2_on(t, d->vpll2_mv) : -ENODEV;
+	if (err < 0)
+		printf("display: VPLL2 (vdds_dsi) not switched on at %u mV (%s)\n",
+		       (unsigned)d->vpll2_mv, errname(err));
+	return err < 0 ? err : 0;
 }
 
 bool display_start(void)
@@ -209,6 +226,11 @@ bool display_start(void)
 
 	/* DPLL4's M4 divides what M2 divides: per96 x M2. */
 	per_m2 = readl(CM_CLKSEL3_PLL) & 0x1F;
+	/* The order Linux's omapdss panel driver keeps: the pads' supply, the
+	 * DSS's LCD output running, then the panel's sequence with
+	 * DISPLAY_ON last (drivers/video/td028ttec1.c). */
+	if (!err)
+		err = pads_power(d);
 	if (!err)
 		err = omap_dss_start(&d->mode, sys.fb_start, sys.chip.family == OMAP3630_FAMILY,
 				     sys.clocks.per96_hz * per_m2, &ds.pixclk);
@@ -219,6 +241,10 @@ bool display_start(void)
 		sys.fb_start = sys.fb_end = 0;
 		return false;
 	}
+	/* The panel's set-up advances from the idle hook while the boot
+	 * waits for the card. */
+	td028_begin();
+	ds.chained = io_set_idle(idle);
 	ds.on = true;
 	console_set_mirror(log_putc);
 	printf("display: %s, %u kHz, framebuffer 0x%08x\n", d->panel,

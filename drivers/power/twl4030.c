@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The TWL4030/TPS65950 power companion: VMMC1, the backup-battery charger,
+ * The TWL4030/TPS65950 power companion: VMMC1, VPLL2, the backup-battery charger,
  * hardware status, the MADC, power-off, IDCODE and the backup registers
  * (TPS65950 TRM chapters "Power Management", "MADC", "Backup Battery";
  * document SWCU050).
@@ -18,9 +18,13 @@
 
 /* 0x4B */
 #define BACKUP_REG_A	0x14
-#define CFG_P1_TRANS	0x36
+#define CFG_P1_TRANS	0x36	/* CFG_P1..P3_TRANSITION at 0x36..0x38 */
+#define STARTON_CHG	BIT(1)
 #define STARTON_VBAT	BIT(4)
+#define STARTON_VBUS	BIT(5)
 #define PROTECT_KEY	0x44
+#define KEY_CFG1	0xC0	/* then KEY_CFG2: the CFG registers writable */
+#define KEY_CFG2	0x0C
 #define STS_HW_COND	0x45
 #define P1_SW_EVENTS	0x46
 #define DEVOFF		BIT(0)
@@ -29,7 +33,10 @@
 #define BBSEL_BBISEL	0x0F	/* BBSEL [3:2], BBISEL [1:0] */
 #define VMMC1_DEV_GRP	0x82
 #define VMMC1_DEDICATED	0x85
+#define VPLL2_DEV_GRP	0x8E
+#define VPLL2_DEDICATED	0x91
 #define DEV_GRP_P1	0x20
+#define DEV_GRP_ALL	0xE0	/* P1, P2 and P3 */
 /* 0x49 */
 #define IDCODE_7_0	0x85
 #define GPBR1		0x91
@@ -48,6 +55,7 @@
 #define MESBAT		BIT(1)	/* battery voltage divider on */
 
 #define VMMC1_RAMP_MS	100
+#define VPLL2_RAMP_US	100	/* docs/references.md, "VPLL2" */
 #define MADC_TIMEOUT_US	10000
 
 void twl4030_setup(struct twl4030 *twl, struct omap_i2c *i2c)
@@ -99,6 +107,36 @@ int twl4030_vmmc1_on(struct twl4030 *twl, unsigned mv)
 	if (err)
 		return err;
 	mdelay(VMMC1_RAMP_MS);
+	return 0;
+}
+
+int twl4030_vpll2_on(struct twl4030 *twl, unsigned mv)
+{
+	/* VPLL2_DEDICATED VSEL (bits 3:0), SWCU050 "Power Management" */
+	static const unsigned short steps[12] = {
+		700, 1000, 1200, 1300, 1500, 1800, 1850, 2500, 2600, 2800, 2850, 3000,
+	};
+	uint8_t grp, ded, vsel;
+	int err;
+
+	for (vsel = 0; vsel < 12 && steps[vsel] != mv; vsel++)
+		;
+	if (vsel == 12)
+		return -EINVAL;
+	err = twl4030_read(twl, ADDR_PM, VPLL2_DEV_GRP, &grp);
+	if (!err)
+		err = twl4030_read(twl, ADDR_PM, VPLL2_DEDICATED, &ded);
+	if (err)
+		return err;
+	if ((grp & DEV_GRP_ALL) == DEV_GRP_ALL && (ded & 0xF) == vsel)
+		return 1;
+	/* The voltage first, so that the output never comes up at another. */
+	err = twl4030_write(twl, ADDR_PM, VPLL2_DEDICATED, vsel);
+	if (!err)
+		err = twl4030_write(twl, ADDR_PM, VPLL2_DEV_GRP, DEV_GRP_ALL);
+	if (err)
+		return err;
+	udelay(VPLL2_RAMP_US);
 	return 0;
 }
 
@@ -201,17 +239,23 @@ int twl4030_backup_battery_mv(struct twl4030 *twl, unsigned *mv)
 
 int twl4030_power_off(struct twl4030 *twl)
 {
-	int err;
+	int err, lock;
 
-	/* Without STARTON_VBAT cleared the board would start again at once
-	 * while a battery is present. */
-	err = twl4030_write(twl, ADDR_PM, PROTECT_KEY, 0xCE);
+	/* Each start-on event left enabled in any processor group's
+	 * CFG_Pn_TRANSITION that is present at DEVOFF starts the board again:
+	 * the battery (STARTON_VBAT), and USB (STARTON_VBUS) or a charger
+	 * (STARTON_CHG), both enabled from power-on (docs/references.md,
+	 * "Power-off"). The power button stays a way to start it. */
+	err = twl4030_write(twl, ADDR_PM, PROTECT_KEY, KEY_CFG1);
 	if (!err)
-		err = twl4030_write(twl, ADDR_PM, PROTECT_KEY, 0xEC);
+		err = twl4030_write(twl, ADDR_PM, PROTECT_KEY, KEY_CFG2);
 	for (int i = 0; i < 3 && !err; i++)
-		err = twl_update(twl, ADDR_PM, CFG_P1_TRANS + i, STARTON_VBAT, 0);
+		err = twl_update(twl, ADDR_PM, CFG_P1_TRANS + i,
+				 STARTON_VBAT | STARTON_VBUS | STARTON_CHG, 0);
+	/* Locked again even when a write failed. */
+	lock = twl4030_write(twl, ADDR_PM, PROTECT_KEY, 0);
 	if (!err)
-		err = twl4030_write(twl, ADDR_PM, PROTECT_KEY, 0);
+		err = lock;
 	if (!err)
 		err = twl_update(twl, ADDR_PM, P1_SW_EVENTS, 0, DEVOFF);
 	if (!err) {

@@ -31,6 +31,15 @@ int twl4030_write(struct twl4030 *twl, uint8_t addr, uint8_t reg, uint8_t val);
 int twl4030_vmmc1_on(struct twl4030 *twl, unsigned mv);
 
 /*
+ * VPLL2 on at mv (700, 1000, 1200, 1300, 1500, 1800, 1850, 2500, 2600,
+ * 2800, 2850 or 3000) for all three processor groups, and wait for the ramp
+ * (100 us), unless it already was on at that voltage. Returns 1 when it was
+ * already on, 0 when it was switched on, or a negative errno (-EINVAL for
+ * another voltage).
+ */
+int twl4030_vpll2_on(struct twl4030 *twl, unsigned mv);
+
+/*
  * Backup-battery charger: the highest BBSEL/BBISEL steps not above the
  * request (as Linux twl4030_charger chooses); below 2.5 V or 25 µA the
  * charger is turned off. *bb_cfg (may be NULL) receives what was written.

@@ -12,6 +12,15 @@
  * 9 ms plus the 3 ms of no-op spacing. Rather than wait that long, the
  * boot advances it one edge at a time from the idle hook (arch/arm/io.h),
  * while it waits for the SD card anyway.
+ *
+ * Order and waits (docs/references.md, "Panel power and order"): the
+ * sequence starts only once the DSS's LCD output runs (td028_begin), as
+ * Linux's omapdss panel driver enables the DPI output first, so that
+ * DISPLAY_ON finds the RGB input running; the three no-ops 1 ms apart are
+ * that driver's wait after it. The first command also waits for the
+ * module's power-on time: 50 ms in its datasheet, 90 ms in letux-uboot
+ * (later batches), counted here from timer_init, which is later still
+ * than the power-on.
  */
 #include "drivers/video/td028ttec1.h"
 
@@ -23,6 +32,7 @@
 /* Each transfer: the number of data bytes (| PAUSE: 1 ms after it), the
  * command, the data bytes. */
 #define PAUSE	0x80u
+#define TPOS_US	90000u
 
 #define W0(r)		0, (r)
 #define W1(r, d)	1, (r), (d)
@@ -107,9 +117,20 @@ int td028_start(const struct spi_gpio_pins *p)
 	j.due = timer_us();
 	spin(30000);
 	j.loops_us = 30000 / (uint32_t)(timer_us() - j.due + 1) + 1;
-	j.due = timer_us() + j.half_us;
-	j.queued = true;
+	j.queued = false;
 	return 0;
+}
+
+void td028_begin(void)
+{
+	uint64_t now = timer_us();
+
+	/* td028_start first: it sets the pins and the clock's half period. */
+	if (!j.half_us)
+		return;
+	j.pos = j.word = j.phase = 0;
+	j.due = now + j.half_us < TPOS_US ? TPOS_US : now + j.half_us;
+	j.queued = true;
 }
 
 bool td028_step(void)
@@ -165,6 +186,11 @@ bool td028_step(void)
 
 void td028_finish(void)
 {
+	/* Not started yet: its first command still waits for the power-on
+	 * time (j.due is at most TPOS_US away). */
+	if (j.queued && !j.pos && !j.phase)
+		while (timer_us() < j.due)
+			;
 	/* One edge per step, each forced due; the loop ends with the
 	 * sequence (at most 22 steps per byte of it). */
 	while (j.queued) {

@@ -260,3 +260,20 @@ def test_load_onto_framebuffer_refused(sim, card, tmp_path):
                   [], ["--max-ms", "1000"])
     assert re.search(r"error: kernel 0xbfc10000-0x[0-9a-f]+ overlaps the framebuffer "
                      r"0xbfc00000-0xbfc96000", r.serial), r.serial
+
+
+def test_panel_power_and_order(sim, card, font, tmp_path):
+    """VPLL2 (the DM3730's vdds_dsi, the LCD pads' supply) on at 1.8 V, the
+    DSS's LCD output running, and only then the panel's sequence with
+    DISPLAY_ON last, its first command after the panel's power-on time: the
+    panel model reports any of these missing and then shows no picture
+    (issue #24). The picture is there early in the boot, not only at the
+    hand-off."""
+    r = run_shots(sim, card("order"), tmp_path, [("early.png", 400), ("end.png", None)])
+    assert r.rc == 0 and r.report["result"] == "handoff", r.stderr
+    assert "sim: panel:" not in r.stderr, r.stderr
+    assert "no picture" not in r.stderr, r.stderr
+    assert "display: VPLL2" not in r.serial, r.serial
+    for shot in ("early.png", "end.png"):
+        _, _, rows = pngread.read(str(tmp_path / shot))
+        assert cell_text(rows, font, 0, 0, " gtaboot 0.1  GTA04 A5") == "", shot

@@ -11,7 +11,13 @@
  * GOLCD: with the LCD output off the shadow registers are taken at once
  * and it reads 0; with it on they are taken at the next frame start.
  *
- * A frame exists only when: both clocks on, DPLL4's M4 output powered
+ * The LCD pads (dss_data, pclk, hsync, vsync, acbias) are powered by
+ * vdds_dsi, which on the GTA04 is the TWL4030's VPLL2 (Linux
+ * omap3-gta04.dtsi: the dss node's vdds_dsi-supply; its dpi.c enables it
+ * before the DPI output): without it at 1.8 V (1.71-1.89 V) the pins drive
+ * nothing and the panel gets no picture.
+ *
+ * A frame exists only when: VPLL2 as above, both clocks on, DPLL4's M4 output powered
  * (CM_CLKEN_PLL.PWRDN_DSS1 = 0) with a non-zero CLKSEL_DSS1, the DISPC on
  * DSS1_ALWON_FCLK (DSS_CONTROL bit 0 = 0), LCDENABLE with TFT and 24 data
  * lines (the GTA04 wiring), GOLCD taken, every LCD pad (0x0D4-0x10A) in
@@ -262,6 +268,32 @@ void dss_init(struct sim *s)
 	model_add_dev(s, &dev);
 }
 
+static bool vdds_dsi_ok(struct sim *s)
+{
+	unsigned mv = twl4030_vpll2_mv(s);
+
+	return mv >= 1710 && mv <= 1890;
+}
+
+bool dss_lcd_running(struct sim *s, const char **why)
+{
+	struct dss *d = the_dss;
+
+	if (!d)
+		return *why = "no DSS", false;
+	if (!vdds_dsi_ok(s))
+		return *why = twl4030_vpll2_mv(s) ? "VPLL2 (vdds_dsi, the LCD pads' supply) not at 1.8 V"
+						  : "VPLL2 (vdds_dsi, the LCD pads' supply) off", false;
+	if (!clocks_on(s) || !dss1_hz(s))
+		return *why = "DSS clocks off", false;
+	if (reg(d, DSS_CONTROL) & 1)
+		return *why = "DISPC clock from the DSI PLL (not modelled)", false;
+	frame_done_sync(s, d);
+	if (!(reg(d, DISPC_CONTROL) & CTRL_LCDENABLE) || !d->taken || !pixclk_hz(s, d))
+		return *why = "LCD output off", false;
+	return true;
+}
+
 /* The frame the LCD output sends, as 0xRRGGBB, or NULL with *why. */
 static uint32_t *frame(struct sim *s, unsigned *w, unsigned *h, const char **why)
 {
@@ -271,13 +303,9 @@ static uint32_t *frame(struct sim *s, unsigned *w, unsigned *h, const char **why
 	uint32_t *out;
 	const uint8_t *src;
 
-	if (!clocks_on(s) || !dss1_hz(s))
-		return *why = "DSS clocks off", NULL;
+	if (!dss_lcd_running(s, why))
+		return NULL;
 	ctrl = reg(d, DISPC_CONTROL);
-	if (reg(d, DSS_CONTROL) & 1)
-		return *why = "DISPC clock from the DSI PLL (not modelled)", NULL;
-	if (!(ctrl & CTRL_LCDENABLE) || !d->taken)
-		return *why = "LCD output off", NULL;
 	if (!(ctrl & BIT(3)) || ((ctrl >> 8) & 3) != 3)
 		return *why = "LCD output not TFT with 24 data lines", NULL;
 	for (uint32_t p = 0x0D4; p <= 0x10A; p += 2)

@@ -28,6 +28,7 @@ static void usage(FILE *f)
 	      "  --rom-clocks reset|locked  DPLLs as at reset, or left locked by the ROM (rom.c)\n"
 	      "  --rom-vmmc1 on|off         VMMC1 as the ROM leaves it (default: on after SD boot; on also applies to --load-raw)\n"
 	      "  --battery-mv MV  --power-button  --sd-type sdsc1|sdsc|sdhc\n"
+	      "  --vbus, --charger  USB VBUS, a charger (VAC) present at the TWL4030\n"
 	      "  --twl-backup HEX16  TWL4030 BACKUP_REG_A..H at power-on (battery-backed)\n"
 	      "  --entry-mode svc|sys, --entry-r0 ADDR  how the ROM enters the image\n"
 	      "exit: 0 handoff/poweroff/reset, 1 fault/watchdog, 2 timeout, 3 usage\n", f);
@@ -136,7 +137,7 @@ int main(int argc, char **argv)
 	       O_MAXMS, O_REPORT, O_DTB, O_HANDOFF, O_INJECT, O_RAW, O_TRACE, O_STATS,
 	       O_HELP, O_NAND_BAD, O_ENTRY_MODE, O_ENTRY_R0,
 	       O_WATCH, O_HANDOFF_PC };
-	enum { O_STOP_AT = 512, O_BATTERY, O_PWRON, O_SDTYPE, O_TWLBACKUP,
+	enum { O_STOP_AT = 512, O_BATTERY, O_PWRON, O_VBUS, O_CHARGER, O_SDTYPE, O_TWLBACKUP,
 	       O_SDRAM_PART, O_TOLERATE, O_ROM_CLOCKS, O_ROM_VMMC1, O_SHOT, O_PRESS, O_PROFILE };
 	static const struct option opts[] = {
 		{ "machine", 1, 0, O_MACHINE }, { "rev", 1, 0, O_REV },
@@ -153,6 +154,7 @@ int main(int argc, char **argv)
 		{ "watch-writes", 0, 0, O_WATCH },
 		{ "handoff-pc", 1, 0, O_HANDOFF_PC },
 		{ "battery-mv", 1, 0, O_BATTERY }, { "power-button", 0, 0, O_PWRON },
+		{ "vbus", 0, 0, O_VBUS }, { "charger", 0, 0, O_CHARGER },
 		{ "sd-type", 1, 0, O_SDTYPE }, { "twl-backup", 1, 0, O_TWLBACKUP },
 		{ "sdram-part", 1, 0, O_SDRAM_PART }, { "tolerate", 1, 0, O_TOLERATE },
 		{ "rom-clocks", 1, 0, O_ROM_CLOCKS }, { "rom-vmmc1", 1, 0, O_ROM_VMMC1 },
@@ -197,6 +199,8 @@ int main(int argc, char **argv)
 			c->battery_mv = (unsigned)v;
 			break;
 		case O_PWRON: c->power_button = true; break;
+		case O_VBUS: c->vbus = true; break;
+		case O_CHARGER: c->charger = true; break;
 		case O_SHOT: /* FILE.png[@MS] */
 			if (c->nshot == 8 || parse_shot(c, optarg))
 				return bad("--screenshot takes FILE.png or FILE.png@MS (at most 8), not %s",

@@ -20,7 +20,19 @@
  * and last DISPLAY_ON (0x29); SLEEP_IN (0x10), DISPLAY_OFF (0x28) or
  * POWER_ON_OFF 0x00 undo it. Data with no command, or a command with the
  * wrong number of data bytes, is a protocol error: the panel stays dark.
+ *
+ * Power and order. The panel's supply is not switched (the DT gives it
+ * none): it is there from the board's power-on, the simulation's start.
+ * The module takes no command within its power-on time Tpos, 50 ms (the
+ * datasheet's figure, as letux-uboot's TD028TTEC1.c quotes it; it waits
+ * 90 ms): an earlier command is an error. DISPLAY_ON needs the RGB input
+ * running: Linux's omapdss driver enables the DPI output before the set-up
+ * sequence, letux-uboot starts the DSS before DISPLAY_ON. DISPLAY_ON while
+ * the DSS's LCD output does not run (dss_lcd_running: VPLL2, clocks,
+ * LCDENABLE) is an error too. Each error is reported on stderr once, and
+ * the panel then shows no picture.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,10 +43,13 @@
 #define CS 19
 #define MOSI 20
 #define BACKLIGHT 57
+#define TPOS_PS (50 * PS_PER_MS)
 
 struct panel {
 	int sck, cs;                 /* last levels seen */
 	uint64_t edge_ps;            /* last SCK edge */
+	uint64_t select_ps;          /* the transfer's CS low */
+	char errbuf[160];
 	unsigned bits, nwords;
 	uint16_t word, words[4];
 	bool too_fast, error;
@@ -61,17 +76,26 @@ static int pin(struct sim *s, unsigned n, uint32_t pad)
 
 static void fail(struct panel *p, const char *why)
 {
+	if (!p->error)
+		fprintf(stderr, "sim: panel: %s\n", why);
 	p->error = true;
 	p->err = why;
 }
 
 /* One transfer done: a command and its data bytes. */
-static void transfer(struct panel *p)
+static void transfer(struct sim *s, struct panel *p)
 {
 	unsigned n = p->nwords, cmd = p->words[0], d0 = p->words[1] & 0xFF;
+	const char *why;
 
 	if (!n)
 		return;
+	if (p->select_ps < TPOS_PS && !p->error) {
+		snprintf(p->errbuf, sizeof(p->errbuf),
+			 "command 0x%02X %.1f ms after power-on, inside the panel's 50 ms (Tpos)",
+			 cmd & 0xFF, (double)p->select_ps / PS_PER_MS);
+		return fail(p, p->errbuf);
+	}
 	if (cmd & 0x100)
 		return fail(p, "data byte without a command");
 	for (unsigned i = 1; i < n && i < 4; i++)
@@ -106,6 +130,11 @@ static void transfer(struct panel *p)
 	case 0x11: p->sleep_out = p->power_on; break;
 	case 0x10: p->sleep_out = false; break;
 	case 0x29:
+		if (!dss_lcd_running(s, &why) && !p->error) {
+			snprintf(p->errbuf, sizeof(p->errbuf),
+				 "DISPLAY_ON while the DSS's LCD output was not running (%s)", why);
+			return fail(p, p->errbuf);
+		}
 		p->display_on = p->power_on && p->rgb_on && p->output_ctl && p->rgb_fmt &&
 				p->sleep_out;
 		break;
@@ -127,13 +156,14 @@ void panel_pins_changed(struct sim *s)
 	mosi = pin(s, MOSI, 0x5E8);
 	if (cs != p->cs) {
 		if (cs == 0) {                      /* select: a new transfer */
+			p->select_ps = now;
 			p->bits = p->nwords = 0;
 			p->word = 0;
 		} else if (p->cs == 0) {            /* deselect: it ends */
 			if (p->bits)
 				fail(p, "transfer ended inside a 9-bit word");
 			else if (!p->too_fast)
-				transfer(p);
+				transfer(s, p);
 		}
 		p->cs = cs;
 	}

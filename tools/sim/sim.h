@@ -121,6 +121,7 @@ struct sim_config {
 	unsigned battery_mv;       /* for the MADC (0: 3800 mV) */
 	enum sim_sd_type { SD_AUTO, SD_SDSC1, SD_SDSC, SD_SDHC } sd_type; /* --sd-type */
 	bool power_button;
+	bool vbus, charger;         /* --vbus, --charger: USB VBUS, charger (VAC) present */
 	uint8_t twl_backup[8];     /* --twl-backup: BACKUP_REG_A..H at power-on */
 	struct sim_inject inject[SIM_MAX_INJECT];
 	int ninject;
@@ -271,6 +272,9 @@ void sim_tick_models(struct sim *s);
 uint64_t wdt_expiry_ps(struct sim *s);
 /* twl4030.c: VMMC1 output in mV, 0 when off. */
 unsigned twl4030_vmmc1_mv(struct sim *s);
+/* twl4030.c: VPLL2 output in mV (the DM3730's vdds_dsi on the GTA04), 0 when off
+ * or still ramping. */
+unsigned twl4030_vpll2_mv(struct sim *s);
 /* twl4030.c: BACKUP_REG_A..H now, for the report (boot counter tests). */
 void twl4030_backup_regs(struct sim *s, uint8_t out[8]);
 /* storage models: i2c.c, twl4030.c (after i2c_init), hsmmc.c + sdcard.c */
@@ -372,6 +376,8 @@ int dss_screenshot(struct sim *s, const char *path);
 void dss_final_screenshots(struct sim *s);
 /* panel.c, for dss.c: the panel's state and the backlight. */
 bool panel_showing(struct sim *s, const char **why);
+/* dss.c: the LCD output sends frames (VPLL2, clocks, LCDENABLE taken); else *why. */
+bool dss_lcd_running(struct sim *s, const char **why);
 bool panel_backlight(struct sim *s);
 /* gpio.c calls this after every write to a GPIO bank. */
 void panel_pins_changed(struct sim *s);

@@ -8,12 +8,22 @@
  * stops the run ("TWL4030 0x4B:0x99 not modelled"). Effects:
  *  - VMMC1 (0x4B:0x82..0x85) powers the SD card: on while DEV_GRP has a
  *    group bit (7:5) set, at the VSEL voltage, 1 ms after it was switched on;
+ *  - VPLL2 (0x4B:0x8E..0x91) likewise: on while VPLL2_DEV_GRP has a group
+ *    bit, at the voltage of VPLL2_DEDICATED's VSEL (bits 3:0: 0.7, 1.0,
+ *    1.2, 1.3, 1.5, 1.8, 1.85, 2.5, 2.6, 2.8, 2.85, 3.0 V, then 3.15 V),
+ *    100 us after it was switched on; off at power-on;
  *  - BB_CFG (0x4B:0x6D) is copied to s->bb_cfg for the report;
  *  - PROTECT_KEY (0x4B:0x44): 0xC0,0x0C unlocks the CFG registers, 0xE0,0x0E
  *    the TST ones, 0xCE,0xEC both; any other write locks again. Writes to
  *    CFG_Pn_TRANSITION while locked are ignored (with a warning);
- *  - DEVOFF in P1_SW_EVENTS (0x4B:0x46) ends the run as SIM_POWEROFF;
- *  - STS_HW_CONDITIONS.PWON follows cfg.power_button;
+ *  - DEVOFF in P1_SW_EVENTS (0x4B:0x46) ends the run as SIM_POWEROFF, unless
+ *    a start-on event is there at once: a charger (VAC, level-detected)
+ *    with STARTON_CHG, or VBUS with STARTON_VBUS, set in any of the three
+ *    CFG_Pn_TRANSITION registers; then the power-on sequence runs again and
+ *    the run ends as SIM_RESET (docs/references.md, "Power-off");
+ *  - CFG_Pn_TRANSITION come up with STARTON_PWON, CHG, VBAT and VBUS set;
+ *  - STS_HW_CONDITIONS: PWON follows cfg.power_button, CHG cfg.charger,
+ *    VBUS cfg.vbus;
  *  - the IDCODE (0x49:0x85..0x88) reads 0 unless UNLOCK_TEST_REG (0x49:0x97)
  *    holds 0x49;
  *  - the MADC (0x4A) converts the SW1 channels once MADC_ON is set and its
@@ -46,6 +56,7 @@ struct twl4030 {
 	int key_state;               /* 0 locked, 1/2/3 first byte of a sequence seen */
 	bool cfg_unlocked, tst_unlocked;
 	uint64_t vmmc1_ready_ps;     /* the output has settled from then on */
+	uint64_t vpll2_ready_ps;
 	uint64_t madc_done_ps;       /* UINT64_MAX: no conversion running */
 	struct twl_rtc rtc;          /* 0x4B:0x1C..0x2D (twl4030_rtc.c) */
 	bool warn_locked;
@@ -61,9 +72,19 @@ struct twl4030 {
 #define PROTECT_KEY     0x44
 #define STS_HW_COND     0x45
 #define P1_SW_EVENTS    0x46
+/* CFG_Pn_TRANSITION and STS_HW_CONDITIONS bits (SWCU050 "Power Management") */
+#define STARTON_PWON    BIT(0)
+#define STARTON_CHG     BIT(1)
+#define STARTON_VBAT    BIT(4)
+#define STARTON_VBUS    BIT(5)
+#define STS_PWON        BIT(0)
+#define STS_CHG         BIT(1)
+#define STS_VBUS        BIT(7)
 #define BB_CFG          0x6D
 #define VMMC1_DEV_GRP   0x82
 #define VMMC1_DEDICATED 0x85
+#define VPLL2_DEV_GRP   0x8E
+#define VPLL2_DEDICATED 0x91
 /* 0x49 */
 #define IDCODE_7_0      0x85
 #define GPBR1           0x91
@@ -88,6 +109,24 @@ static void known(struct twl4030 *t, uint8_t slave, unsigned lo, unsigned hi, in
 static bool vmmc1_enabled(const struct twl4030 *t)
 {
 	return t->reg[A(0x4B)][VMMC1_DEV_GRP] & 0xE0;
+}
+
+static bool vpll2_enabled(const struct twl4030 *t)
+{
+	return t->reg[A(0x4B)][VPLL2_DEV_GRP] & 0xE0;
+}
+
+unsigned twl4030_vpll2_mv(struct sim *s)
+{
+	static const unsigned short mv[16] = {
+		700, 1000, 1200, 1300, 1500, 1800, 1850, 2500,
+		2600, 2800, 2850, 3000, 3150, 3150, 3150, 3150,
+	};
+	struct twl4030 *t = s->twl;
+
+	if (!t || !vpll2_enabled(t) || sim_now_ps(s) < t->vpll2_ready_ps)
+		return 0;
+	return mv[t->reg[A(0x4B)][VPLL2_DEDICATED] & 0xF];
 }
 
 void twl4030_backup_regs(struct sim *s, uint8_t out[8])
@@ -314,7 +353,8 @@ static uint8_t reg_read(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t 
 	switch (addr) {
 	case 0x4B:
 		if (r == STS_HW_COND)
-			return s->cfg.power_button ? BIT(0) : 0;
+			return (s->cfg.power_button ? STS_PWON : 0) | (s->cfg.charger ? STS_CHG : 0) |
+			       (s->cfg.vbus ? STS_VBUS : 0);
 		if (r == PROTECT_KEY)
 			return (t->cfg_unlocked ? 1 : 0) | (t->tst_unlocked ? 2 : 0);
 		break;
@@ -345,6 +385,25 @@ static void protect_key(struct twl4030 *t, uint8_t v)
 	for (int i = 0; i < 3; i++)
 		if (v == first[i])
 			t->key_state = i + 1;
+}
+
+/* DEVOFF: the power-off sequence, then the OFF state's start-on events. A
+ * charger is detected by level and VBUS is seen again as the supplies go
+ * down, so either, present and enabled, starts the board again at once. */
+static void devoff(struct sim *s, struct twl4030 *t)
+{
+	uint8_t on = 0;
+
+	for (int i = 0; i < 3; i++)
+		on |= t->reg[A(0x4B)][CFG_P1_TRANS + i];
+	if (s->cfg.charger && (on & STARTON_CHG))
+		sim_stop(s, SIM_RESET, "TWL4030 DEVOFF with a charger present and STARTON_CHG set: "
+			 "the board starts again instead of staying off");
+	else if (s->cfg.vbus && (on & STARTON_VBUS))
+		sim_stop(s, SIM_RESET, "TWL4030 DEVOFF with VBUS present and STARTON_VBUS set: "
+			 "the board starts again instead of staying off");
+	else
+		sim_stop(s, SIM_POWEROFF, "TWL4030 DEVOFF: power off");
 }
 
 static void reg_write(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t r, uint8_t v)
@@ -387,7 +446,7 @@ static void reg_write(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t r,
 		case P1_SW_EVENTS:
 			regs[r] = v & ~BIT(0);
 			if (v & BIT(0))
-				sim_stop(s, SIM_POWEROFF, "TWL4030 DEVOFF: power off");
+				devoff(s, t);
 			return;
 		case BB_CFG:
 			s->bb_cfg = v;
@@ -402,6 +461,14 @@ static void reg_write(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t r,
 			regs[r] = v;
 			if (!was && vmmc1_enabled(t))
 				t->vmmc1_ready_ps = sim_now_ps(s) + PS_PER_MS;
+			return;
+		}
+		case VPLL2_DEV_GRP: {
+			bool was = vpll2_enabled(t);
+
+			regs[r] = v;
+			if (!was && vpll2_enabled(t))
+				t->vpll2_ready_ps = sim_now_ps(s) + 100 * PS_PER_US;
 			return;
 		}
 		}
@@ -514,9 +581,11 @@ void twl4030_init(struct sim *s)
 			known(t, sihs[i].slave, sihs[i].isr[0] + b, sihs[i].isr[0] + b, R_ISR);
 			known(t, sihs[i].slave, sihs[i].isr[1] + b, sihs[i].isr[1] + b, R_ISR);
 		}
-	t->reg[A(0x4B)][CFG_P1_TRANS] = 0x10 | 0x01;
-	t->reg[A(0x4B)][CFG_P1_TRANS + 1] = 0x10 | 0x01;
-	t->reg[A(0x4B)][CFG_P1_TRANS + 2] = 0x10 | 0x01;
+	/* Start on the button, a battery, a charger and VBUS: the charger's
+	 * and VBUS's are on from power-on (docs/references.md, "Power-off"). */
+	for (int i = 0; i < 3; i++)
+		t->reg[A(0x4B)][CFG_P1_TRANS + i] = STARTON_PWON | STARTON_CHG | STARTON_VBAT |
+						    STARTON_VBUS;
 	/* The backup registers keep what the backup battery kept. */
 	memcpy(&t->reg[A(0x4B)][BACKUP_REG_A], s->cfg.twl_backup, 8);
 	t->reg[A(0x4B)][0xB9] = 0x38;      /* VDD1_VSEL: 1.30 V */

@@ -4,11 +4,13 @@
  * only after the TD028TTEC1 set-up Linux's panel-tpo-td028ttec1.c sends,
  * over the 9-bit SPI on GPIO_12/19/20 at no more than 100 kHz, and the
  * backlight follows GPIO_57 only while its pad is a GPIO. The bus is
- * driven here through the GPIO model's registers, edge by edge.
+ * driven here through the GPIO model's registers, edge by edge. The
+ * panel takes no command within 50 ms of power-on (Tpos) and DISPLAY_ON
+ * only while the DSS's LCD output runs, which needs VPLL2 at 1.8 V.
  */
 #include <string.h>
 
-#include "tests/unit/sim/simtest.h"
+#include "tests/unit/sim/i2c_master.h"
 
 #define SCM	0x48002000u
 #define GPIO1	0x48310000u
@@ -26,11 +28,36 @@ static void pad(struct sim *s, uint32_t off, uint16_t v)
 	assert_int_equal(model_mmio(s, true, SCM + off, 2, &w), 0);
 }
 
-static struct sim *machine(void)
+#define DISPC	0x48050400u
+
+/* VPLL2 at vsel (5: 1.8 V) through the TWL4030 on I2C1, settled. */
+static void vpll2(struct sim *s, uint8_t vsel)
+{
+	set_bits(s, CM + 0xA00, (1u << 15) | (1u << 24));
+	set_bits(s, CM + 0xA10, (1u << 15) | (1u << 24));
+	i2c_setup(s, 9, 9, 3);
+	assert_int_equal(twl_write(s, 0x4B, 0x91, vsel), 0);
+	assert_int_equal(twl_write(s, 0x4B, 0x8E, 0xE0), 0);
+	run_for(s, 200 * PS_PER_US);
+}
+
+/* The DSS's LCD output on: clocks, the panel's size, LCDENABLE (GOLCD
+ * taken at once with the output off). */
+static void lcd_on(struct sim *s)
+{
+	set_bits(s, CM + 0xE10, 1);
+	set_bits(s, CM + 0xE00, 1);
+	wr(s, DISPC + 0x7C, (639u << 16) | 479u);
+	wr(s, DISPC + 0x70, (1u << 16) | 3u);
+	wr(s, DISPC + 0x40, 1u | (1u << 3) | (3u << 8) | (1u << 5));
+}
+
+static struct sim *bare(void)
 {
 	struct sim *s = simtest_new(SOC_DM3730);
 
 	simtest_init(s);
+	simtest_clocks_3530(s);
 	panel_init(s);
 	set_bits(s, CM + 0xC10, 1u << 3);        /* GPIO1 interface clock */
 	set_bits(s, CM + 0x1010, 1u << 13);      /* GPIO2 */
@@ -39,6 +66,17 @@ static struct sim *machine(void)
 	pad(s, 0x5E8, 4);                        /* etk_d6: gpio_20 */
 	wr(s, GPIO1 + 0x94, SCK | CS);           /* idle: clock high, CS high */
 	wr(s, GPIO1 + 0x34, ~(SCK | CS | MOSI)); /* outputs */
+	return s;
+}
+
+/* Past the panel's power-on time, its RGB input running. */
+static struct sim *machine(void)
+{
+	struct sim *s = bare();
+
+	vpll2(s, 5);
+	lcd_on(s);
+	run_for(s, 50 * PS_PER_MS);
 	return s;
 }
 
@@ -140,6 +178,54 @@ static void test_pins_not_muxed_are_not_seen(void **state)
 	assert_false(panel_showing(s, &why));
 }
 
+static void test_command_inside_tpos(void **state)
+{
+	struct sim *s = bare();
+	const char *why = NULL;
+
+	vpll2(s, 5);
+	lcd_on(s);
+	linux_sequence(s, -1);                   /* at once after power-on */
+	assert_false(panel_showing(s, &why));
+	assert_non_null(strstr(why, "Tpos"));
+}
+
+static void test_display_on_before_dss(void **state)
+{
+	struct sim *s = bare();
+	const char *why = NULL;
+
+	run_for(s, 50 * PS_PER_MS);
+	vpll2(s, 5);
+	set_bits(s, CM + 0xE10, 1);              /* DSS clocked, output off */
+	set_bits(s, CM + 0xE00, 1);
+	linux_sequence(s, -1);
+	lcd_on(s);
+	assert_false(panel_showing(s, &why));
+	assert_non_null(strstr(why, "DISPLAY_ON while"));
+	assert_non_null(strstr(why, "LCD output off"));
+}
+
+static void test_display_on_without_vpll2(void **state)
+{
+	struct sim *s = bare();
+	const char *why = NULL;
+
+	run_for(s, 50 * PS_PER_MS);
+	lcd_on(s);
+	linux_sequence(s, -1);
+	assert_false(panel_showing(s, &why));
+	assert_non_null(strstr(why, "VPLL2"));
+	assert_non_null(strstr(why, "off"));
+	s = bare();
+	run_for(s, 50 * PS_PER_MS);
+	vpll2(s, 11);                            /* 3.0 V */
+	lcd_on(s);
+	linux_sequence(s, -1);
+	assert_false(panel_showing(s, &why));
+	assert_non_null(strstr(why, "not at 1.8 V"));
+}
+
 static void test_backlight_follows_gpio57_pad(void **state)
 {
 	struct sim *s = machine();
@@ -161,6 +247,9 @@ int main(void)
 		cmocka_unit_test(test_too_fast_is_garbled),
 		cmocka_unit_test(test_data_without_command),
 		cmocka_unit_test(test_pins_not_muxed_are_not_seen),
+		cmocka_unit_test(test_command_inside_tpos),
+		cmocka_unit_test(test_display_on_before_dss),
+		cmocka_unit_test(test_display_on_without_vpll2),
 		cmocka_unit_test(test_backlight_follows_gpio57_pad),
 	};
 

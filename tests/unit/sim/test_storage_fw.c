@@ -265,6 +265,13 @@ static void test_twl_api(void **state)
 	/* a device that is not there: -ENXIO, bus usable afterwards */
 	assert_int_equal(i2c_read_reg(&bus, 0x50, 0, &v), -ENXIO);
 	assert_int_equal(twl4030_backup_read(&twl, 7, &v), 0);
+	/* VPLL2: one of its steps only, then on after its ramp */
+	assert_int_equal(twl4030_vpll2_on(&twl, 1234), -EINVAL);
+	assert_int_equal(twl4030_vpll2_on(&twl, 1800), 0);
+	assert_int_equal(twl4030_vpll2_mv(s), 1800);
+	assert_int_equal(twl4030_vpll2_on(&twl, 1800), 1);
+	/* with USB and a charger attached it still stays off */
+	s->cfg.vbus = s->cfg.charger = true;
 	twl4030_power_off(&twl);
 	assert_int_equal(s->result, SIM_POWEROFF);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Unit tests of the TWL4030 model (tools/sim/twl4030.c) through the I2C1
- * model: VMMC1, BB_CFG, PROTECT_KEY, DEVOFF, IDCODE, MADC, backup
+ * model: VMMC1, VPLL2, BB_CFG, PROTECT_KEY, DEVOFF, IDCODE, MADC, backup
  * registers, the power button and unmodelled registers.
  */
 #include "lib/bitops.h"
@@ -35,6 +35,22 @@ static void test_vmmc1(void **state)
 	assert_int_equal(twl4030_vmmc1_mv(s), 3150);
 }
 
+static void test_vpll2(void **state)
+{
+	struct sim *s = setup();
+
+	assert_int_equal(twl4030_vpll2_mv(s), 0);          /* off at power-on */
+	assert_int_equal(twl_write(s, 0x4B, 0x91, 5), 0);
+	assert_int_equal(twl_write(s, 0x4B, 0x8E, 0xE0), 0);
+	assert_int_equal(twl4030_vpll2_mv(s), 0);          /* ramping */
+	run_for(s, 100 * PS_PER_US);
+	assert_int_equal(twl4030_vpll2_mv(s), 1800);
+	assert_int_equal(twl_write(s, 0x4B, 0x91, 0xB), 0);
+	assert_int_equal(twl4030_vpll2_mv(s), 3000);
+	assert_int_equal(twl_write(s, 0x4B, 0x8E, 0), 0);
+	assert_int_equal(twl4030_vpll2_mv(s), 0);
+}
+
 static void test_bb_cfg_and_backup(void **state)
 {
 	struct sim *s = setup();
@@ -58,17 +74,17 @@ static void test_protect_key_devoff(void **state)
 	uint8_t v = 0;
 
 	assert_int_equal(twl_read(s, 0x4B, 0x36, &v), 0);
-	assert_int_equal(v, 0x11);
+	assert_int_equal(v, 0x33);         /* PWON, CHG, VBAT, VBUS */
 	/* locked: ignored */
 	assert_int_equal(twl_write(s, 0x4B, 0x36, 0x01), 0);
 	assert_int_equal(twl_read(s, 0x4B, 0x36, &v), 0);
-	assert_int_equal(v, 0x11);
+	assert_int_equal(v, 0x33);
 	/* a wrong second byte does not unlock */
 	assert_int_equal(twl_write(s, 0x4B, 0x44, 0xCE), 0);
 	assert_int_equal(twl_write(s, 0x4B, 0x44, 0x0C), 0);
 	assert_int_equal(twl_write(s, 0x4B, 0x36, 0x01), 0);
 	assert_int_equal(twl_read(s, 0x4B, 0x36, &v), 0);
-	assert_int_equal(v, 0x11);
+	assert_int_equal(v, 0x33);
 	assert_int_equal(twl_write(s, 0x4B, 0x44, 0xCE), 0);
 	assert_int_equal(twl_write(s, 0x4B, 0x44, 0xEC), 0);
 	assert_int_equal(twl_write(s, 0x4B, 0x36, 0x01), 0);
@@ -81,6 +97,39 @@ static void test_protect_key_devoff(void **state)
 	assert_int_equal(s->result, SIM_RUNNING);
 	twl_write(s, 0x4B, 0x46, 0x01);   /* the run ends inside the transfer */
 	assert_int_equal(s->result, SIM_POWEROFF);
+}
+
+/* DEVOFF with a start-on source present: the board starts again while
+ * that source's STARTON bit is set in any CFG_Pn_TRANSITION. */
+static void devoff_with(bool vbus, bool charger, uint8_t cfg, enum sim_result want)
+{
+	struct sim *s;
+
+	s = setup();
+	s->cfg.vbus = vbus;
+	s->cfg.charger = charger;
+	assert_int_equal(twl_write(s, 0x4B, 0x44, 0xC0), 0);
+	assert_int_equal(twl_write(s, 0x4B, 0x44, 0x0C), 0);
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(twl_write(s, 0x4B, 0x36 + i, i == 2 ? cfg : 0x11), 0);
+	assert_int_equal(twl_write(s, 0x4B, 0x44, 0x00), 0);
+	twl_write(s, 0x4B, 0x46, 0x01);
+	assert_int_equal(s->result, want);
+}
+
+static void test_devoff_start_on_events(void **state)
+{
+	uint8_t v = 0;
+	struct sim *s = setup();
+
+	s->cfg.vbus = s->cfg.charger = true;
+	assert_int_equal(twl_read(s, 0x4B, 0x45, &v), 0);
+	assert_int_equal(v, 0x82);             /* STS_HW_CONDITIONS: VBUS, CHG */
+	devoff_with(true, false, 0x31, SIM_RESET);     /* STARTON_VBUS in P3 */
+	devoff_with(true, false, 0x13, SIM_POWEROFF);
+	devoff_with(false, true, 0x13, SIM_RESET);     /* STARTON_CHG */
+	devoff_with(false, true, 0x31, SIM_POWEROFF);
+	devoff_with(false, false, 0x33, SIM_POWEROFF); /* nothing attached */
 }
 
 static void test_idcode(void **state)
@@ -161,8 +210,10 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_vmmc1),
+		cmocka_unit_test(test_vpll2),
 		cmocka_unit_test(test_bb_cfg_and_backup),
 		cmocka_unit_test(test_protect_key_devoff),
+		cmocka_unit_test(test_devoff_start_on_events),
 		cmocka_unit_test(test_idcode),
 		cmocka_unit_test(test_madc),
 		cmocka_unit_test(test_power_button_and_unmodelled),
