@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Identifying the memory package by the NAND ID on GPMC CS0 before the SDRC
- * is set up, as U-Boot's SPL (arch/arm/mach-omap2/omap3/spl_id_nand.c), the
- * Letux SPL and the GTA04 X-Loader do (TRM SPRUGN4 chapter 10 "General-
+ * is set up, as the SPLs and X-Loader that boot these boards do
+ * (docs/references.md, "NAND ID before SDRAM"; TRM SPRUGN4 chapter 10 "General-
  * Purpose Memory Controller", NAND access). Runs from SRAM with nothing
  * but the timer, so it writes the GPMC itself rather than through the NAND
  * driver of the cold part.
@@ -29,8 +29,8 @@
 
 struct mem_found omap3_mem;
 
-/* CONFIG1: x16 NAND; CONFIG2-6: U-Boot's M_NAND timings (mem.h), which
- * suit every PoP NAND these boards carry. */
+/* CONFIG1: x16 NAND; CONFIG2-6: U-Boot's M_NAND timings (docs/references.md,
+ * "NAND ID before SDRAM"), which suit every PoP NAND these boards carry. */
 static const uint32_t cs0_nand[6] = {
 	0x00001800, 0x00141400, 0x00141400, 0x0F010F01, 0x010C1414, 0x1F0F0A80,
 };
