@@ -83,7 +83,7 @@ def write_cpio(listfile, outfile):
 # ---------------------------------------------------------------- modules
 
 def canon(name):
-    """Module names treat '-' and '_' alike (kernel/module/main.c)."""
+    """Module names treat '-' and '_' alike (docs/references.md, "Module names")."""
     base = os.path.basename(name)
     for ext in (".xz", ".zst", ".gz"):
         if base.endswith(ext):
