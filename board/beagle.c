@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The BeagleBoard (OMAP3530; the xM has a DM3730): pads, revision straps,
- * the memory packages by NAND ID and the DT name (u-boot/u-boot
- * board/ti/beagle/beagle.c).
+ * the memory packages by NAND ID and the DT name (as U-Boot's Beagle board
+ * has them: docs/references.md, "Beagle memory packages").
  */
 #include "arch/arm/omap3/soc.h"
 #include "board/board.h"
@@ -38,10 +38,10 @@ static const char *beagle_rev_name(unsigned rev)
 }
 
 /*
- * The memory packages by the NAND ID on GPMC CS0, as U-Boot's
- * board/ti/beagle/beagle.c get_board_mem_timings() tells them apart; the
- * cycle counts are U-Boot's arch/arm/include/asm/arch-omap3/mem.h sets of
- * the same names. gtaboot runs L3 at 166 MHz on the OMAP3530 and 200 MHz
+ * The memory packages by the NAND ID on GPMC CS0, as U-Boot's Beagle
+ * board tells them apart (docs/references.md, "Beagle memory packages");
+ * the cycle counts are U-Boot's sets of the same names ("SDRAM timing
+ * sets"). gtaboot runs L3 at 166 MHz on the OMAP3530 and 200 MHz
  * on the xM's DM3730 (arch/arm/omap3/clocks.c).
  */
 
@@ -61,7 +61,7 @@ static const struct sdram_config micron_2x128 = {
 /* Micron 2 x 256 MiB (C5, NAND ID 2C BC; the xM's package without NAND):
  * MICRON_*_200, 14 rows x 10 columns, proven at L3 200 MHz (the xM's
  * DM3730; on the OMAP3530 it runs slower still). The refresh count is
- * not mem.h's 200 MHz one, which the 3530's 166 MHz L3 would stretch to
+ * not U-Boot's 200 MHz one, which the 3530's 166 MHz L3 would stretch to
  * 9.4 us: arch/arm/omap3/sdrc.c computes it for the L3 programmed. */
 static const struct sdram_config micron_2x256 = {
 	.part = "Micron 2 x 256 MiB",

@@ -9,9 +9,9 @@
 #include "lib/bitops.h"
 
 /*
- * Debian's u-boot-omap omap3_beagle keeps one 128 KiB copy at 0x260000
- * (its config.omap3_beagle: ENV_IS_IN_NAND, ENV_OFFSET 0x260000, ENV_SIZE
- * and ENV_RANGE 0x20000, no SYS_REDUNDAND_ENVIRONMENT), right before the
+ * Debian's U-Boot for the Beagle keeps one 128 KiB copy at 0x260000
+ * (in NAND, 0x20000 bytes in a 0x20000 range, no redundant copy;
+ * docs/references.md, "Beagle environment in NAND"), right before the
  * kernel at 0x280000. The second copy takes the block before it, the end
  * of U-Boot's 0x80000-0x260000 area, which Debian's u-boot.img (about
  * 750 KB from 0x80000) leaves unused.
@@ -25,9 +25,9 @@ static const struct board_env_nand board_env_nand = {
 /* ---- status LEDs ----
  * USR0 on gpio_150 (uart1_cts pad 0x180) and USR1 on gpio_149
  * (uart1_rts pad 0x17E), high = lit, on the Beagle and the xM alike
- * (Linux omap3-beagle.dts and omap3-beagle-xm.dts: gpio5 22 and 21;
- * U-Boot board/ti/beagle mux: GPIO_149/150 in mode 4). Letux's Beagle
- * status.c drives expansion-board LEDs on DSS pins instead (the plain
+ * (Linux's Beagle and xM device trees: gpio5 22 and 21; U-Boot's Beagle
+ * pad mux: GPIO_149/150 in mode 4; docs/references.md, "Status LEDs").
+ * Letux's Beagle drives expansion-board LEDs on DSS pins instead (the plain
  * Beagle's DVI data lines), so the mapping is gtaboot's: USR0 shows the
  * red bits (0 AUX, 3 power), USR1 the green ones (1, 4), so that Letux's
  * 8 (started), 18 (loading) and 10 (loaded) stay three patterns.

@@ -2,7 +2,8 @@
 /*
  * The Goldelico GTA04 (DM3730 + TWL4030/TPS65950): pads, revision straps,
  * the memory packages by NAND ID, DT name and backup-battery charger values
- * (goldelico/letux-uboot board/goldelico/letux-gta04/gta04.c).
+ * (as Letux's U-Boot for the GTA04 has them: docs/references.md,
+ * "GTA04 memory packages").
  */
 #include "arch/arm/omap3/soc.h"
 #include "board/board.h"
@@ -38,11 +39,10 @@ static const char *gta04_rev_name(unsigned rev)
 
 /*
  * The memory packages, by the NAND ID the loaders that boot real GTA04s
- * read on GPMC CS0 before the SDRC is set up (OpenPhoenux/gta04-xloader
- * board/omap3530gta04/omap3530gta04.c identify_xm_ddr(); goldelico/
- * letux-uboot board/goldelico/letux-gta04/gta04.c get_board_mem_timings()).
- * Register values are built from the cycle counts of U-Boot's
- * arch/arm/include/asm/arch-omap3/mem.h named with each set. gtaboot runs
+ * read on GPMC CS0 before the SDRC is set up (the GTA04 X-Loader and
+ * Letux's U-Boot: docs/references.md, "GTA04 memory packages").
+ * Register values are built from the cycle counts of the U-Boot timing
+ * set named with each package ("SDRAM timing sets" there). gtaboot runs
  * the DM3730's L3 at 200 MHz (arch/arm/omap3/clocks.c).
  */
 
@@ -142,9 +142,9 @@ static bool gta04_button_held(unsigned rev)
  * The TPO TD028TTEC1 480x640 panel on the DSS's 24-bit LCD output; its
  * controller on bit-banged SPI: SCK gpio_12, CS gpio_19, MOSI gpio_20
  * (MISO gpio_18 is not read), at most 100 kHz, SPI mode 3; the backlight
- * enable on gpio_57 (Linux omap3-gta04.dtsi: spi_lcd, dss_dpi_pins,
- * backlight_pins; letux-uboot board/goldelico/gta04/backlight.c drives
- * gpio_57 as a plain on/off GPIO). Mode from Linux panel-tpo-td028ttec1.c.
+ * enable on gpio_57 (the GTA04's Linux device tree; Letux's U-Boot drives
+ * gpio_57 as a plain on/off GPIO). Mode from Linux's TD028TTEC1 panel
+ * driver (docs/references.md, "GTA04 display").
  */
 static const struct pad gta04_display_pads[] = {
 	{ 0x5D8, PAD_OUT | PAD_MODE(4) },	/* etk_clk: gpio_12, SPI SCK */
@@ -161,7 +161,7 @@ static const struct board_display gta04_display = {
 		.hfp = 24, .hsw = 8, .hbp = 8,
 		.vfp = 4, .vsw = 2, .vbp = 2,
 		.pixclk_khz = 22153,
-		/* letux-uboot dssfb.c: ONOFF, IPC, IHS, IVS set, RF clear */
+		/* Letux's U-Boot ("GTA04 display"): ONOFF, IPC, IHS, IVS set, RF clear */
 		.flags = LCD_HSYNC_LOW | LCD_VSYNC_LOW | LCD_DATA_FALLING | LCD_SYNC_ON_EDGE,
 		.data_lines = 24,
 	},

@@ -10,10 +10,9 @@
 
 /*
  * Letux U-Boot keeps its environment at 0x240000, in the 256 KiB the NAND
- * map reserves for it (goldelico/letux-uboot Letux/boot-scr/boot-gta04.txt:
- * "0x0024 0000 ... 256 KB U-Boot parameters written by saveenv";
- * include/configs/letux_beagle.h, shared by letux_gta04.h: ENV_IS_IN_NAND,
- * ENV_OFFSET 0x240000, ENV_SIZE 256 KiB, one copy), the kernel DT's
+ * map of its GTA04 boot script reserves for saveenv (its configuration:
+ * in NAND, at 0x240000, 256 KiB, one copy; docs/references.md, "GTA04
+ * environment in NAND"), the kernel DT's
  * environment partition 0x240000 + 0x40000. gtaboot splits those two
  * 128 KiB blocks into U-Boot's redundant pair (one erase block per copy),
  * so that a power cut during saveenv leaves the other copy good.
@@ -25,9 +24,9 @@ static const struct board_env_nand board_env_nand = {
 };
 
 /* ---- status LEDs ----
- * A TCA6507 on I2C2 at 0x45 on every revision (Linux omap3-gta04.dtsi
- * tca6507@45 under &i2c2, which omap3-gta04a3/a4/a5 include; letux-uboot
- * board/goldelico/letux-gta04/status.c TCA6507_BUS I2C2): port 0 AUX red,
+ * A TCA6507 on I2C2 at 0x45 on every revision (the GTA04's Linux device
+ * tree, common to A3/A4/A5, and Letux's U-Boot agree; docs/references.md,
+ * "Status LEDs"): port 0 AUX red,
  * 1 AUX green, 3 power red, 4 power green (Linux's labels gta04:red:aux
  * ...); port 6 is the WLAN chip's reset, never touched. Letux's status
  * value bit n is port n. I2C2's pads in mode 0 with the pull-ups, as
@@ -50,7 +49,7 @@ static const struct board_status_leds status_gta04 = {
 
 const struct board_status_leds *const status_leds = &status_gta04;
 
-/* The OneNAND A5's tree (Linux omap3-gta04a5one.dts) is the A5's with
+/* The OneNAND A5's tree (Linux's omap3-gta04a5one.dtb) is the A5's with
  * the OneNAND instead of the NAND on GPMC CS0. Letux U-Boot names it by a
  * build option (CONFIG_ONENAND_BOOT appends "one" to fdtfile) and has no
  * fallback, so a /boot without it booted nothing; with the A5's tree the

@@ -2,7 +2,7 @@
 /*
  * The last steps before Linux: the command line, the device tree fix-ups
  * (lib/fdt_fixup.c, all through libfdt), storing the boot count and the
- * jump (Documentation/arch/arm/booting.rst).
+ * jump (booting.rst, docs/references.md).
  */
 #include "arch/arm/linux.h"
 #include "board/board.h"

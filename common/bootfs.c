@@ -5,7 +5,7 @@
  * MBR partition, primary and logical, bootable ones first, is mounted as
  * FAT or ext2/3/4 until one holds extlinux.conf. Paths in that file are
  * then relative to the partition that holds it, as with U-Boot's distro
- * boot (doc/develop/distro.rst).
+ * boot (distro.rst, docs/references.md).
  */
 #include "common/bootfs.h"
 

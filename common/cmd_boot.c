@@ -2,7 +2,7 @@
 /*
  * Boot commands: boot (the extlinux labels or the default chain), bootz
  * and bootm (images already in memory), with U-Boot's syntax; the work is
- * common/boot.c's (Documentation/arch/arm/booting.rst).
+ * common/boot.c's (booting.rst, docs/references.md).
  */
 #include "common/boot.h"
 #include "common/cli.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The board commands of Letux's U-Boot that its GTA04 boot script
- * (goldelico/letux-uboot Letux/boot-scr/boot-gta04.txt) calls and whose
+ * (docs/references.md, "Letux board commands") calls and whose
  * results decide its path: status (LEDs and buttons), lcm (panel), tsc
  * (touch screen), charge, onenand and unzip. The LEDs are the board's
  * (board.h status_leds: the GTA04's TCA6507 on I2C2, datasheet SCPS164C;
@@ -24,7 +24,7 @@
 #include "lib/printf.h"
 #include "lib/string.h"
 
-/* Letux's button bits (status.c status_get_buttons): AUX 0, power 3. Its
+/* Letux's button bits ("Letux board commands"): AUX 0, power 3. Its
  * GTA04-only inputs (external GPS antenna 1, pen 4, key IRQ 5) are not
  * read: nothing in its boot script asks for them. */
 #define BTN_AUX		0x01

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Distro boot as U-Boot's distro_bootcmd scan does it (doc/develop/
+ * Distro boot as U-Boot's distro_bootcmd scan does it (docs/references.md,
  * distro.rst): for each target in boot_targets, each partition of the SD
  * card (bootable ones first, then the others), each of boot_prefixes:
  * extlinux.conf through sysboot, boot scripts through load and source;

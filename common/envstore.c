@@ -5,14 +5,15 @@
  * (lib/ubenv.h), read at boot before /uEnv.txt, written by saveenv one
  * copy at a time, either
  *  - in the board's NAND (a NAND boot of a board that keeps it there),
- *    as U-Boot's env/nand.c (the copy's range is erased, bad blocks in it
+ *    as U-Boot's NAND environment (the copy's range is erased, bad blocks in it
  *    skipped, the copy written over the good ones) through
  *    drivers/mtd/nand.h (ONFI 1.0, the ROM's HAM1 ECC layout; TRM "GPMC");
  *  - or, for an SD boot and on boards without NAND, as the files
  *    uboot.env and uboot-redund.env in the root of the boot FAT partition,
- *    as U-Boot's env/fat.c with CONFIG_SYS_REDUNDAND_ENVIRONMENT
+ *    as U-Boot's FAT environment with CONFIG_SYS_REDUNDAND_ENVIRONMENT
  *    (ENV_FAT_FILE, ENV_FAT_FILE_REDUND), written through lib/fat_write.c.
- * docs/environment.md says which and why.
+ * docs/environment.md says which and why; docs/references.md, "Environment
+ * block and copies", where the rules come from.
  */
 #include "common/envstore.h"
 
@@ -35,7 +36,7 @@
 
 /* The copy the environment came from (-1: none, the defaults) and its
  * counter: saveenv writes the other one with the counter + 1, as U-Boot's
- * env/nand.c saveenv and libubootenv's libuboot_env_store do. */
+ * saveenv and libubootenv's store do ("Environment block and copies"). */
 static int current = -1;
 static uint8_t cur_flags;
 static uint8_t *blkbuf;

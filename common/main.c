@@ -106,8 +106,9 @@ int main(const uint8_t *rom_bootinfo)
 	 * power-up (ACMD41) started, to run while SDRAM is set up. */
 	mlo_rest_begin(sys.boot.device);
 	/* 6. SDRAM: program the SDRC, size each chip select. The banner and
-	 *    what was found are printed from the cold part (common/banner.c),
-	 *    so that their code is not in the part the ROM reads. */
+	 *    what was found are printed by the cold part (main_late); the
+	 *    banner's code (common/banner.c) is in the early part, for the
+	 *    failure path below. */
 	err = omap3_sdram_init(omap3_mem_identify(board.mem_parts, board.nmem_parts,
 						  board.mem_none, board.mem_unknown)->sdram,
 			       sys.clocks.l3_hz, &sys.dram);

@@ -34,7 +34,7 @@ int vars_default(void)
 		{ "board", board_env.name },
 		{ "board_name", board_env.name },
 		{ "fdtfile", board.dtb_name(sys.board_rev) },
-		/* Distro boot (U-Boot's doc/develop/distro.rst): the scan is
+		/* Distro boot (U-Boot's distro.rst, docs/references.md): the scan is
 		 * the distroboot command (common/distro.c), which reads the
 		 * variables below and runs boot_extlinux / boot_a_script for
 		 * what it finds, so each step can be printed and changed. */

@@ -12,8 +12,8 @@
 uint32_t crc32(uint32_t crc, const void *buf, size_t len);
 
 /* CRC-32C (Castagnoli, reflected, polynomial 0x82F63B78) without the
- * initial and final inversion, as ext4's metadata_csum chains it (Linux
- * fs/ext4: ext4_chksum): start from ~0 or a seed. */
+ * initial and final inversion, as ext4's metadata_csum chains it ("ext4
+ * layout", docs/references.md): start from ~0 or a seed. */
 uint32_t crc32c(uint32_t crc, const void *buf, size_t len);
 
 #endif

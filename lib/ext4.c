@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Read-only ext2/3/4, after the on-disk layout in Linux's
- * Documentation/filesystems/ext4/ (superblock, group descriptors, inodes,
+/* Read-only ext2/3/4, after the on-disk layout of "ext4 layout"
+ * (docs/references.md: superblock, group descriptors, inodes,
  * extent tree, directory entries, checksums). Nothing here loops on what
  * the card says: the extent tree is walked from the root with the depth
  * falling by one per level, symlinks are counted, directories and files are

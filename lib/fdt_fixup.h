@@ -50,8 +50,8 @@ int fdtfix_chosen_u32(void *fdt, const char *name, uint32_t value, const char **
  * current in uA). -ENOENT when the tree has none. */
 int fdtfix_twl4030_bci(void *fdt, uint32_t bb_uvolt, uint32_t bb_uamp, const char **why);
 
-/* A framebuffer the kernel may keep drawing on (Linux simplefb, binding
- * display/simple-framebuffer.yaml). */
+/* A framebuffer the kernel may keep drawing on (Linux simplefb; the
+ * simple-framebuffer binding, docs/references.md). */
 struct fdt_simplefb {
 	uint64_t base;
 	uint32_t size, width, height, stride;

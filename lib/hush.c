@@ -466,7 +466,8 @@ static void expand(struct parser *p, struct words *w, size_t i, bool split)
 }
 
 /*
- * A for list as U-Boot's hush makes it (cli_hush.c make_list_in): each word,
+ * A for list as U-Boot's hush makes it ("hush for lists",
+ * docs/references.md): each word,
  * once expanded, is cut again at every space, inside quotes too, and empty
  * pieces are dropped. Scripts count on it: RAUC's documented boot.scr walks
  * `for BOOT_SLOT in "${BOOT_ORDER}"` one slot a pass, and `for x in ""`

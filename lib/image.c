@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* zImage and legacy uImage headers, and legacy script images (the body of
- * `mkimage -T script`). The zImage layout is the one
- * arch/arm/boot/compressed/head.S documents (Linux's Documentation/arch/arm/
- * booting.rst); the uImage header is 64 big-endian bytes as U-Boot's
- * include/image.h describes it. */
+ * `mkimage -T script`). The zImage layout is the one Linux's decompressor
+ * documents (booting.rst); the uImage header is 64 big-endian bytes as
+ * U-Boot describes it (docs/references.md, "Image headers"). */
 #include <libfdt.h>
 
 #include "lib/image.h"

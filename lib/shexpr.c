@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * test, itest and setexpr as U-Boot scripts expect them (no TRM chapter;
- * behaviour from U-Boot's cmd/test.c, cmd/itest.c and cmd/setexpr.c).
+ * behaviour from U-Boot's: docs/references.md, "test, itest, setexpr").
  */
 #include "lib/shexpr.h"
 

@@ -2,8 +2,8 @@
 /*
  * U-Boot's binary environment block: check, choose between two copies,
  * import into and export from gtaboot's sorted environment (no TRM
- * chapter; the layout and rules read from U-Boot's include/env_internal.h
- * and env/common.c and from libubootenv's src/uboot_env.c, see ubenv.h).
+ * chapter; the layout and rules read from U-Boot and libubootenv:
+ * docs/references.md, "Environment block and copies"; see ubenv.h).
  */
 #include "lib/ubenv.h"
 

@@ -2,9 +2,9 @@
 /*
  * U-Boot's binary environment block, as U-Boot's saveenv and Linux's
  * fw_printenv/fw_setenv (libubootenv) read and write it (no TRM chapter:
- * the layout of U-Boot's include/env_internal.h env_t, the choice between
- * two copies of env/common.c env_import_redund and libubootenv's
- * src/uboot_env.c libuboot_load).
+ * U-Boot's block layout, and the choice between two copies that U-Boot
+ * and libubootenv make alike; docs/references.md, "Environment block and
+ * copies").
  *
  * A block of size bytes: a little-endian CRC-32 over the data area, in the
  * redundant variant one flags byte (a counter incremented at each save),

@@ -6,8 +6,8 @@ dependency resolver, both without root, cpio, depmod or modinfo.
   initramfs.py cpio LIST OUT      write the newc archive LIST describes
   initramfs.py deps MODDIR NAME…  print the modules to load, in load order
 
-LIST uses the kernel's usr/gen_init_cpio format (Documentation/filesystems/
-ramfs-rootfs-initramfs.rst), one entry a line:
+LIST uses the kernel's gen_init_cpio format (ramfs-rootfs-initramfs.rst,
+docs/references.md), one entry a line:
   dir NAME MODE UID GID / file NAME SRC MODE UID GID /
   slink NAME TARGET MODE UID GID / nod NAME MODE UID GID c|b MAJ MIN
 Every mtime is 0, so the same inputs give the same archive.
@@ -83,7 +83,7 @@ def write_cpio(listfile, outfile):
 # ---------------------------------------------------------------- modules
 
 def canon(name):
-    """Module names treat '-' and '_' alike (kernel/module/main.c)."""
+    """Module names treat '-' and '_' alike (docs/references.md, "Module names")."""
     base = os.path.basename(name)
     for ext in (".xz", ".zst", ".gz"):
         if base.endswith(ext):

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Hand-off to Linux (Documentation/arch/arm/booting.rst; ARM ARM B2.2 and
+ * Hand-off to Linux (booting.rst, docs/references.md; ARM ARM B2.2 and
  * the Cortex-A8 TRM's cache chapter): data cache cleaned and off, MMU off,
  * instruction cache and branch predictor invalidated, SVC mode, IRQ/FIQ
  * masked, r0 = 0, r1 = machine type (0xFFFFFFFF for DT boots), r2 = DTB.

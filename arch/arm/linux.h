@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The jump into Linux (arch/arm/linux.S): caches and MMU off, SVC mode,
- * interrupts masked, the registers Documentation/arch/arm/booting.rst asks. */
+ * interrupts masked, the registers booting.rst asks (docs/references.md). */
 #ifndef ARCH_ARM_LINUX_H
 #define ARCH_ARM_LINUX_H
 

@@ -157,9 +157,9 @@ int twl4030_set_bb_charger(struct twl4030 *twl, uint32_t uvolt, uint32_t uamp, u
 			;
 		for (isel = 3; ua[isel] > uamp; isel--)
 			;
-		/* Only the charger fields, as Linux's twl4030_charger.c
-		 * (twl4030_clear_set on BBSEL | BBISEL): the other bits of
-		 * BB_CFG are not ours to reset. */
+		/* Only the charger fields, as Linux's charger driver changes
+		 * them (docs/references.md, "Backup-battery charger and MADC"):
+		 * the other bits of BB_CFG are not ours to reset. */
 		v = (uint8_t)((v & ~BBSEL_BBISEL) | BBCHEN | sel << 2 | isel);
 	}
 	err = twl4030_write(twl, ADDR_PM, BB_CFG, v);
@@ -183,7 +183,8 @@ static int madc_convert(struct twl4030 *twl, unsigned ch, unsigned *raw)
 
 	err = twl_update(twl, ADDR_INTBR, GPBR1, 0, MADC_CLKS);
 	/* The battery reaches the MADC only through the BCI's divider, which
-	 * MESBAT switches on (Linux twl4030-madc.c sets it at probe). */
+	 * MESBAT switches on (Linux's MADC driver sets it at probe;
+	 * docs/references.md, "Backup-battery charger and MADC"). */
 	if (!err && ch == 12)
 		err = twl_update(twl, ADDR_MADC, BCICTL1, 0, MESBAT);
 	if (!err)

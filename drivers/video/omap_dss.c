@@ -5,7 +5,8 @@
  * framebuffer (SPRUGN4 "Display Subsystem": DSS_CONTROL, DISPC_CONTROL,
  * DISPC_TIMING_H/V, DISPC_POL_FREQ, DISPC_DIVISOR, DISPC_SIZE_LCD,
  * DISPC_GFX_*; PRCM CM_FCLKEN/ICLKEN/IDLEST/CLKSEL_DSS). Field layouts
- * as Linux omapdss dispc.c uses them for OMAP3 (12-bit porches from ES3).
+ * as Linux's DISPC driver uses them for OMAP3 (12-bit porches from ES3;
+ * docs/references.md, "DISPC field layouts").
  */
 #include "drivers/video/omap_dss.h"
 

@@ -4,7 +4,8 @@
  * for a command, 1 for its data bytes), MSB first, SPI mode 3 (clock idle
  * high, data changed on the falling edge and taken on the rising one), CS
  * low for each command with its data. The register sequence is the one
- * Linux's panel-tpo-td028ttec1.c sends in prepare() and enable(): three
+ * Linux's TD028TTEC1 driver sends when it prepares and enables the panel
+ * (docs/references.md, "GTA04 display"): three
  * no-ops 1 ms apart, deep standby out, RGB interface on, power, sleep out,
  * the register set, DISPLAY_ON.
  *

@@ -24,8 +24,9 @@
  * mode 0, the graphics pipeline enabled on the LCD channel in RGB16 or
  * RGB24-unpacked, its window the LCD size, row/pixel increment 1, the
  * frame inside SDRAM, the pixel clock within 15-30 MHz and the LCD size
- * 480x640 (the TD028TTEC1's, Linux panel-tpo-td028ttec1.c: 22.153 MHz
- * nominal). Otherwise the panel gets no picture.
+ * 480x640 (the TD028TTEC1's, 22.153 MHz nominal as Linux's panel driver
+ * has it: docs/references.md, "GTA04 display"). Otherwise the panel gets
+ * no picture.
  */
 #include <png.h>
 #include <stdlib.h>

@@ -22,9 +22,9 @@ static const struct sim_machine machines[] = {
 		.revs = { { "A3", 3, "micron-2c-bc" }, { "A4", 5, "micron-2c-bc" },
 			  { "A5", 6, "samsung-onenand" } },
 		.aux_gpio = 7, .die_id0 = 0x6A7C0013,
-		/* the status LEDs on a TCA6507 on I2C2, every revision (Linux
-		 * omap3-gta04.dtsi: &i2c2 tca6507@45, ports 0/1 AUX red/green,
-		 * 3/4 power red/green, 6 the WLAN reset) */
+		/* the status LEDs on a TCA6507 on I2C2, every revision (the
+		 * GTA04's Linux DT: ports 0/1 AUX red/green, 3/4 power
+		 * red/green, 6 the WLAN reset; docs/references.md, "Status LEDs") */
 		.tca6507_bus = 2,
 	}, {
 		.name = "beagle", .soc = SOC_OMAP3530,
@@ -32,7 +32,7 @@ static const struct sim_machine machines[] = {
 		.default_rev = "C4",
 		.revs = { { "C4", 5, "micron-2c-ba" } },
 		.aux_gpio = 7, .die_id0 = 0x4C6E0017,
-		/* USR0/USR1 (Linux omap3-beagle.dts: gpio5 22 and 21) */
+		/* USR0/USR1 (Linux's Beagle DT: gpio5 22 and 21; "Status LEDs") */
 		.gpio_leds = { { "usr0", 150 }, { "usr1", 149 } },
 	}, {
 		/* BeagleBoard-xM rev C: DM3730, 2 x 256 MB Micron PoP without
@@ -42,7 +42,7 @@ static const struct sim_machine machines[] = {
 		.default_rev = "C",
 		.revs = { { "C", 2, "micron-xm" } },
 		.aux_gpio = 4, .die_id0 = 0x4C6E0017,
-		/* USR0/USR1 (Linux omap3-beagle-xm.dts: gpio5 22 and 21) */
+		/* USR0/USR1 (Linux's xM DT: gpio5 22 and 21; "Status LEDs") */
 		.gpio_leds = { { "usr0", 150 }, { "usr1", 149 } },
 	},
 };

@@ -13,8 +13,8 @@
 
 #define SIM_HAM_SECTOR 512u
 /* OOB offset of sector s's three ECC bytes in the ROM layout of an x16
- * part: after the 2-byte bad-block marker (U-Boot omap_gpmc.c, x16
- * ROM-code Hamming layout: bytes 2..13). */
+ * part: after the 2-byte bad-block marker (U-Boot's x16 ROM-code Hamming
+ * layout: bytes 2..13; docs/references.md, "NAND ECC layout"). */
 #define SIM_HAM_OOB_X16(s) (2u + 3u * (s))
 
 /* The engine's running parities for one sector. */
@@ -34,8 +34,8 @@ uint32_t sim_ham_result(const struct sim_ham *h);
  * x16 bus delivers them to memory). */
 uint32_t sim_ham_bytes(const uint8_t *data, size_t len, bool x16);
 
-/* The three OOB bytes for a result and back (Linux omap2.c
- * omap_calculate_ecc's order: P128e..P1e, P128o..P1o, then
+/* The three OOB bytes for a result and back (in Linux's order, "NAND ECC
+ * layout": P128e..P1e, P128o..P1o, then
  * P2048o..P256o in the high nibble, P2048e..P256e in the low one). */
 void sim_ham_to_oob(uint32_t result, uint8_t ecc[3]);
 uint32_t sim_ham_from_oob(const uint8_t ecc[3]);

@@ -3,13 +3,13 @@
  * gtaboot-sim: the GTA04's TPO TD028TTEC1 panel, its backlight and its two
  * buttons (AUX, the TWL4030's power button).
  *
- * Wiring (Linux omap3-gta04.dtsi): the panel controller's 3-wire SPI on
+ * Wiring (docs/references.md, "GTA04 display"): the controller's 3-wire SPI on
  * GPIO_12 (SCK), GPIO_19 (CS, active low), GPIO_20 (MOSI), pads etk_clk,
  * etk_d5, etk_d6 in mode 4; the backlight enable on GPIO_57 (gpmc_ncs6,
- * mode 4; letux-uboot backlight.c). A pin counts only while its pad is in
+ * mode 4; an on/off GPIO). A pin counts only while its pad is in
  * GPIO mode and the GPIO is an output.
  *
- * The controller (the protocol Linux panel-tpo-td028ttec1.c speaks):
+ * The controller (the protocol Linux's TD028TTEC1 driver speaks):
  * 9-bit words MSB first, taken on SCK's rising edge while CS is low
  * (SPI mode 3), bit 8 = 0 a command, 1 a data byte; SCK at most 100 kHz
  * (the DT's spi-max-frequency): a half period under 5 us garbles the word.

@@ -4,22 +4,22 @@
  *
  * Geometry: the PoP packages are x32 mobile DDR with 4 banks; rows and
  * columns per die from the size and the addressing the reference loaders
- * program for them (U-Boot arch/arm/include/asm/arch-omap3/mem.h MICRON_*,
- * NUMONYX_* RASWIDTH; goldelico/letux-uboot SAMSUNG_MCP: 14 rows, 11
- * columns).
+ * program for them (U-Boot's MICRON_* and NUMONYX_* RASWIDTH; Letux's
+ * SAMSUNG_MCP: 14 rows, 11 columns; docs/references.md, "SDRAM timing
+ * sets" and "GTA04 memory packages").
  *
  * Timings: mobile-DDR datasheet minimums. For the Micron -6 part of the
- * Beagle C4 (1 Gbit die) the values are those U-Boot's mem.h comments give
+ * Beagle C4 (1 Gbit die) the values are those U-Boot's set comments give
  * for MICRON_*_165 (tRC 60, tRAS 42, tRP 18, tRCD 18, tRRD 12, tWR 15,
  * tRFC 125, tXSR 138 ns). The 2 Gbit Micron die of the GTA04 A3/A4 and the
  * xM is the -5 speed grade (tRC 55, tRAS 40, tRP 15, tRCD 15, tRRD 10,
- * tWR 15 ns, as mem.h's 200 MHz comments) with tRFC 72 and tXSR 112.5 ns
+ * tWR 15 ns, as U-Boot's 200 MHz comments) with tRFC 72 and tXSR 112.5 ns
  * (Micron mobile LPDDR 2 Gbit datasheet values, from memory: no copy was
  * available to check). No Samsung datasheet for the A5's 4 Gbit die was
- * available: its minimums are those mem.h gives for the 4 Gbit Numonyx die
+ * available: its minimums are those U-Boot gives for the 4 Gbit Numonyx die
  * of the same generation (NUMONYX_*_200: tRC 55, tRAS 40, tRP 15, tRCD
  * 16.2, tRRD 10, tWR 15, tRFC 140 ns; tXSR 200 ns from NUMONYX_*_165).
- * tREFI 7.8 us for all (64 ms for 8192 rows; mem.h: "7.8us/6ns - 50").
+ * tREFI 7.8 us for all (64 ms for 8192 rows; as U-Boot's refresh counts).
  * Cycle minimums tWTR, tCKE, tXP: 1. Clock period by CAS latency: the -6
  * grade (C4's 1 Gbit Micron) 6 ns at CL3, the -5 grade parts that the
  * reference loaders run at 200 MHz (MICRON_*_200, NUMONYX_*_200, Letux's
@@ -27,7 +27,7 @@
  * datasheets' tCK table, from memory as above).
  *
  * NAND answers: READ ID bytes of the Micron PoP NANDs (the GTA04 X-Loader
- * and U-Boot's beagle.c match 2C BC and 2C BA); the A5's OneNAND and the
+ * and U-Boot's Beagle board match 2C BC and 2C BA); the A5's OneNAND and the
  * xM's DDR-only package answer nothing to NAND commands. The A5's OneNAND
  * answers in its ID registers (gpmc.c): maker 0xEC (Samsung: the package
  * is the Samsung MCP of the Letux SPL), device 0x0050 and version 0x0232,
@@ -35,7 +35,7 @@
  * (0x50)", "OneNAND version = 0x0232": the boot log in Andreas Kemnade's
  * linux-omap report of 1 Dec 2020, docs/references.md); 0x0050 is density
  * 4 Gbit (5 in bits 7:4), one die, multiplexed, 1.8 V in the register
- * layout of Linux's include/linux/mtd/onenand_regs.h.
+ * layout of docs/references.md, "OneNAND ID registers".
  */
 #include <stdbool.h>
 #include <stddef.h>

@@ -2,7 +2,7 @@
 /*
  * gtaboot-sim: the run report (--report FILE.json) and the one-line
  * summary; the hand-off checks follow the Linux ARM boot protocol
- * (Linux's Documentation/arch/arm/booting.rst: SVC mode, IRQ/FIQ masked,
+ * (booting.rst, docs/references.md: SVC mode, IRQ/FIQ masked,
  * MMU and D-cache off, r0 = 0, r1 = machine type, r2 = the DTB).
  */
 #include <errno.h>

@@ -12,17 +12,16 @@
  *
  * Where each register sits and which SYSCONFIG bits exist is taken from
  * the code that resets these modules on real boards, named next to each
- * entry: Linux's ti,sysc target-module nodes (arch/arm/boot/dts/ti/omap/
- * omap3.dtsi, omap36xx.dtsi: "rev", "sysc", "syss" offsets and the
- * ti,sysc-mask bits) and its hwmod classes (arch/arm/mach-omap2/
- * omap_hwmod_3xxx_data.c, omap_hwmod_2xxx_3xxx_ipblock_data.c: rev_offs,
+ * entry (docs/references.md, "Module OCP registers"): Linux's ti,sysc
+ * target-module nodes ("DT" below: "rev", "sysc", "syss" offsets and the
+ * ti,sysc-mask bits) and its hwmod classes ("hwmod" below: rev_offs,
  * sysc_offs, syss_offs and the SYSC_HAS_* flags, type-1 layout: AUTOIDLE
  * bit 0, SOFTRESET 1, ENAWAKEUP 2, SIDLEMODE 4:3, CLOCKACTIVITY 9:8,
  * MIDLEMODE 13:12). SYSCONFIG resets to 0 here: no source at hand gives
  * the modules' reset values, and Linux writes the register before it
  * reads it. REVISION: only
- * USBTLL and UHH have values a source states (Linux's omap-usb-tll.c and
- * omap-usb-host.c compare them; their comments say the TRM does not give
+ * USBTLL and UHH have values a source states (Linux's USBTLL and USB host
+ * drivers compare them; their comments say the TRM does not give
  * them); the others are marked "no source" and are read by Linux only to
  * print them.
  */
@@ -63,63 +62,63 @@ struct sysc_mod {
 /* The one table. rev36: REVISION on the DM37x when it differs (0: same). */
 static const struct sysc_mod mods[] = {
 	/* DSS chapter; DSS, DISPC and RFBI share the page dss.c models.
-	 * omap_hwmod_3xxx_data.c omap3xxx_dsi_sysc: 0x00/0x10/0x14, AUTOIDLE,
+	 * hwmod omap3xxx_dsi_sysc: 0x00/0x10/0x14, AUTOIDLE,
 	 * CLOCKACTIVITY, ENAWAKEUP, SIDLEMODE, SOFTRESET. REVISION: no source. */
 	{ "DSI",   0x4804FC00, 0x400, 0x00, 0x10, 0, 0x10, 0x0,
 	  AUTOIDLE | SR | ENAWAKEUP | SIDLE | CLOCKACT, 0x14, NOX },
-	/* omap_hwmod_3xxx_data.c omap34xx_ssi_sysc: 0x00/0x10/0x14, AUTOIDLE,
+	/* hwmod omap34xx_ssi_sysc: 0x00/0x10/0x14, AUTOIDLE,
 	 * MIDLEMODE, SIDLEMODE, SOFTRESET. REVISION: no source. */
 	{ "SSI",   0x48058000, 0x1000, 0x00, 0x10, 0, 0x10, 0x0,
 	  AUTOIDLE | SR | SIDLE | MIDLE, 0x14, NOX },
-	/* omap_hwmod_3xxx_data.c omap3xxx_usb_tll_hs_sysc: 0x00/0x10/0x14,
+	/* hwmod omap3xxx_usb_tll_hs_sysc: 0x00/0x10/0x14,
 	 * CLOCKACTIVITY, SIDLEMODE, ENAWAKEUP, SOFTRESET, AUTOIDLE. REVISION:
-	 * omap-usb-tll.c OMAP_USBTLL_REV1 0x15 (OMAP3), REV2 0x18 (OMAP3630). */
+	 * the USBTLL driver's OMAP_USBTLL_REV1 0x15 (OMAP3), REV2 0x18 (OMAP3630). */
 	{ "USBTLL", 0x48062000, 0x1000, 0x00, 0x15, 0x18, 0x10, 0x0,
 	  AUTOIDLE | SR | ENAWAKEUP | SIDLE | CLOCKACT, 0x14, NOX },
-	/* omap_hwmod_3xxx_data.c omap3xxx_usb_host_hs_sysc: 0x00/0x10/0x14,
+	/* hwmod omap3xxx_usb_host_hs_sysc: 0x00/0x10/0x14,
 	 * MIDLEMODE, CLOCKACTIVITY, SIDLEMODE, ENAWAKEUP, SOFTRESET, AUTOIDLE.
-	 * REVISION: omap-usb-host.c OMAP_USBHS_REV1 0x10 (OMAP3).
-	 * UHH_HOSTCONFIG (0x40), which omap-usb-host.c writes at probe: its
+	 * REVISION: the USB host driver's OMAP_USBHS_REV1 0x10 (OMAP3).
+	 * UHH_HOSTCONFIG (0x40), which that driver writes at probe: its
 	 * reset value and bits not checked against a source. */
 	{ "UHH",   0x48064000, 0x400, 0x00, 0x10, 0, 0x10, 0x0,
 	  AUTOIDLE | SR | ENAWAKEUP | SIDLE | CLOCKACT | MIDLE, 0x14,
 	  { { 0x40, 0x1C, 0x3F3D }, { NONE, 0, 0 } } },
-	/* omap_hwmod_3xxx_data.c omap3xxx_mcbsp_sysc: SYSCONFIG_REG 0x8C with
+	/* hwmod omap3xxx_mcbsp_sysc: SYSCONFIG_REG 0x8C with
 	 * CLOCKACTIVITY, ENAWAKEUP, SIDLEMODE, SOFTRESET and no AUTOIDLE; no
 	 * REVISION, no SYSSTATUS (reset done shows as SOFTRESET = 0). */
 	{ "McBSP1", 0x48074000, 0x1000, NONE, 0, 0, 0x8C, 0x0,
 	  SR | ENAWAKEUP | SIDLE | CLOCKACT, NONE, NOX },
-	/* omap_hwmod_3xxx_data.c omap3xxx_mailbox_sysc: 0x00/0x10/0x14,
+	/* hwmod omap3xxx_mailbox_sysc: 0x00/0x10/0x14,
 	 * CLOCKACTIVITY, SIDLEMODE, SOFTRESET, AUTOIDLE. REVISION: no source. */
 	{ "MAILBOX", 0x48094000, 0x1000, 0x00, 0x40, 0, 0x10, 0x0,
 	  AUTOIDLE | SR | SIDLE | CLOCKACT, 0x14, NOX },
 	{ "McBSP5", 0x48096000, 0x1000, NONE, 0, 0, 0x8C, 0x0,
 	  SR | ENAWAKEUP | SIDLE | CLOCKACT, NONE, NOX },
-	/* omap_hwmod_3xxx_data.c omap34xx_mcspi_sysc: 0x00/0x10/0x14,
+	/* hwmod omap34xx_mcspi_sysc: 0x00/0x10/0x14,
 	 * CLOCKACTIVITY, SIDLEMODE, ENAWAKEUP, SOFTRESET, AUTOIDLE. REVISION:
 	 * no source. */
 	{ "McSPI1", 0x48098000, 0x1000, 0x00, 0x21, 0, 0x10, 0x0,
 	  AUTOIDLE | SR | ENAWAKEUP | SIDLE | CLOCKACT, 0x14, NOX },
 	{ "McSPI2", 0x4809A000, 0x1000, 0x00, 0x21, 0, 0x10, 0x0,
 	  AUTOIDLE | SR | ENAWAKEUP | SIDLE | CLOCKACT, 0x14, NOX },
-	/* omap3.dtsi rng_target: rev 0x3C, sysc 0x40, syss 0x44; AUTOIDLE and
-	 * (omap_hwmod_3xxx_data.c omap3_rng_sysc) SOFTRESET. REVISION: no
+	/* DT rng_target: rev 0x3C, sysc 0x40, syss 0x44; AUTOIDLE and
+	 * (hwmod omap3_rng_sysc) SOFTRESET. REVISION: no
 	 * source. */
 	{ "RNG",   0x480A0000, 0x1000, 0x3C, 0x20, 0, 0x40, 0x0, AUTOIDLE | SR, 0x44, NOX },
-	/* omap3.dtsi aes1_target: rev 0x44, sysc 0x48, syss 0x4C. The register
-	 * at 0x48 is AES_MASK (drivers/crypto/omap-aes.h: AUTOIDLE 0, SOFTRESET
+	/* DT aes1_target: rev 0x44, sysc 0x48, syss 0x4C. The register
+	 * at 0x48 is AES_MASK (the AES driver: AUTOIDLE 0, SOFTRESET
 	 * 1, DMA_IN_EN 2, DMA_OUT_EN 3, START 5, SIDLE 6;
-	 * omap_hwmod_3xxx_data.c omap3xxx_aes_sysc_fields: SIDLE field from bit
+	 * hwmod omap3xxx_aes_sysc_fields: SIDLE field from bit
 	 * 6, two bits wide). REVISION: no source. */
 	{ "AES1",  0x480A6000, 0x1000, 0x44, 0x22, 0, 0x48, 0x0,
 	  AUTOIDLE | SR | AES_MASK_BITS, 0x4C, NOX },
-	/* omap3.dtsi usb_otg_target: rev 0x400, sysc 0x404, syss 0x408;
+	/* DT usb_otg_target: rev 0x400, sysc 0x404, syss 0x408;
 	 * ENAWAKEUP, SOFTRESET, AUTOIDLE, MIDLEMODE, SIDLEMODE. REVISION: no
 	 * source. */
 	{ "USBOTG", 0x480AB000, 0x1000, 0x400, 0x33, 0, 0x404, 0x0,
 	  AUTOIDLE | SR | ENAWAKEUP | SIDLE | MIDLE, 0x408, NOX },
-	/* omap_hwmod_2xxx_3xxx_ipblock_data.c omap2_hdq1w_sysc: 0x00/0x14/0x18,
-	 * SOFTRESET, AUTOIDLE. CTRL_STATUS (0x0C), which omap_hdq.c touches at
+	/* hwmod omap2_hdq1w_sysc: 0x00/0x14/0x18,
+	 * SOFTRESET, AUTOIDLE. CTRL_STATUS (0x0C), which the HDQ driver touches at
 	 * reset: reset value and bits not checked against a source. REVISION:
 	 * no source. */
 	{ "HDQ",   0x480B2000, 0x1000, 0x00, 0x10, 0, 0x14, 0x0, AUTOIDLE | SR, 0x18,
@@ -128,22 +127,22 @@ static const struct sysc_mod mods[] = {
 	  AUTOIDLE | SR | ENAWAKEUP | SIDLE | CLOCKACT, 0x14, NOX },
 	{ "McSPI4", 0x480BA000, 0x1000, 0x00, 0x21, 0, 0x10, 0x0,
 	  AUTOIDLE | SR | ENAWAKEUP | SIDLE | CLOCKACT, 0x14, NOX },
-	/* omap_hwmod_3xxx_data.c mmu_sysc (mmu_isp): 0x00/0x10/0x14,
+	/* hwmod mmu_sysc (mmu_isp): 0x00/0x10/0x14,
 	 * CLOCKACTIVITY, SIDLEMODE, SOFTRESET, AUTOIDLE. REVISION: no source. */
 	{ "ISPMMU", 0x480BD400, 0x400, 0x00, 0x11, 0, 0x10, 0x0,
 	  AUTOIDLE | SR | SIDLE | CLOCKACT, 0x14, NOX },
-	/* omap_hwmod_3xxx_data.c omap3_sham_sysc: rev 0x5C, sysc 0x60, syss
+	/* hwmod omap3_sham_sysc: rev 0x5C, sysc 0x60, syss
 	 * 0x64; omap3_sham_sysc_fields: SIDLE at bits 5:4, SOFTRESET 1,
-	 * AUTOIDLE 0. The register is SHA_REG_MASK (drivers/crypto/omap-sham.c:
+	 * AUTOIDLE 0. The register is SHA_REG_MASK (the SHA driver:
 	 * IT_EN 2 and DMA_EN 3 too). REVISION: no source. */
 	{ "SHAM",  0x480C3000, 0x1000, 0x5C, 0x11, 0, 0x60, 0x0,
 	  AUTOIDLE | SR | BIT(2) | BIT(3) | (3u << 4), 0x64, NOX },
-	/* omap3.dtsi aes2_target: as AES1 */
+	/* DT aes2_target: as AES1 */
 	{ "AES2",  0x480C5000, 0x1000, 0x44, 0x22, 0, 0x48, 0x0,
 	  AUTOIDLE | SR | AES_MASK_BITS, 0x4C, NOX },
-	/* SmartReflex on the DM37x: omap36xx.dtsi ti,sysc-omap3630-sr, only
+	/* SmartReflex on the DM37x: the 36xx DT's ti,sysc-omap3630-sr, only
 	 * "sysc" = ERRCONFIG (0x38): SIDLEMODE 25:24, ENAWAKEUP 26
-	 * (omap_hwmod_3xxx_data.c omap36xx_sr_sysc_fields). No reset, no
+	 * (hwmod omap36xx_sr_sysc_fields). No reset, no
 	 * REVISION. (The OMAP3430 layout, SRCONFIG 0x24, is not modelled.) */
 	{ "SR1",   0x480C9000, 0x1000, NONE, 0, 0, 0x38, 0x0, 0x7000000, NONE, NOX },
 	{ "SR2",   0x480CB000, 0x1000, NONE, 0, 0, 0x38, 0x0, 0x7000000, NONE, NOX },
@@ -153,16 +152,16 @@ static const struct sysc_mod mods[] = {
 	  SR | ENAWAKEUP | SIDLE | CLOCKACT, NONE, NOX },
 	{ "McBSP4", 0x49026000, 0x1000, NONE, 0, 0, 0x8C, 0x0,
 	  SR | ENAWAKEUP | SIDLE | CLOCKACT, NONE, NOX },
-	/* omap_hwmod_3xxx_data.c omap3xxx_mcbsp_sidetone_sysc: SYSCONFIG 0x10,
+	/* hwmod omap3xxx_mcbsp_sidetone_sysc: SYSCONFIG 0x10,
 	 * AUTOIDLE only */
 	{ "McBSP2_ST", 0x49028000, 0x1000, NONE, 0, 0, 0x10, 0x0, AUTOIDLE, NONE, NOX },
 	{ "McBSP3_ST", 0x4902A000, 0x1000, NONE, 0, 0, 0x10, 0x0, AUTOIDLE, NONE, NOX },
-	/* omap36xx.dtsi sgx_module: rev 0xFE00, sysc 0xFE10 in the
+	/* the 36xx DT's sgx_module: rev 0xFE00, sysc 0xFE10 in the
 	 * ti,sysc-omap4 layout with only SIDLEMODE (3:2) and MIDLEMODE (5:4);
 	 * no SOFTRESET, no SYSSTATUS. REVISION: no source for the OCP wrapper's
 	 * value (0x10205 is the SGX530 core revision 1.2.5 that TI's graphics
 	 * SDK builds for the 3630). OCP_DEBUG_CONFIG (0xFF08 of the module),
-	 * which ti-sysc.c's SGX quirk writes. */
+	 * which ti-sysc's SGX quirk writes. */
 	{ "SGX",   0x5000FE00, 0x200, 0x00, 0x10205, 0, 0x10, 0x0, 0x3C, NONE,
 	  { { 0x108, 0x0, 0x80000003 }, { NONE, 0, 0 } } },
 };

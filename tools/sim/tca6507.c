@@ -3,8 +3,8 @@
  * gtaboot-sim: the TI TCA6507 7-bit I2C LED driver (datasheet SCPS164C,
  * "Low-Voltage 7-Bit I2C and SMBus LED Driver With Intensity Control"), at
  * its fixed address 0x45 (1000101b, section 8.5.3), on the bus the machine
- * table wires it to (the GTA04: I2C2, every revision; Linux's
- * omap3-gta04.dtsi tca6507@45 under &i2c2).
+ * table wires it to (the GTA04: I2C2, every revision; docs/references.md,
+ * "Status LEDs").
  *
  * Section 8.5.4: the first byte of a write is the command byte: B3-B0 the
  * register, B4 auto-increment, B7-B5 reserved (must be 0); the following

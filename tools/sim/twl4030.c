@@ -94,7 +94,7 @@ struct twl4030 {
 #define MADC_SW1SEL_LSB 0x06
 #define MADC_CTRL_SW1   0x12
 #define MADC_GPCH0_LSB  0x37
-#define BCICTL1         0x97    /* MAIN_CHARGE (0x74) + 0x23, Linux twl4030-madc.c */
+#define BCICTL1         0x97    /* MAIN_CHARGE (0x74) + 0x23; see "TWL4030 MADC" */
 
 /* TPS65950 ES1.2-like JTAG ID; SWCU050 publishes no value for the IDCODE
  * register (INTBR), so this one is only self-consistent. */
@@ -207,7 +207,7 @@ static void madc_update(struct sim *s, struct twl4030 *t)
 	}
 	m[MADC_CTRL_SW1] = (m[MADC_CTRL_SW1] & ~BIT(0)) | BIT(1);   /* !BUSY, EOC_SW1 */
 	/* and the SW1 end-of-conversion interrupt of both lines (ISR bit 1:
-	 * RT, SW1, SW2 are bits 0-2, as Linux's twl4030-madc.c reads them) */
+	 * RT, SW1, SW2 are bits 0-2, as Linux's MADC driver reads them) */
 	sih_raise(s, t, SIH_MADC, BIT(1));
 }
 
@@ -219,7 +219,7 @@ static void madc_start(struct sim *s, struct twl4030 *t)
 
 	m[MADC_CTRL_SW1] = (m[MADC_CTRL_SW1] & ~(BIT(1) | BIT(5))) | BIT(0);
 	/* Without MADC_ON or its clock, the conversion never ends. The
-	 * clock is GPBR1.MADC_HFCLK_EN (bit 7): Linux's twl4030-madc.c takes
+	 * clock is GPBR1.MADC_HFCLK_EN (bit 7): Linux's MADC driver takes
 	 * that bit alone for "the MADC clock is on" (bootloaders also set
 	 * DEFAULT_MADC_CLK_EN, bit 4, whose role is not modelled). */
 	if (!(m[MADC_CTRL1] & BIT(0)) || !(gpbr1 & BIT(7))) {
@@ -232,8 +232,8 @@ static void madc_start(struct sim *s, struct twl4030 *t)
 }
 
 /*
- * Interrupts (TPS65950 TRM "Interrupt controller"; the layout as Linux's
- * twl4030-irq.c uses it): each secondary handler (SIH) has status (ISR)
+ * Interrupts (TPS65950 TRM "Interrupt controller"; the layout as Linux
+ * uses it, "TWL4030 MADC"): each secondary handler (SIH) has status (ISR)
  * and mask (IMR) registers for the two lines, edge registers (EDR) and a
  * SIH_CTRL whose COR bit (2) makes a status read clear it; with COR = 0
  * status bits are cleared by writing 1. The primary handler's PIH_ISR_P1/P2

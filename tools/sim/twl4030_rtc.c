@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * gtaboot-sim: the TWL4030/TPS65950 real-time clock (SWCU050, "RTC"), the
- * registers at 0x4B:0x1C..0x2D in the order Linux's rtc-twl.c maps them:
+ * registers at 0x4B:0x1C..0x2D in the order Linux's rtc-twl maps them
+ * (docs/references.md, "TWL4030 RTC"):
  * SECONDS, MINUTES, HOURS, DAYS, MONTHS, YEARS, WEEKS (BCD), the six ALARM
  * registers, RTC_CTRL, RTC_STATUS, RTC_INTERRUPTS, RTC_COMP_LSB/MSB.
  *

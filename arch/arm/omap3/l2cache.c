@@ -5,9 +5,9 @@
  * secure operation, so it goes through the GP ROM's service (SMC with
  * r12 = 1). The L2 enable bit ACTLR.L2EN is written through the ROM's
  * "write auxiliary control" service (r12 = 3) and also directly, as U-Boot
- * does (arch/arm/mach-omap2/omap3/board.c v7_outer_cache_enable(),
- * omap3_invalidate_l2_cache_secure()): on some silicon revisions the bit
- * is banked between the worlds, and an erratum wants both copies set.
+ * does (docs/references.md, "L2 enable and invalidate"): on some silicon
+ * revisions the bit is banked between the worlds, and an erratum wants
+ * both copies set.
  * HS devices need their PPA for this: they are left as they are.
  */
 #include "arch/arm/io.h"

@@ -173,7 +173,7 @@ void omap3_sdram_explain(const struct sdram_config *cfg, const struct sdram_bank
  * The set for a part nobody identified. 13 rows and 10 columns are the
  * smallest geometry of these x32 packages: on a larger part it leaves
  * memory unused but never aliases. The timings are U-Boot's NUMONYX_*_200
- * (arch/arm/include/asm/arch-omap3/mem.h, IGEP v2 at L3 200 MHz), the
+ * (IGEP v2 at L3 200 MHz; docs/references.md, "SDRAM timing sets"), the
  * longest cycle counts of any set, refreshed every 6.5 us (0x4E2 cycles
  * at 200 MHz, RFR_CTRL 0x4E201 as that set has; computed for the L3 clock).
  */

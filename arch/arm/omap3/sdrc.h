@@ -63,7 +63,8 @@ void omap3_sdram_explain(const struct sdram_config *cfg, const struct sdram_bank
 
 /* The set for an unidentified part: the smallest x32 geometry (13 rows,
  * 10 columns: 128 MiB per CS, which never aliases on a larger part) and
- * the longest timings of any set (U-Boot's NUMONYX_*_200, mem.h). */
+ * the longest timings of any set (U-Boot's NUMONYX_*_200; docs/references.md,
+ * "SDRAM timing sets"). */
 extern const struct sdram_config omap3_sdram_safest;
 
 #endif

@@ -20,9 +20,9 @@ int omap3_wdt2_stop(void)
 
 	setbits32(CM_FCLKEN_WKUP, WKUP_WDT2);
 	setbits32(CM_ICLKEN_WKUP, WKUP_WDT2);
-	/* The module's IDLEST may not clear in time (the GTA04 X-Loader,
-	 * OpenPhoenux/gta04-xloader board/omap3530gta04, notes "some issue
-	 * here" and goes on): the sequence is written anyway, since leaving
+	/* The module's IDLEST may not clear in time (the GTA04 X-Loader
+	 * notes an issue here and goes on; docs/references.md, "WDT2 IDLEST"):
+	 * the sequence is written anyway, since leaving
 	 * WDT2 running resets the board for certain. The error is still
 	 * reported. */
 	idle = poll32(CM_IDLEST_WKUP, WKUP_WDT2, 0, 1000);
