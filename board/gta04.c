@@ -168,8 +168,8 @@ static const struct board_display gta04_display = {
 	.width_mm = 43, .height_mm = 58,
 	.spi = { .sck = 12, .mosi = 20, .cs = 19, .khz = 100 },
 	.backlight_gpio = 57,
-	/* the DM3730's vdds_dsi (Linux omap3-gta04.dtsi: vdds_dsi-supply =
-	 * VPLL2; letux-uboot twl4030_power_init: 1.8 V, all groups) */
+	/* the DM3730's vdds_dsi is the TWL4030's VPLL2, 1.8 V in all groups
+	 * (docs/references.md, "VPLL2 (the GTA04's vdds_dsi)") */
 	.vpll2_mv = 1800,
 	/* dss_pclk, hsync, vsync, acbias, data0..23 */
 	.dss_pad_first = 0x0D4, .dss_pad_last = 0x10A,

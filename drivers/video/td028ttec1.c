@@ -19,8 +19,9 @@
  * Linux's omapdss panel driver enables the DPI output first, so that
  * DISPLAY_ON finds the RGB input running; the three no-ops 1 ms apart are
  * that driver's wait after it. The first command also waits for the
- * module's power-on time: 50 ms in its datasheet, 90 ms in letux-uboot
- * (later batches), counted here from timer_init, which is later still
+ * module's power-on time: 50 ms in its datasheet, 90 ms in the GTA04's
+ * U-Boot for later batches (docs/references.md, "Panel power and order"),
+ * counted here from timer_init, which is later still
  * than the power-on.
  */
 #include "drivers/video/td028ttec1.h"
