@@ -108,8 +108,9 @@ static bool beagle_button_held(unsigned rev)
 	return omap3_gpio_input(rev == REV_XM_C || rev == REV_XM_AB ? 4 : 7) == 1;
 }
 
-static const char *beagle_dtb_name(unsigned rev)
+static const char *beagle_dtb_name(unsigned rev, enum mem_flash flash)
 {
+	(void)flash;   /* one tree per board, whatever its package */
 	switch (rev) {
 	case REV_XM_AB:	return "omap3-beagle-xm-ab.dtb";
 	case REV_XM_C:	return "omap3-beagle-xm.dtb";

@@ -119,9 +119,10 @@ struct board {
 	const struct mem_part *mem_parts;
 	size_t nmem_parts;
 	const struct mem_part *mem_none, *mem_unknown;
-	/* Mandatory, SDRAM (step 11): the DT for this revision, looked up
+	/* Mandatory, SDRAM (step 11): the DT for this revision and the
+	 * flash its package was found with ("omap3-gta04a5.dtb"), looked up
 	 * in /, /boot and /boot/dtbs when an entry names none. */
-	const char *(*dtb_name)(unsigned rev);           /* "omap3-gta04a5.dtb" */
+	const char *(*dtb_name)(unsigned rev, enum mem_flash flash);
 	/* Mandatory, SDRAM (step 13): the console as the DT's stdout-path,
 	 * set in /chosen when the tree has none. */
 	const char *stdout_path;                         /* "serial2:115200n8" */

@@ -117,13 +117,13 @@ static const struct mem_part gta04_mem[] = {
 /* Neither a NAND nor a OneNAND answered: whatever the package is, the
  * safest set (the banner says so). */
 static const struct mem_part gta04_silent = { 0, 0, MEM_FLASH_NONE, &omap3_sdram_safest };
-/* An ID nobody listed (NAND or OneNAND, omap3_mem.flash says which). */
+/* An ID nobody listed (NAND or OneNAND: struct mem_found's flash says which). */
 static const struct mem_part gta04_unknown = { 0, 0, MEM_FLASH_NAND, &omap3_sdram_safest };
 
 /* The kernel's a5one tree replaces the NAND node by the OneNAND one. */
-static const char *gta04_dtb_name(unsigned rev)
+static const char *gta04_dtb_name(unsigned rev, enum mem_flash flash)
 {
-	bool onenand = omap3_mem.part && omap3_mem.flash == MEM_FLASH_ONENAND;
+	bool onenand = flash == MEM_FLASH_ONENAND;
 
 	switch (rev) {
 	case 3:	return "omap3-gta04a3.dtb";

@@ -9,8 +9,6 @@
 
 #include <stdint.h>
 
-#include "arch/arm/omap3/memid.h"
-#include "arch/arm/omap3/sdrc.h"
 #include "board/board.h"
 #include "common/sys.h"
 #include "lib/errno.h"
@@ -28,8 +26,8 @@ static void banner(void)
 {
 	printf("\n\ngtaboot %s (g%s) for %s %s\n", GTABOOT_VERSION, GTABOOT_GITREV,
 	       board.name, board.rev_name ? board.rev_name(sys.board_rev) : "");
-	printf("SoC: %s ES%s, MPU %u MHz, L3 %u MHz\n", sys.chip.part, sys.chip.es,
-	       (unsigned)(sys.clocks.mpu_hz / 1000000), (unsigned)(sys.clocks.l3_hz / 1000000));
+	printf("SoC: %s ES%s, MPU %u MHz, L3 %u MHz\n", sys.soc_part, sys.soc_es,
+	       (unsigned)(sys.mpu_hz / 1000000), (unsigned)(sys.l3_hz / 1000000));
 }
 
 /* How the memory package was found: the banner's "Memory:" line. */
@@ -49,13 +47,13 @@ static void print_mem_part(const struct mem_found *m)
 
 static void dram(void)
 {
-	const struct sdram_config *cfg = omap3_mem.part->sdram;
+	const struct sdram_config *cfg = sys.mem.part->sdram;
 	uint64_t total = (uint64_t)sys.dram.size[0] + sys.dram.size[1];
 
-	print_mem_part(&omap3_mem);
-	if (sys.clocks.l3_hz > cfg->l3_max_hz)
+	print_mem_part(&sys.mem);
+	if (sys.l3_hz > cfg->l3_max_hz)
 		printf("warning: L3 %u MHz is faster than this set is proven at (%u MHz)\n",
-		       (unsigned)(sys.clocks.l3_hz / 1000000), (unsigned)(cfg->l3_max_hz / 1000000));
+		       (unsigned)(sys.l3_hz / 1000000), (unsigned)(cfg->l3_max_hz / 1000000));
 	printf("DRAM: ");
 	for (int cs = 0; cs < 2; cs++) {
 		printf("CS%d ", cs);

@@ -87,7 +87,7 @@ int boot_fdt_for_bootm(uint32_t *faddr)
 		return 0;
 	}
 	printf("bootm: no fdt given and none at fdt_addr_r 0x%08x: loading the board's %s\n",
-	       (unsigned)a, board.dtb_name(sys.board_rev));
+	       (unsigned)a, sys_dtb_name());
 	err = boot_default_fdt_path(path, sizeof(path));
 	if (!err) {
 		mem_windows_reset();

@@ -253,7 +253,7 @@ static int find_dtb(const char *name, char *out, size_t size)
 /* The board's DTB in /, /boot or /boot/dtbs, else its fallback there. */
 static int find_default_fdt(char *out, size_t size)
 {
-	const char *name = board.dtb_name(sys.board_rev), *alt = dtb_fallback(name);
+	const char *name = sys_dtb_name(), *alt = dtb_fallback(name);
 	int err = find_dtb(name, out, size);
 
 	if (err != -ENOENT)
@@ -270,7 +270,7 @@ static int find_default_fdt(char *out, size_t size)
 int boot_default_fdt_path(char *out, size_t size)
 {
 	if (!boot_fs()) {
-		printf("fdt: no boot partition to look for %s on\n", board.dtb_name(sys.board_rev));
+		printf("fdt: no boot partition to look for %s on\n", sys_dtb_name());
 		return -ENODEV;
 	}
 	return find_default_fdt(out, size);
@@ -279,7 +279,7 @@ int boot_default_fdt_path(char *out, size_t size)
 int boot_label_paths(const struct extlinux_label *l, char *kernel, char *initrd, char *fdt,
 		     size_t fdt_size)
 {
-	const char *name = board.dtb_name(sys.board_rev), *alt = dtb_fallback(name);
+	const char *name = sys_dtb_name(), *alt = dtb_fallback(name);
 	char alt_path[EXTLINUX_PATH_MAX + 64];
 	int err;
 

@@ -11,7 +11,6 @@
  * with a message naming why, so that the script takes its other branch
  * (docs/design.md "Letux's board commands").
  */
-#include "arch/arm/omap3/periph.h"
 #include "board/board.h"
 #include "common/autoboot.h"
 #include "common/cli.h"
@@ -71,9 +70,9 @@ static int leds_init(void)
 		printf("error: status: %s has no status LEDs\n", board.name);
 		return -ENODEV;
 	}
-	omap3_pads_apply(l->pads, l->npads);
+	sys.soc->pads_apply(l->pads, l->npads);
 	if (l->i2c_bus) {
-		err = omap3_i2c_init(l->i2c_bus, &st.bus, 400000);
+		err = sys.soc->i2c_init(l->i2c_bus, &st.bus, 400000);
 		if (err) {
 			printf("error: status: i2c%u did not come up (%s)\n", l->i2c_bus,
 			       errname(err));
@@ -104,7 +103,7 @@ static int leds_show(unsigned value)
 			mask |= (uint8_t)(1u << l->leds[i].pin);
 			on |= lit ? (uint8_t)(1u << l->leds[i].pin) : 0;
 		} else {
-			err = omap3_gpio_output(l->leds[i].pin, lit);
+			err = sys.soc->gpio_output(l->leds[i].pin, lit);
 		}
 	}
 	if (!err && l->i2c_bus)

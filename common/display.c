@@ -12,7 +12,6 @@
 
 #include "arch/arm/io.h"
 #include "arch/arm/mmu.h"
-#include "arch/arm/omap3/omap3.h"
 #include "board/board.h"
 #include "common/console.h"
 #include "common/storage.h"
@@ -169,10 +168,9 @@ void display_prepare(void)
 	 * stays off). */
 	if (!d)
 		return;
-	for (unsigned off = d->dss_pad_first; off <= d->dss_pad_last; off += 2)
-		omap3_pad_set((uint16_t)off, PAD_OUT | PAD_MODE(0));
-	omap3_pads_apply(d->pads, d->npads);
-	ds.err = td028_start(&d->spi);
+	sys.soc->lcd_pads(d->dss_pad_first, d->dss_pad_last);
+	sys.soc->pads_apply(d->pads, d->npads);
+	ds.err = td028_start(&d->spi, sys.soc->gpio_bank);
 }
 
 /* vdds_dsi, the LCD pads' supply, before the DSS drives them. */
@@ -195,7 +193,7 @@ bool display_start(void)
 {
 	const struct board_display *d = board.display;
 	const char *v = var_get("video");
-	uint32_t size, per_m2;
+	uint32_t size;
 	char buf[64];
 	int err = ds.err;
 
@@ -224,18 +222,15 @@ bool display_start(void)
 	text_row(ROW_TITLE, 0, buf, C_BG, C_TITLE_BG);
 	clean(0, ds.h);
 
-	/* DPLL4's M4 divides what M2 divides: per96 x M2. */
-	per_m2 = readl(CM_CLKSEL3_PLL) & 0x1F;
 	/* The order Linux's omapdss panel driver keeps: the pads' supply, the
 	 * DSS's LCD output running, then the panel's sequence with
 	 * DISPLAY_ON last (drivers/video/td028ttec1.c). */
 	if (!err)
 		err = pads_power(d);
 	if (!err)
-		err = omap_dss_start(&d->mode, sys.fb_start, sys.chip.family == OMAP3630_FAMILY,
-				     sys.clocks.per96_hz * per_m2, &ds.pixclk);
+		err = omap_dss_start(&d->mode, sys.fb_start, sys.soc->dss_clock(), &ds.pixclk);
 	if (!err)
-		err = video_gpio_out(d->backlight_gpio, 1);
+		err = sys.soc->gpio_output(d->backlight_gpio, 1);
 	if (err) {
 		printf("display: %s not started (%s)\n", d->panel, errname(err));
 		sys.fb_start = sys.fb_end = 0;

@@ -244,8 +244,7 @@ static bool in_fat;
  * in NAND keep it on the card; a NAND boot keeps it in NAND. */
 static bool env_on_fat(void)
 {
-	uint8_t dev = sys.boot.device;
-	bool sd_boot = dev == BOOTDEV_MMC1 || dev == BOOTDEV_MMC2 || dev == BOOTDEV_MMC2_2;
+	bool sd_boot = sys.boot_media == BOOT_MEDIA_SD;
 
 	return sd_boot || !board_env.nand || !storage_has_nand();
 }

@@ -12,6 +12,7 @@
 #include "arch/arm/omap3/mlo_rest.h"
 #include "arch/arm/omap3/periph.h"
 #include "arch/arm/omap3/soc.h"
+#include "arch/arm/omap3/storage.h"
 #include "board/board.h"
 #include "common/autoboot.h"
 #include "common/banner.h"
@@ -32,21 +33,62 @@
 /* The console's buffer once SDRAM works: more than the boot prints. */
 #define CONSOLE_RING 0x4000u
 
-/* What the early part found out, printed once the cold part runs. */
+/* What the early part found out, printed once the cold part runs. The
+ * SoC's own structures stay here, the one file of common/ that knows the
+ * SoC; the rest of common/ sees what struct sysinfo says of them. */
 static int wdt_err, clk_err;
+static struct omap3_chip chip;
+static struct omap3_clocks clocks;
+static struct omap3_boot boot;
+
+COLD_FN(mmc1_host_init) static int mmc1_host_init(void)
+{
+	return omap3_mmc1_init(omap3_mmc1()->host);
+}
+
+COLD_FN(dss_clock) static const struct dss_clock *dss_clock(void)
+{
+	return omap3_dss_clock(&chip, &clocks);
+}
+
+/* What common/ uses of the SoC (common/sys.h). */
+static const struct soc_ops soc_ops __attribute__((section(".cold.rodata.soc_ops"))) = {
+	.i2c_init = omap3_i2c_init,
+	.gpio_output = omap3_gpio_output,
+	.gpio_bank = omap3_gpio_bank,
+	.pads_apply = omap3_pads_apply,
+	.mmc1 = omap3_mmc1,
+	.mmc1_host_init = mmc1_host_init,
+	.mmc1_enable_writes = omap3_mmc1_enable_writes,
+	.nand = omap3_nand,
+	.lcd_pads = omap3_lcd_pads,
+	.dss_clock = dss_clock,
+};
+
+COLD_FN(boot_media) static enum boot_media boot_media(uint8_t dev)
+{
+	switch (dev) {
+	case BOOTDEV_MMC1: case BOOTDEV_MMC2: case BOOTDEV_MMC2_2: return BOOT_MEDIA_SD;
+	case BOOTDEV_NAND: return BOOT_MEDIA_NAND;
+	case BOOTDEV_USB: return BOOT_MEDIA_USB;
+	default: return BOOT_MEDIA_OTHER;
+	}
+}
 
 COLD_FN(print_boot_source) static void print_boot_source(void)
 {
-	printf("Boot: %s ", omap3_bootdev_name(sys.boot.device));
-	if (sys.boot.from_rom)
+	printf("Boot: %s ", omap3_bootdev_name(boot.device));
+	if (boot.from_rom)
 		printf("(ROM)\n");
 	else
-		printf("(SYS_BOOT 0x%02x)\n", sys.boot.sys_boot);
+		printf("(SYS_BOOT 0x%02x)\n", boot.sys_boot);
 }
 
 /* Everything from here on runs from SDRAM (arch/arm/cold.c). */
 COLD_FN(main_late) static void main_late(void)
 {
+	sys.soc = &soc_ops;
+	sys.boot_media = boot_media(boot.device);
 	banner_print(wdt_err, clk_err);
 	print_boot_source();
 	vars_init();
@@ -89,36 +131,40 @@ int main(const uint8_t *rom_bootinfo)
 
 	sys.board_rev = BOARD_REV_UNKNOWN;
 	/* 1. SoC: chip ID, sys_clk, time base, watchdog off. */
-	wdt_err = omap3_early_init(&sys.chip);
+	wdt_err = omap3_early_init(&chip);
 	/* 2. Clocks: DPLL1 (MPU), DPLL3 (CORE/L3/L4), DPLL4 (96/48 MHz). */
-	clk_err = omap3_clocks_init(&sys.chip, &sys.clocks);
+	clk_err = omap3_clocks_init(&chip, &clocks);
+	sys.soc_part = chip.part;
+	sys.soc_es = chip.es;
+	sys.mpu_hz = clocks.mpu_hz;
+	sys.l3_hz = clocks.l3_hz;
 	/* 3. Pads: UART3, I2C1 and MMC1, then the board table. */
 	omap3_pads_init(board.pads, board.npads);
 	/* 4. Console on UART3: only now is its 48 MHz clock right. */
-	con = omap3_console_init(&sys.clocks);
+	con = omap3_console_init(&clocks);
 	if (con)
 		console_init(con);
 	/* 5. Who we are: board revision, boot source, banner. */
 	if (board.revision)
 		sys.board_rev = board.revision();
-	omap3_boot_info(rom_bootinfo, &sys.boot);
+	omap3_boot_info(rom_bootinfo, &boot);
 	/* When the rest of this MLO is on the SD card: MMC1 up and the card's
 	 * power-up (ACMD41) started, to run while SDRAM is set up. */
-	mlo_rest_begin(sys.boot.device);
+	mlo_rest_begin(boot.device);
 	/* 6. SDRAM: program the SDRC, size each chip select. The banner and
 	 *    what was found are printed by the cold part (main_late); the
 	 *    banner's code (common/banner.c) is in the early part, for the
 	 *    failure path below. */
 	err = omap3_sdram_init(omap3_mem_identify(board.mem_parts, board.nmem_parts,
-						  board.mem_none, board.mem_unknown)->sdram,
-			       sys.clocks.l3_hz, &sys.dram);
+						  board.mem_none, board.mem_unknown, &sys.mem)->sdram,
+			       clocks.l3_hz, &sys.dram);
 	if (err) {
 		/* the cold part never runs: the banner and what sizing found
 		 * from here (common/banner.c is part of the early part) */
 		banner_print(wdt_err, clk_err);
 		printf("DRAM: initialisation failed (%s)\n", errname(err));
 		/* the cold part will not run: say here which set and bit */
-		omap3_sdram_explain(omap3_mem.part->sdram, &sys.dram);
+		omap3_sdram_explain(sys.mem.part->sdram, &sys.dram);
 		give_up("no working SDRAM: nothing can be loaded");
 	}
 	/* gtaboot's area at the top of the contiguous RAM (memmap.h): the
@@ -136,7 +182,7 @@ int main(const uint8_t *rom_bootinfo)
 	/* 7. The rest of this MLO (the ROM loaded only the early part), then
 	 *    the cold part unpacked into SDRAM; then leave the small SRAM
 	 *    stack for one in SDRAM. */
-	const uint8_t *packed = mlo_rest_load(sys.boot.device);
+	const uint8_t *packed = mlo_rest_load(boot.device, sys.mem.flash == MEM_FLASH_NAND);
 
 	if (!packed)
 		give_up("the rest of this MLO cannot be read: write MLO again");

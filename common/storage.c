@@ -8,11 +8,9 @@
  */
 #include "common/storage.h"
 
-#include "arch/arm/omap3/periph.h"
-#include "arch/arm/omap3/memid.h"
-#include "arch/arm/omap3/storage.h"
 #include "board/board.h"
 #include "common/bbcharge.h"
+#include "common/sys.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
 
@@ -25,7 +23,7 @@ static bool twl_ok;
 
 static int pmic_init(void)
 {
-	int err = omap3_i2c_init(1, &i2c1, 400000);
+	int err = sys.soc->i2c_init(1, &i2c1, 400000);
 
 	if (err) {
 		printf("i2c1: controller did not come up (%s)\n", errname(err));
@@ -54,7 +52,7 @@ static int pmic_init(void)
 int storage_init(void)
 {
 	/* shared with the early part, which may have identified it already */
-	struct mmc_card *card = omap3_mmc1();
+	struct mmc_card *card = sys.soc->mmc1();
 	char line[64];
 	int err = pmic_init();
 
@@ -72,10 +70,10 @@ int storage_init(void)
 	if (card->type != MMC_TYPE_NONE) {
 		mmc_describe(card, line, sizeof(line));
 		printf("mmc1: %s\n", line);
-		omap3_mmc1_enable_writes();
+		sys.soc->mmc1_enable_writes();
 		return 0;
 	}
-	err = omap3_mmc1_init(card->host);
+	err = sys.soc->mmc1_host_init();
 	if (err) {
 		printf("mmc1: host controller did not come up (%s)\n", errname(err));
 		return err;
@@ -91,37 +89,37 @@ int storage_init(void)
 	mmc_describe(card, line, sizeof(line));
 	printf("mmc1: %s\n", line);
 	/* saveenv's uboot.env on the boot partition (common/envstore.c) */
-	omap3_mmc1_enable_writes();
+	sys.soc->mmc1_enable_writes();
 	return 0;
 }
 
 struct blockdev *storage_mmc1(void)
 {
-	struct mmc_card *card = omap3_mmc1();
+	struct mmc_card *card = sys.soc->mmc1();
 
 	return card->type != MMC_TYPE_NONE ? &card->bd : NULL;
 }
 
 struct mmc_card *storage_mmc1_card(void)
 {
-	return omap3_mmc1();
+	return sys.soc->mmc1();
 }
 
 struct nand_chip *storage_nand(int *err)
 {
-	const struct mem_part *p = omap3_mem.part;
+	const struct mem_part *p = sys.mem.part;
 	int e = -ENODEV;
 
 	/* The package was identified before SDRAM (memid.c): a OneNAND, or
 	 * no flash at all, is not a NAND to probe. */
-	if (p && omap3_mem.flash == MEM_FLASH_ONENAND) {
+	if (p && sys.mem.flash == MEM_FLASH_ONENAND) {
 		printf("nand: this board has OneNAND (%s), not NAND: the nand commands, "
 		       "flash mlo and the NAND boot do not support it\n", p->sdram->part);
 		e = -ENOTSUP;
-	} else if (p && omap3_mem.flash != MEM_FLASH_NAND) {
+	} else if (p && sys.mem.flash != MEM_FLASH_NAND) {
 		printf("nand: this board's memory package has no NAND\n");
 	} else {
-		return omap3_nand(err);
+		return sys.soc->nand(err);
 	}
 	if (err)
 		*err = e;
@@ -130,9 +128,7 @@ struct nand_chip *storage_nand(int *err)
 
 bool storage_has_nand(void)
 {
-	const struct mem_part *p = omap3_mem.part;
-
-	return !p || omap3_mem.flash == MEM_FLASH_NAND;
+	return !sys.mem.part || sys.mem.flash == MEM_FLASH_NAND;
 }
 
 struct twl4030 *storage_twl(void)

@@ -33,7 +33,7 @@ int vars_default(void)
 		{ "console", board.linux_console },
 		{ "board", board_env.name },
 		{ "board_name", board_env.name },
-		{ "fdtfile", board.dtb_name(sys.board_rev) },
+		{ "fdtfile", sys_dtb_name() },
 		/* Distro boot (U-Boot's distro.rst, docs/references.md): the scan is
 		 * the distroboot command (common/distro.c), which reads the
 		 * variables below and runs boot_extlinux / boot_a_script for

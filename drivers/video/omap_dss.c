@@ -4,24 +4,15 @@
  * the DISPC's LCD timings and its graphics pipeline reading an RGB565
  * framebuffer (SPRUGN4 "Display Subsystem": DSS_CONTROL, DISPC_CONTROL,
  * DISPC_TIMING_H/V, DISPC_POL_FREQ, DISPC_DIVISOR, DISPC_SIZE_LCD,
- * DISPC_GFX_*; PRCM CM_FCLKEN/ICLKEN/IDLEST/CLKSEL_DSS). Field layouts
+ * DISPC_GFX_*; the PRCM side through struct dss_clock). Field layouts
  * as Linux's DISPC driver uses them for OMAP3 (12-bit porches from ES3;
  * docs/references.md, "DISPC field layouts").
  */
 #include "drivers/video/omap_dss.h"
 
 #include "arch/arm/io.h"
-#include "arch/arm/omap3/omap3.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"
-
-#define CM_FCLKEN_DSS		(OMAP3_CM_BASE + 0x0E00)
-#define CM_ICLKEN_DSS		(OMAP3_CM_BASE + 0x0E10)
-#define CM_IDLEST_DSS		(OMAP3_CM_BASE + 0x0E20)
-#define EN_DSS1			BIT(0)
-#define EN_DSS			BIT(0)      /* interface clock */
-#define ST_DSS_IDLE		BIT(1)      /* 1: DSS in idle, not accessible */
-#define PWRDN_DSS1		BIT(29)     /* CM_CLKEN_PLL: DPLL4 M4 output off */
 
 #define DSS_BASE		0x48050000u
 #define DSS_CONTROL		(DSS_BASE + 0x040)
@@ -92,7 +83,7 @@ static bool mode_fits(const struct lcd_mode *m)
 	       m->vfp < 4096 && m->vbp < 4096 && m->data_lines >= 16;
 }
 
-int omap_dss_start(const struct lcd_mode *m, uint32_t fb, bool is3630, uint32_t m4_in_hz,
+int omap_dss_start(const struct lcd_mode *m, uint32_t fb, const struct dss_clock *clk,
 		   uint32_t *pixclk_hz)
 {
 	unsigned m4 = 0, pcd = 0, lines;
@@ -101,17 +92,14 @@ int omap_dss_start(const struct lcd_mode *m, uint32_t fb, bool is3630, uint32_t 
 
 	if (!mode_fits(m) || (fb & 7))
 		return -EINVAL;
-	rate = pick_divs(m4_in_hz, is3630 ? 32 : 16, m->pixclk_khz * 1000u, &m4, &pcd);
+	rate = pick_divs(clk->in_hz, clk->m4_max, m->pixclk_khz * 1000u, &m4, &pcd);
 	if (!rate)
 		return -EINVAL;
 	*pixclk_hz = rate;
 
-	/* Clocks: the M4 output on, its divider, then the DSS's clocks. */
-	clrbits32(CM_CLKEN_PLL, PWRDN_DSS1);
-	clrsetbits32(CM_CLKSEL_DSS, is3630 ? GENMASK(5, 0) : GENMASK(4, 0), m4);
-	setbits32(CM_FCLKEN_DSS, EN_DSS1);
-	setbits32(CM_ICLKEN_DSS, EN_DSS);
-	err = poll32(CM_IDLEST_DSS, ST_DSS_IDLE, 0, 1000);
+	/* Clocks: the M4 output on at its divider, then the DSS's clocks
+	 * (the SoC's part, arch/arm/omap3/periph.c). */
+	err = clk->start(m4);
 	if (err)
 		return err;
 	/* The DISPC runs on DSS1_ALWON_FCLK, not the DSI PLL. */
@@ -151,9 +139,8 @@ int omap_dss_start(const struct lcd_mode *m, uint32_t fb, bool is3630, uint32_t 
 	return 0;
 }
 
-void omap_dss_stop(void)
+void omap_dss_stop(const struct dss_clock *clk)
 {
 	clrbits32(DISPC_CONTROL, CTRL_LCDENABLE);
-	clrbits32(CM_FCLKEN_DSS, EN_DSS1);
-	clrbits32(CM_ICLKEN_DSS, EN_DSS);
+	clk->stop();
 }

@@ -25,17 +25,26 @@ struct lcd_mode {
 
 #define DSS_BPP 2             /* the framebuffer is RGB565 */
 
+/* The clock the DSS runs on, as the SoC provides it
+ * (arch/arm/omap3/periph.c): DSS1_ALWON_FCLK from a divider M4 of in_hz. */
+struct dss_clock {
+	uint32_t in_hz;                /* what M4 divides */
+	unsigned m4_max;               /* M4 from 1 to this */
+	int (*start)(unsigned m4);     /* M4 set, the DSS's clocks on; 0 or -ETIMEDOUT */
+	void (*stop)(void);
+};
+
 /*
  * Clocks on (DSS1_ALWON_FCLK from DPLL4's M4 divider, chosen with the
- * DISPC's pixel-clock divider for the mode's rate; m4_in_hz is what the M4
- * divider divides), then the LCD timings and the graphics pipeline on fb
+ * DISPC's pixel-clock divider for the mode's rate; clk says what the M4
+ * divider divides and switches the clocks), then the LCD timings and the graphics pipeline on fb
  * (width x height RGB565, stride width * 2), LCD output on. *pixclk_hz
  * gets the rate really set. 0, -EINVAL for a mode the DISPC cannot
  * produce, -ETIMEDOUT when the DSS stays in idle.
  */
-int omap_dss_start(const struct lcd_mode *m, uint32_t fb, bool is3630, uint32_t m4_in_hz,
+int omap_dss_start(const struct lcd_mode *m, uint32_t fb, const struct dss_clock *clk,
 		   uint32_t *pixclk_hz);
 /* LCD output and clocks off. */
-void omap_dss_stop(void);
+void omap_dss_stop(const struct dss_clock *clk);
 
 #endif

@@ -27,7 +27,6 @@
 #include "drivers/video/td028ttec1.h"
 
 #include "arch/arm/io.h"
-#include "arch/arm/omap3/soc.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
 
@@ -88,9 +87,9 @@ static void spin(uint32_t n)
 		__asm__ volatile("");
 }
 
-int video_gpio_out(unsigned n, int level)
+static int gpio_out(uintptr_t (*gpio_bank)(unsigned n), unsigned n, int level)
 {
-	uintptr_t bank = omap3_gpio_bank(n);
+	uintptr_t bank = gpio_bank(n);
 
 	if (!bank)
 		return -ENODEV;
@@ -99,16 +98,16 @@ int video_gpio_out(unsigned n, int level)
 	return 0;
 }
 
-int td028_start(const struct spi_gpio_pins *p)
+int td028_start(const struct spi_gpio_pins *p, uintptr_t (*gpio_bank)(unsigned n))
 {
-	int err = video_gpio_out(p->cs, 1) | video_gpio_out(p->sck, 1) |
-		  video_gpio_out(p->mosi, 0);
+	int err = gpio_out(gpio_bank, p->cs, 1) | gpio_out(gpio_bank, p->sck, 1) |
+		  gpio_out(gpio_bank, p->mosi, 0);
 
 	if (err)
 		return -ENODEV;
-	j.cs_bank = omap3_gpio_bank(p->cs);
-	j.sck_bank = omap3_gpio_bank(p->sck);
-	j.mosi_bank = omap3_gpio_bank(p->mosi);
+	j.cs_bank = gpio_bank(p->cs);
+	j.sck_bank = gpio_bank(p->sck);
+	j.mosi_bank = gpio_bank(p->mosi);
 	j.cs = 1u << (p->cs % 32);
 	j.sck = 1u << (p->sck % 32);
 	j.mosi = 1u << (p->mosi % 32);

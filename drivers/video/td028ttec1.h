@@ -12,13 +12,10 @@ struct spi_gpio_pins {
 	uint16_t khz;             /* the slave's maximum clock */
 };
 
-/* GPIO n driven at level (omap_gpio.h); 0 or -ENODEV. */
-int video_gpio_out(unsigned n, int level);
-
 /* Pins to their idle levels (CS high, SCK high: SPI mode 3) and the delay
  * loop calibrated; nothing is sent yet. 0 or a negative errno (GPIO bank
  * not reachable). */
-int td028_start(const struct spi_gpio_pins *pins);
+int td028_start(const struct spi_gpio_pins *pins, uintptr_t (*gpio_bank)(unsigned n));
 /* The init sequence queued, to be sent from the next td028_step: call it
  * once the DSS's LCD output runs (the panel needs its RGB input before
  * DISPLAY_ON). Its first command waits for the panel's power-on time. */

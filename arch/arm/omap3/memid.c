@@ -28,8 +28,6 @@
 #define ONENAND_MFR_SAMSUNG 0xEC
 #define ONENAND_MFR_NUMONYX 0x20
 
-struct mem_found omap3_mem;
-
 /*
  * CONFIG1: NOR-like, 16-bit, address/data multiplexed, asynchronous
  * single reads (the set-up Linux's omap2 OneNAND driver and U-Boot's
@@ -78,9 +76,8 @@ static int read_onenand_id(uint8_t *mfr, uint16_t *dev)
 
 const struct mem_part *omap3_mem_identify(const struct mem_part *table, unsigned n,
 					  const struct mem_part *none,
-					  const struct mem_part *unknown)
+					  const struct mem_part *unknown, struct mem_found *f)
 {
-	struct mem_found *f = &omap3_mem;
 
 	f->mfr = 0;
 	f->dev = 0;

@@ -33,19 +33,17 @@ struct mem_found {
 	uint16_t dev;
 };
 
-/* What omap3_mem_identify() found; part is NULL before it ran. */
-extern struct mem_found omap3_mem;
-
 /*
  * Read the NAND ID on GPMC CS0 (x16 NAND timings, RESET then READ ID);
  * when no NAND answers RESET within 1 ms (or answers 00/FF), the OneNAND
  * ID registers (CS0 set for OneNAND asynchronous reads; a maker's ID
  * only counts). Pick the part: the entry of table for that flash and ID,
  * else none (neither answered) or unknown (an ID not listed: the board's
- * safest set). Fills omap3_mem and returns its part.
+ * safest set). Fills *found (the boot flow keeps it in struct sysinfo)
+ * and returns its part.
  */
 const struct mem_part *omap3_mem_identify(const struct mem_part *table, unsigned n,
 					  const struct mem_part *none,
-					  const struct mem_part *unknown);
+					  const struct mem_part *unknown, struct mem_found *found);
 
 #endif

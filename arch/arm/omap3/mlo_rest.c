@@ -283,7 +283,7 @@ static int try_src(enum src s, const uint8_t **out)
 	return err;
 }
 
-const uint8_t *mlo_rest_load(uint8_t bootdev)
+const uint8_t *mlo_rest_load(uint8_t bootdev, bool nand_fitted)
 {
 	enum src order[SRC_COUNT] = { SRC_FAT, SRC_RAW, SRC_NAND };
 	uint32_t total = mlo_desc.total;
@@ -303,7 +303,7 @@ const uint8_t *mlo_rest_load(uint8_t bootdev)
 		/* a package whose CS0 answered no NAND ID (OneNAND, no flash)
 		 * has no NAND copy to read: say so rather than what its pages
 		 * happen to hold */
-		if (order[i] == SRC_NAND && omap3_mem.part && omap3_mem.flash != MEM_FLASH_NAND) {
+		if (order[i] == SRC_NAND && !nand_fitted) {
 			printf("MLO: rest not read from NAND (no NAND on GPMC CS0)\n");
 			continue;
 		}

@@ -4,6 +4,7 @@
 #ifndef ARCH_ARM_OMAP3_MLO_REST_H
 #define ARCH_ARM_OMAP3_MLO_REST_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "arch/arm/omap3/mlo_layout.h"
@@ -30,10 +31,11 @@ void mlo_rest_begin(uint8_t bootdev);
  * packed cold part (u32 length, raw deflate) readable. When the ROM loaded
  * the whole image (MLO.full) that is already so; otherwise the rest is
  * read from where the ROM found the MLO (MMC1 FAT file or raw sectors,
- * NAND blocks 0-3), then from the other places in turn. Returns the packed
- * cold part, or NULL after printing why nothing worked.
+ * NAND blocks 0-3), then from the other places in turn; NAND only when
+ * the memory package has one (nand_fitted). Returns the packed cold part,
+ * or NULL after printing why nothing worked.
  */
-const uint8_t *mlo_rest_load(uint8_t bootdev);
+const uint8_t *mlo_rest_load(uint8_t bootdev, bool nand_fitted);
 
 /* Where the packed cold part was found (for `flash mlo`); NULL before. */
 const uint8_t *mlo_rest_packed(void);

@@ -4,16 +4,21 @@
  * place this file there): the I2C controllers (TRM chapter 4 "PRCM",
  * CM_FCLKEN1_CORE/CM_ICLKEN1_CORE EN_I2C1..3 bits 15..17; chapter 18
  * "I2C"), GPIO outputs (chapter 24 "General-Purpose Interface"), MMC1's
- * write path, the NAND chip on GPMC CS0 and the boot devices' names.
+ * write path, the NAND chip on GPMC CS0, the boot devices' names, and the
+ * display's part: the DSS's LCD pads and its clock (chapter 4 "PRCM",
+ * CM_FCLKEN/ICLKEN/IDLEST/CLKSEL_DSS, DPLL4's M4 output; chapter 7
+ * "System Control Module", the pads).
  */
 #include "arch/arm/omap3/periph.h"
 
 #include "arch/arm/io.h"
 #include "arch/arm/omap3/omap3.h"
 #include "arch/arm/omap3/gpmc_nand.h"
+#include "arch/arm/omap3/mux.h"
 #include "arch/arm/omap3/soc.h"
 #include "arch/arm/omap3/storage.h"
 #include "drivers/gpio/omap_gpio.h"
+#include "drivers/video/omap_dss.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"
 
@@ -87,4 +92,48 @@ const char *omap3_bootdev_name(uint8_t dev)
 	case BOOTDEV_USB:	return "USB";
 	default:		return "unknown";
 	}
+}
+
+void omap3_lcd_pads(uint16_t first, uint16_t last)
+{
+	for (unsigned off = first; off <= last; off += 2)
+		omap3_pad_set((uint16_t)off, PAD_OUT | PAD_MODE(0));
+}
+
+#define CM_FCLKEN_DSS	(OMAP3_CM_BASE + 0x0E00)
+#define CM_ICLKEN_DSS	(OMAP3_CM_BASE + 0x0E10)
+#define CM_IDLEST_DSS	(OMAP3_CM_BASE + 0x0E20)
+#define EN_DSS1		BIT(0)      /* DSS1_ALWON_FCLK */
+#define EN_DSS		BIT(0)      /* the interface clock */
+#define ST_DSS_IDLE	BIT(1)      /* 1: the DSS idles, not accessible */
+#define PWRDN_DSS1	BIT(29)     /* CM_CLKEN_PLL: DPLL4's M4 output off */
+
+static bool dss_3630;
+
+static int dss_clock_start(unsigned m4)
+{
+	clrbits32(CM_CLKEN_PLL, PWRDN_DSS1);
+	clrsetbits32(CM_CLKSEL_DSS, dss_3630 ? GENMASK(5, 0) : GENMASK(4, 0), m4);
+	setbits32(CM_FCLKEN_DSS, EN_DSS1);
+	setbits32(CM_ICLKEN_DSS, EN_DSS);
+	return poll32(CM_IDLEST_DSS, ST_DSS_IDLE, 0, 1000);
+}
+
+static void dss_clock_stop(void)
+{
+	clrbits32(CM_FCLKEN_DSS, EN_DSS1);
+	clrbits32(CM_ICLKEN_DSS, EN_DSS);
+}
+
+const struct dss_clock *omap3_dss_clock(const struct omap3_chip *chip,
+					const struct omap3_clocks *clk)
+{
+	static struct dss_clock c = { .start = dss_clock_start, .stop = dss_clock_stop };
+
+	dss_3630 = chip->family == OMAP3630_FAMILY;
+	/* DPLL4's M4 divides what its M2 divides: per96 x M2; the 3630's
+	 * divider is a bit wider */
+	c.in_hz = clk->per96_hz * (readl(CM_CLKSEL3_PLL) & 0x1F);
+	c.m4_max = dss_3630 ? 32 : 16;
+	return &c;
 }

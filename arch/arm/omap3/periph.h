@@ -21,6 +21,16 @@ void omap3_mmc1_enable_writes(void);
  * memory package may have no NAND at CS0 at all: common/storage.c asks
  * this only when it has one. */
 struct nand_chip *omap3_nand(int *err);
+/* The DSS's LCD pads, offsets first..last (every other: two per word),
+ * as outputs in mode 0. */
+void omap3_lcd_pads(uint16_t first, uint16_t last);
+struct dss_clock;
+struct omap3_chip;
+struct omap3_clocks;
+/* The DSS's clock for drivers/video/omap_dss.c: DPLL4's M4 output on
+ * this chip with these clocks. */
+const struct dss_clock *omap3_dss_clock(const struct omap3_chip *chip,
+					const struct omap3_clocks *clk);
 /* The ROM boot device's name ("MMC1", "NAND", ...). */
 const char *omap3_bootdev_name(uint8_t dev);
 
