@@ -62,7 +62,7 @@ FW_SRCS := $(sort $(wildcard arch/arm/*.S arch/arm/*.c arch/arm/omap3/*.S arch/a
 # split, the SDRAM part's half named *_cold.c.
 EARLY_SRCS := arch/arm/start.S arch/arm/div.S arch/arm/cache.S arch/arm/stack.S \
            arch/arm/io.c arch/arm/mmu.c \
-           $(filter-out arch/arm/omap3/periph.c,$(wildcard arch/arm/omap3/*.c)) \
+           $(filter-out arch/arm/omap3/periph.c arch/arm/omap3/mlo_flash.c,$(wildcard arch/arm/omap3/*.c)) \
            board/$(BOARD).c drivers/timer/omap_gptimer.c drivers/timer/poll.c drivers/serial/omap_uart.c \
            drivers/mmc/mmc.c drivers/mmc/omap_hsmmc.c drivers/mtd/omap_gpmc.c drivers/mtd/nand_core.c \
            lib/printf.c lib/string.c lib/errno.c lib/hamming.c lib/crc32.c lib/fatmlo.c \

@@ -2,43 +2,22 @@
 /*
  * Console commands for the on-board NAND: `nand info|bad|erase|read|write`
  * and `flash mlo`, which installs an MLO into blocks 0-3 where the boot ROM
- * looks for it (SPRUF98/SPRUGN4 chapter "Initialization", NAND boot), one
- * block at a time so that a power cut never leaves the NAND
- * without a good copy.
+ * looks for it, one block at a time so that a power cut never leaves the
+ * NAND without a good copy (the SoC's half: arch/arm/omap3/mlo_flash.c).
  */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "arch/arm/cold.h"
-#include "arch/arm/omap3/mlo_rest.h"
 #include "common/command.h"
 #include "common/storage.h"
 #include "common/sys.h"
 #include "lib/bitops.h"
 #include "lib/cmdline.h"
-#include "lib/crc32.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
 #include "lib/string.h"
-
-/*
- * The running image (linker.ld): what the ROM loaded, header excluded.
- * Its .data has changed since (every initialised variable written at run
- * time), so `flash mlo` takes .data from the untouched copy start.S keeps
- * in __data_pristine.
- */
-extern char _start[], __image_end[], __data_start[], __data_end[];
-extern char __data_pristine[];
-
-/* The MLO's layout (GP header, CH, descriptor, copies): mlo_layout.h. */
-#define MLO_COPIES    MLO_NAND_COPIES
-#define GP            MLO_GP_BYTES
-/* What the ROM loads of an image (arch/arm/omap3/memmap.h): at most
- * SRAM_IMAGE_MAX bytes, from SRAM_BASE up to its public area. */
-#define SRAM_LOAD_MIN SRAM_BASE
-#define SRAM_LOAD_END SRAM_PUBLIC
-#define MLO_MAX       SRAM_IMAGE_MAX
 
 static struct nand_chip *chip_or_error(void)
 {
@@ -260,231 +239,31 @@ CMD(nand, "nand", do_nand, "nand info|bad|erase <off> <len>|read <addr> <off> <l
 
 /* ---------------------------------------------------------------- flash mlo */
 
-/* The MLO as it lies in NAND: the 8-byte GP header, then the image in up
- * to five pieces (early text + rodata; .data from its pristine copy; the
- * late hot part; the packed cold part; the CRC trailer, see linker.ld and
- * docs/design.md "The ROM-loaded part"). The GP size, which is all the
- * ROM reads, may be less than size: the early part reads the rest. */
-#define MLO_SEGS 5
-struct mlo_src {
-	uint8_t hdr[GP];
-	const uint8_t *seg[MLO_SEGS];
-	uint32_t len[MLO_SEGS];
-	uint32_t size;          /* image bytes written: the sum of len[] */
-};
-
-static uint8_t mlo_byte(const struct mlo_src *m, uint32_t pos)
-{
-	if (pos < GP)
-		return m->hdr[pos];
-	pos -= GP;
-	for (int i = 0; i < MLO_SEGS; i++) {
-		if (pos < m->len[i])
-			return m->seg[i][pos];
-		pos -= m->len[i];
-	}
-	return 0xFF;
-}
-
-static void mlo_bytes(const struct mlo_src *m, uint32_t pos, uint8_t *out, uint32_t n)
-{
-	for (uint32_t i = 0; i < n; i++)
-		out[i] = mlo_byte(m, pos + i);
-}
-
-static bool mlo_same(const struct mlo_src *m, uint32_t pos, const uint8_t *got, uint32_t n)
-{
-	for (uint32_t i = 0; i < n; i++)
-		if (got[i] != mlo_byte(m, pos + i))
-			return false;
-	return true;
-}
-
-/*
- * Erase block b, program the image into it, read it back with the ECC
- * check and compare. The first page, which holds the GP header, is
- * programmed last, in two partial programs: first everything but the
- * 8-byte GP header, with the ECC of the finished page, then the header
- * alone. Until the last program completes the ROM finds no valid GP header
- * in this block (0xFFFFFFFF, or one "corrected" bit of it: still no valid
- * size or load address) and moves on to the next copy. A single program of
- * the whole page would not do: a program cut before the ECC bytes leaves
- * them 0xFF, and for a sector whose bits have odd parity the ROM's 1-bit
- * Hamming check takes 0xFF ECC for a correctable error, "corrects" a good
- * bit and runs the damaged copy. A copy that fails is erased again.
- */
-static int write_copy(struct nand_chip *c, uint32_t b, const struct mlo_src *m)
-{
-	uint8_t page[NAND_PAGE_SIZE], spare[NAND_OOB_SIZE];
-	uint32_t total = m->size + GP, first = b * c->pages_per_block;
-	uint32_t npages = (total + c->page_size - 1) / c->page_size;
-	const char *step = "erase";
-	int r = nand_erase_block(c, b);
-
-	for (uint32_t i = 1; !r && i < npages; i++) {
-		uint32_t pos = i * c->page_size;
-		uint32_t n = MIN(total - pos, c->page_size);
-
-		memset(page, 0xFF, sizeof(page));
-		mlo_bytes(m, pos, page, n);
-		step = "program";
-		r = nand_write_page(c, first + i, page);
-	}
-	if (!r) {
-		/* The header page: body and final ECC, then the header. */
-		memset(page, 0xFF, sizeof(page));
-		mlo_bytes(m, 0, page, MIN(total, c->page_size));
-		nand_page_ecc(page, spare);
-		memset(page, 0xFF, GP);
-		r = nand_write_page_raw(c, first, page, spare);
-		if (!r) {
-			memset(page, 0xFF, sizeof(page));
-			memset(spare, 0xFF, sizeof(spare));
-			mlo_bytes(m, 0, page, GP);
-			r = nand_write_page_raw(c, first, page, spare);
-		}
-	}
-	for (uint32_t pos = 0; !r && pos < total; pos += c->page_size) {
-		uint32_t n = MIN(total - pos, c->page_size);
-
-		step = "verify";
-		r = nand_read_page(c, first + pos / c->page_size, page, NULL);
-		/* a fresh page that already needs correcting is not a good copy */
-		if (r > 0 || (!r && !mlo_same(m, pos, page, n)))
-			r = -EIO;
-	}
-	if (r) {
-		printf("block %u: %s failed (%s), copy dropped\n", (unsigned)b, step, errname(r));
-		nand_erase_block(c, b);
-	}
-	return r;
-}
-
-static int mlo_from_ram(char *const argv[], struct mlo_src *m)
-{
-	unsigned long addr, len;
-	const uint8_t *p;
-	uint32_t gp;
-
-	if (num(argv, 2, "address", &addr) || num(argv, 3, "length", &len))
-		return -EINVAL;
-	if (ram_range("image", addr, len))
-		return -ENOSPC;
-	p = (const uint8_t *)addr;
-	/* a raw-boot MLO starts with the 512-byte configuration header */
-	if (len >= MLO_CH_BYTES + GP && !memcmp(p + MLO_CH_NAME_OFF, "CHSETTINGS", 10)) {
-		p += MLO_CH_BYTES;
-		len -= MLO_CH_BYTES;
-	}
-	if (len < GP)
-		return cmd_error(argv, "image too short");
-	memcpy(m->hdr, p, GP);
-	gp = get_le32(p);
-	if (!gp || gp > len - GP)
-		return cmd_error(argv, "no GP header: size 0x%x does not fit the 0x%lx bytes given",
-				 (unsigned)gp, len);
-	m->size = gp;
-	/* gtaboot's short MLO: the GP size covers the early part, the image
-	 * runs on to the length its descriptor gives (start.S) */
-	if (gp >= MLO_DESC_OFF + MLO_DESC_BYTES &&
-	    get_le32(p + GP + MLO_DESC_OFF) == MLO_DESC_MAGIC &&
-	    get_le32(p + GP + MLO_DESC_OFF + MLO_DESC_EARLY) == gp) {
-		uint32_t total = get_le32(p + GP + MLO_DESC_OFF + MLO_DESC_TOTAL);
-
-		if (total < gp || total > len - GP)
-			return cmd_error(argv, "MLO of %u bytes, only 0x%lx given", (unsigned)total,
-					 len);
-		m->size = total;
-	}
-	memset(m->seg, 0, sizeof(m->seg));
-	memset(m->len, 0, sizeof(m->len));
-	m->seg[0] = p + GP;
-	m->len[0] = m->size;
-	return 0;
-}
-
-static int mlo_running(char *const argv[], struct mlo_src *m)
-{
-	uint32_t load = (uint32_t)(uintptr_t)_start, crc = 0;
-	const uint8_t *packed = mlo_rest_packed();
-
-	m->seg[0] = (const uint8_t *)_start;
-	m->len[0] = (uint32_t)(__data_start - _start);
-	m->seg[1] = (const uint8_t *)__data_pristine;
-	m->len[1] = (uint32_t)(__data_end - __data_start);
-	m->seg[2] = (const uint8_t *)__data_end;
-	m->len[2] = (uint32_t)(__image_end - __data_end);
-	/* The packed cold part, where the early part found it: its length
-	 * word, the deflated bytes; then the CRC trailer. */
-	m->seg[3] = packed;
-	m->len[3] = packed ? 4 + get_le32(packed) : 0;
-	m->seg[4] = (const uint8_t *)&mlo_desc.crc;
-	m->len[4] = MLO_TRAILER_BYTES;
-	m->size = m->len[0] + m->len[1] + m->len[2] + m->len[3] + m->len[4];
-	if (packed && m->size == mlo_desc.total) {
-		crc = crc32(0, m->seg[2], m->len[2]);
-		crc = crc32(crc, m->seg[3], m->len[3]);
-	}
-	/* The packed part lies in SDRAM after an SD or NAND boot, where a
-	 * load may since have overwritten it. */
-	if (!packed || m->size != mlo_desc.total || crc != mlo_desc.crc) {
-		printf("error: flash: the running image's packed part was overwritten since the\n"
-		       "boot (a load to 0x%08x..0x%08x?); load the MLO file into RAM and use\n"
-		       "'flash mlo <addr> <len>'\n", COLD_STAGE, COLD_STAGE + COLD_STAGE_MAX);
-		return -EBADMSG;
-	}
-	for (int i = 0; i < 4; i++) {
-		m->hdr[i] = (uint8_t)(mlo_desc.early >> (8 * i));
-		m->hdr[4 + i] = (uint8_t)(load >> (8 * i));
-	}
-	return 0;
-}
-
+/* The MLO's format and how its copies go into NAND are the SoC's
+ * (sys.soc: arch/arm/omap3/mlo_flash.c); here the command line and RAM. */
 static int do_flash(int argc, char *const argv[])
 {
-	struct mlo_src m;
+	unsigned long addr = 0, len = 0;
+	const struct mlo_src *m;
 	struct nand_chip *c;
-	uint32_t load, gp;
-	unsigned good = 0;
-	int r;
+	char why[128];
 
 	if (argc < 2 || strcmp(argv[1], "mlo") || (argc != 2 && argc != 4))
 		return cmd_error(argv, "usage: flash mlo [<addr> <len>]");
-	r = argc == 4 ? mlo_from_ram(argv, &m) : mlo_running(argv, &m);
-	if (r)
-		return r;
-	load = get_le32(m.hdr + 4);
-	gp = get_le32(m.hdr);
-	if (gp > MLO_MAX || load < SRAM_LOAD_MIN || load + gp > SRAM_LOAD_END)
-		return cmd_error(argv, "0x%x bytes at 0x%08x: the ROM loads at most 0x%x bytes "
-				 "into SRAM 0x%08x-0x%08x", (unsigned)gp, (unsigned)load,
-				 MLO_MAX, SRAM_LOAD_MIN, SRAM_LOAD_END);
+	if (argc == 4) {
+		if (num(argv, 2, "address", &addr) || num(argv, 3, "length", &len))
+			return -EINVAL;
+		if (ram_range("image", addr, len))
+			return -ENOSPC;
+	}
+	m = sys.soc->mlo_prepare(argc == 4 ? (const uint8_t *)addr : NULL, (uint32_t)len, why,
+				 sizeof(why));
+	if (!m)
+		return why[0] ? cmd_error(argv, "%s", why) : -EBADMSG;
 	c = chip_or_error();
 	if (!c)
 		return -ENODEV;
-	if (m.size + GP > c->block_size)
-		return cmd_error(argv, "image larger than a block");
-	printf("MLO: %u bytes (the ROM loads %u), load address 0x%08x, into blocks 0-%u\n",
-	       (unsigned)m.size, (unsigned)gp, (unsigned)load, MLO_COPIES - 1);
-	/* one block at a time: the others keep whatever good copy they hold */
-	for (uint32_t b = 0; b < MLO_COPIES; b++) {
-		r = nand_block_is_bad(c, b);
-
-		if (r) {
-			printf("block %u: %s, skipped\n", (unsigned)b, r > 0 ? "bad" : errname(r));
-			continue;
-		}
-		if (write_copy(c, b, &m))
-			continue;
-		printf("block %u: written and verified\n", (unsigned)b);
-		good++;
-	}
-	printf("%u of %u copies good\n", good, MLO_COPIES);
-	if (!good) {
-		printf("error: no good copy: the board will not boot from NAND; keep the SD card\n");
-		return -EIO;
-	}
-	return 0;
+	return sys.soc->mlo_write(c, m);
 }
 
 CMD(flash, "flash", do_flash, "flash mlo [<addr> <len>]",

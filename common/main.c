@@ -9,6 +9,7 @@
 #include "arch/arm/cpu.h"
 #include "arch/arm/mmu.h"
 #include "arch/arm/omap3/memid.h"
+#include "arch/arm/omap3/mlo_flash.h"
 #include "arch/arm/omap3/mlo_rest.h"
 #include "arch/arm/omap3/periph.h"
 #include "arch/arm/omap3/soc.h"
@@ -63,6 +64,8 @@ static const struct soc_ops soc_ops __attribute__((section(".cold.rodata.soc_ops
 	.nand = omap3_nand,
 	.lcd_pads = omap3_lcd_pads,
 	.dss_clock = dss_clock,
+	.mlo_prepare = omap3_mlo_prepare,
+	.mlo_write = omap3_mlo_write,
 };
 
 COLD_FN(boot_media) static enum boot_media boot_media(uint8_t dev)

@@ -15,6 +15,7 @@ struct mmc_card;
 struct nand_chip;
 struct omap_i2c;
 struct dss_clock;
+struct mlo_src;
 
 /* Where the ROM loaded this MLO from, in the boot flow's terms (main.c
  * maps the SoC's boot device code). */
@@ -47,6 +48,12 @@ struct soc_ops {
 	 * clock the DSS driver programs (drivers/video/omap_dss.h) */
 	void (*lcd_pads)(uint16_t first, uint16_t last);
 	const struct dss_clock *(*dss_clock)(void);
+	/* flash mlo: the image (a file in RAM, or the running one with file
+	 * NULL), NULL with why saying what is wrong with the file; then its
+	 * copies into NAND where the boot ROM reads them, 0 with one good */
+	const struct mlo_src *(*mlo_prepare)(const uint8_t *file, uint32_t len, char *why,
+					     size_t n);
+	int (*mlo_write)(struct nand_chip *c, const struct mlo_src *m);
 };
 
 struct sysinfo {
