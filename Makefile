@@ -66,7 +66,7 @@ EARLY_SRCS := arch/arm/start.S arch/arm/div.S arch/arm/cache.S arch/arm/stack.S 
            board/$(BOARD).c drivers/timer/omap_gptimer.c drivers/timer/poll.c drivers/serial/omap_uart.c \
            drivers/mmc/mmc.c drivers/mmc/omap_hsmmc.c drivers/mtd/omap_gpmc.c drivers/mtd/nand_core.c \
            lib/printf.c lib/string.c lib/errno.c lib/hamming.c lib/crc32.c lib/fatmlo.c \
-           common/main.c common/sys.c common/console.c common/banner.c
+           common/main.c common/sys.c common/console.c
 LATE_SRCS := arch/arm/cold.c arch/arm/linux.S lib/inflate.c
 # $(call place,SRC,OBJ): the rename for a late or cold object.
 place = $(if $(filter $(1),$(EARLY_SRCS)),,$(OBJCOPY) --prefix-alloc-sections=$(if \

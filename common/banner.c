@@ -2,8 +2,8 @@
 /*
  * The banner and what the early part found (SoC, clocks, memory package,
  * SDRAM). Printed once the cold part runs, after the card's power-up and
- * the rest of the MLO, and from the early part (linker.ld places it there)
- * when SDRAM fails and nothing else will ever run.
+ * the rest of the MLO; when SDRAM fails the early part says in one line
+ * who it is and which set it used (common/main.c).
  */
 #include "common/banner.h"
 

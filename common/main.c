@@ -155,16 +155,16 @@ int main(const uint8_t *rom_bootinfo)
 	 * power-up (ACMD41) started, to run while SDRAM is set up. */
 	mlo_rest_begin(boot.device);
 	/* 6. SDRAM: program the SDRC, size each chip select. The banner and
-	 *    what was found are printed by the cold part (main_late); the
-	 *    banner's code (common/banner.c) is in the early part, for the
-	 *    failure path below. */
+	 *    what was found are printed by the cold part (main_late,
+	 *    common/banner.c), whose code the ROM does not read. */
 	err = omap3_sdram_init(omap3_mem_identify(board.mem_parts, board.nmem_parts,
 						  board.mem_none, board.mem_unknown, &sys.mem)->sdram,
 			       clocks.l3_hz, &sys.dram);
 	if (err) {
-		/* the cold part never runs: the banner and what sizing found
-		 * from here (common/banner.c is part of the early part) */
-		banner_print(wdt_err, clk_err);
+		/* the cold part, which prints the banner, never runs: who we
+		 * are and the set used, in one line from here */
+		printf("\ngtaboot %s for %s: memory %s\n", GTABOOT_VERSION, board.name,
+		       sys.mem.part->sdram->part);
 		printf("DRAM: initialisation failed (%s)\n", errname(err));
 		/* the cold part will not run: say here which set and bit */
 		omap3_sdram_explain(sys.mem.part->sdram, &sys.dram);
