@@ -24,7 +24,11 @@ if ! dpkg --print-foreign-architectures | grep -qx armhf; then
 	updated=no
 fi
 if [ ${#missing[@]} -ne 0 ] || [ "${updated:-}" = no ]; then
-	$SUDO apt-get update -qq
+	# A mirror in mid-sync fails one index now and then ("File has
+	# unexpected size"); apt then keeps the old lists. Try again, and go on
+	# with what apt has: a package that is really missing fails below.
+	$SUDO apt-get update -qq || { sleep 10; $SUDO apt-get update -qq; } ||
+		echo "install-deps: apt-get update failed; going on with the lists apt has" >&2
 fi
 if [ ${#missing[@]} -ne 0 ]; then
 	echo "install-deps: installing ${missing[*]}"
