@@ -297,7 +297,8 @@ static int do_dfu(int argc, char *const argv[])
 	static const struct usb_function_ops *const ops = &dfu_function_ops;
 	const struct dfu_backend be = { .write = ram_write, .read = ram_read,
 					.flush = media_flush, .ctx = &r };
-	const char *iface = "ram", *info;
+	static char serial[33];
+	const char *iface = "ram", *info, *sn;
 	const struct musb_udc_config *cfg;
 	struct twl4030 *twl;
 	bool list = false, dflt = false, vbus = false;
@@ -363,10 +364,14 @@ static int do_dfu(int argc, char *const argv[])
 			return -ENOSPC;
 	}
 
+	/* a copy: the environment may move while the loop sets filesize */
+	sn = var_get("serial#");
+	if (sn)
+		snprintf(serial, sizeof(serial), "%s", sn);
 	d.info = (struct usb_device_info){
 		.vid = DFU_VID, .pid = DFU_PID, .bcd_device = DFU_BCD,
 		.manufacturer = board_env.usb_manufacturer ? board_env.usb_manufacturer : "gtaboot",
-		.product = DFU_PRODUCT, .serial = var_get("serial#"), .ep0_size = 64,
+		.product = DFU_PRODUCT, .serial = sn ? serial : NULL, .ep0_size = 64,
 		.self_powered = true,
 	};
 	dfu_init(&d.dfu, d.alts, n, &be, true, &d.info);
