@@ -44,7 +44,8 @@
 
 #define BUTTON_POLL_US	100000
 #define HASH_EVERY	0x10000u	/* a '#' per 64 KiB, as U-Boot prints them */
-#define NAND_MLO_AREA	0x80000u	/* blocks 0-3: only `flash mlo` writes there */
+#define NAND_MLO_AREA	0x80000u
+#define NAND_MANIFEST_MS 3000	/* blocks 0-3: only `flash mlo` writes there */
 
 struct dfu_run {
 	bool nand;
@@ -295,8 +296,8 @@ static int do_dfu(int argc, char *const argv[])
 	static struct dfu_dev d;
 	static struct dfu_run r;
 	static const struct usb_function_ops *const ops = &dfu_function_ops;
-	const struct dfu_backend be = { .write = ram_write, .read = ram_read,
-					.flush = media_flush, .ctx = &r };
+	struct dfu_backend be = { .write = ram_write, .read = ram_read, .flush = media_flush,
+				  .ctx = &r };
 	static char serial[33];
 	const char *iface = "ram", *info, *sn;
 	const struct musb_udc_config *cfg;
@@ -326,6 +327,10 @@ static int do_dfu(int argc, char *const argv[])
 	}
 	memset(&r, 0, sizeof(r));
 	r.nand = !strcmp(iface, "nand");
+	/* the host's next GETSTATUS after the last block waits this long:
+	 * erasing and writing a NAND entry takes seconds, and a control
+	 * request the loop cannot answer meanwhile times out on the host */
+	be.manifest_poll_ms = r.nand ? NAND_MANIFEST_MS : 0;
 	if (!r.nand && strcmp(iface, "ram"))
 		return cmd_error(argv, "interface '%s' not supported (ram, nand)", iface);
 	info = var_get("dfu_alt_info");

@@ -283,7 +283,7 @@ static int do_getstatus(struct dfu *d, uint8_t *buf, uint16_t *len)
 			return USB_CTRL_IN;
 		}
 		d->state = DFU_MANIFEST;
-		*len = status_reply(d, DFU_MANIFEST, poll, buf);
+		*len = status_reply(d, DFU_MANIFEST, d->be ? d->be->manifest_poll_ms : 0, buf);
 		return USB_CTRL_IN;
 	default:
 		*len = status_reply(d, d->state, 0, buf);

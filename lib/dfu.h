@@ -95,7 +95,9 @@ int dfu_alt_parse(const char *info, const char *iface, struct dfu_alt *alts, uns
  * sees as bStatus: -ENOSPC/-EFBIG errADDRESS, -EIO errWRITE, -EBADMSG
  * errVERIFY, -EINVAL errFILE, -ENODEV errTARGET, -EROFS errCHECK_ERASED,
  * any other errUNKNOWN. poll_ms is the bwPollTimeout reported while a
- * block or the manifestation is in progress.
+ * block is written (dfuDNBUSY), manifest_poll_ms while the flush runs
+ * (dfuMANIFEST): the host waits that long before it asks again, and the
+ * flush of a large NAND entry takes seconds.
  */
 struct dfu_backend {
 	int (*write)(void *ctx, const struct dfu_alt *alt, uint32_t off, const uint8_t *buf,
@@ -104,7 +106,7 @@ struct dfu_backend {
 		    uint32_t len);
 	int (*flush)(void *ctx, const struct dfu_alt *alt, uint32_t total);
 	void *ctx;
-	uint32_t poll_ms;
+	uint32_t poll_ms, manifest_poll_ms;
 };
 
 struct dfu {

@@ -133,7 +133,8 @@ static struct rig *rig_new(const char *alt_info, bool tolerant)
 	assert_int_equal(dfu_alt_parse(alt_info, "ram", r.alts, DFU_MAX_ALTS, &r.nalts, why,
 				       sizeof(why)), 0);
 	r.be = (struct dfu_backend){ .write = mem_write, .read = mem_read, .flush = mem_flush,
-				     .ctx = &r.mem, .poll_ms = 5 };
+				     .ctx = &r.mem, .poll_ms = 5,
+				     .manifest_poll_ms = 700 };
 	r.info = (struct usb_device_info){ .vid = 0x0451, .pid = 0xd022, .bcd_device = 0x0100,
 					   .manufacturer = "Goldelico", .product = "gtaboot DFU",
 					   .serial = "0123", .ep0_size = 64 };
@@ -425,7 +426,8 @@ static void download(struct rig *r, const uint8_t *data, size_t len, bool expect
 	x = ctrl(&r->u, DFU_OUT, DFU_DNLOAD, blk, 0, 0, NULL);
 	assert_int_equal(x->a, USB_CTRL_ACK);
 	assert_int_equal(r->d.state, DFU_MANIFEST_SYNC);
-	assert_int_equal(getstatus(r, &st, NULL), DFU_MANIFEST);
+	assert_int_equal(getstatus(r, &st, &poll), DFU_MANIFEST);
+	assert_int_equal(poll, 700);
 }
 
 static void test_dfu_download_ram(void **state)
