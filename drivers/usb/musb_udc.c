@@ -238,6 +238,14 @@ static void apply_halts(struct musb_udc *m)
 	const struct usb_device_info *info = m->ctrl->info;
 	unsigned i;
 
+	/* SET_CONFIGURATION or SET_INTERFACE: the chirp is long over, so
+	 * POWER.HSMODE now says the speed for certain (at the reset
+	 * interrupt it may not yet) */
+	if (m->ctrl->toggle_reset && m->high_speed != !!(rb(m, POWER) & POWER_HSMODE)) {
+		m->high_speed = !m->high_speed;
+		m->bulk_size = m->high_speed ? 512 : 64;
+		ep1_setup(m);
+	}
 	for (i = 0; i < info->neps && i < USB_MAX_EPS; i++) {
 		bool halt = m->ctrl->halted & (1u << i), clr = m->ctrl->toggle_reset & (1u << i);
 
