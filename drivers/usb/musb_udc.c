@@ -75,8 +75,8 @@
 #define  RXCSR_SENDSTALL	BIT(5)
 #define  RXCSR_SENTSTALL	BIT(6)
 #define  RXCSR_CLRDATATOG	BIT(7)
-#define COUNT0		0x18	/* EP0; RXCOUNT for the others */
-#define RXCOUNT		0x18
+#define COUNT0		0x18	/* 8: EP0's received bytes */
+#define RXCOUNT		0x18	/* 16: EP1..15 */
 
 /* OMAP wrapper */
 #define OTG_SYSCONFIG	0x404
@@ -293,7 +293,7 @@ static unsigned ep0_setup(struct musb_udc *m)
 {
 	uint8_t raw[8];
 	const uint8_t *data;
-	uint16_t len, count = rw(m, COUNT0);
+	uint16_t len, count = rb(m, COUNT0);
 	enum usb_ctrl_action a;
 
 	if (count != 8) {
@@ -333,7 +333,7 @@ static unsigned ep0_setup(struct musb_udc *m)
 static void ep0_rx(struct musb_udc *m)
 {
 	uint16_t want = m->ctrl->req.wLength;
-	uint16_t count = rw(m, COUNT0);
+	uint16_t count = rb(m, COUNT0);
 	uint16_t n = count, room = (uint16_t)(want - m->rx_len);
 
 	if (n > room)
