@@ -43,7 +43,7 @@
 	"ramdisk ram 0x88080000 0x4000000"
 
 #define BUTTON_POLL_US	100000
-#define HASH_EVERY	0x10000u	/* a '#' per 64 KiB, as U-Boot prints them */
+#define HASH_EVERY	0x10000u	/* progress: a '#' per 64 KiB */
 #define NAND_MLO_AREA	0x80000u
 #define NAND_MANIFEST_MS 3000	/* blocks 0-3: only `flash mlo` writes there */
 
