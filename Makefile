@@ -203,8 +203,10 @@ $(BUILD)/tools/mknand: tools/mknand.c tools/sim/nand_ecc.c tools/sim/nand_ecc.h
 # ---------------------------------------------------------------- simulator
 SIM_SRCS := $(sort $(wildcard tools/sim/*.c))
 SIM_OBJS := $(patsubst %,$(BUILD)/sim/obj/%.o,$(SIM_SRCS))
-SIM_CFLAGS := -O2 -g $(WARN) -I. -Itools/sim -DGTABOOT_HOST
-SIM_LIBS := -lunicorn -lpthread -lm -lpng
+SIM_CFLAGS := -O2 -g $(WARN) -I. -Itools/sim -DGTABOOT_HOST \
+              $(shell pkg-config --cflags libusbredirparser-0.5 2>/dev/null)
+SIM_LIBS := -lunicorn -lpthread -lm -lpng \
+            $(shell pkg-config --libs libusbredirparser-0.5 2>/dev/null || echo -lusbredirparser)
 
 sim: $(BUILD)/sim/gtaboot-sim
 
