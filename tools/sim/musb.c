@@ -262,6 +262,10 @@ void musb_bus_reset(struct sim *s)
 		return;
 	/* The core ends up in the default state: address 0, FIFOs empty;
 	 * the chirp handshake makes it high speed when HSENAB is set. */
+	if (!m->attached) {          /* the host saw the connect first */
+		m->attached = true;
+		m->attach_ps = sim_now_ps(s);
+	}
 	flush_all(m);
 	m->faddr = 0;
 	m->index = 0;
@@ -963,8 +967,12 @@ static int musb_access(struct sim *s, void *opaque, uint32_t off, unsigned size,
 		unsigned w = reg_width(off + done);
 		uint32_t v = 0;
 
-		if (!w || done + w > size)
-			return w ? SIM_EBUS : SIM_EUNIMPL;
+		if (!w || done + w > size) {
+			/* inside a 16-bit register: refused; nothing there: a hole */
+			if (w || (done == 0 && reg_width(off - 1) == 2))
+				return SIM_EBUS;
+			return SIM_EUNIMPL;
+		}
 		if (write) {
 			v = (in >> (8 * done)) & (w == 1 ? 0xFF : 0xFFFF);
 			reg_write(s, m, off + done, v);
