@@ -877,6 +877,105 @@ static void on_wrong_connect(void *priv, struct usb_redir_device_connect_header 
 	on_wrong_direction(priv);
 }
 
+/* Requests that stop what was never started (streams, interrupt or iso
+ * receiving), the filter and the disconnect acknowledgement: nothing to do. */
+static void on_stop_iso(void *priv, uint64_t id, struct usb_redir_stop_iso_stream_header *h)
+{
+	(void)priv; (void)id; (void)h;
+}
+
+static void on_stop_intr(void *priv, uint64_t id,
+			 struct usb_redir_stop_interrupt_receiving_header *h)
+{
+	(void)priv; (void)id; (void)h;
+}
+
+static void on_free_streams(void *priv, uint64_t id, struct usb_redir_free_bulk_streams_header *h)
+{
+	(void)priv; (void)id; (void)h;
+}
+
+static void on_stop_bulk_rx(void *priv, uint64_t id,
+			    struct usb_redir_stop_bulk_receiving_header *h)
+{
+	(void)priv; (void)id; (void)h;
+}
+
+static void on_nothing(void *priv)
+{
+	(void)priv;
+}
+
+static void on_filter(void *priv, struct usbredirfilter_rule *rules, int n)
+{
+	(void)priv; (void)n;
+	free(rules);   /* ours to free (usbredirparser.h) */
+}
+
+/* Packets only a usb-host sends, coming from the peer: it is confused. */
+static void on_host_only_iface(void *priv, struct usb_redir_interface_info_header *h)
+{
+	(void)h;
+	on_wrong_direction(priv);
+}
+
+static void on_host_only_ep(void *priv, struct usb_redir_ep_info_header *h)
+{
+	(void)h;
+	on_wrong_direction(priv);
+}
+
+static void on_host_only_conf(void *priv, uint64_t id,
+			      struct usb_redir_configuration_status_header *h)
+{
+	(void)id; (void)h;
+	on_wrong_direction(priv);
+}
+
+static void on_host_only_alt(void *priv, uint64_t id, struct usb_redir_alt_setting_status_header *h)
+{
+	(void)id; (void)h;
+	on_wrong_direction(priv);
+}
+
+static void on_host_only_iso(void *priv, uint64_t id, struct usb_redir_iso_stream_status_header *h)
+{
+	(void)id; (void)h;
+	on_wrong_direction(priv);
+}
+
+static void on_host_only_intr(void *priv, uint64_t id,
+			      struct usb_redir_interrupt_receiving_status_header *h)
+{
+	(void)id; (void)h;
+	on_wrong_direction(priv);
+}
+
+static void on_host_only_streams(void *priv, uint64_t id,
+				 struct usb_redir_bulk_streams_status_header *h)
+{
+	(void)id; (void)h;
+	on_wrong_direction(priv);
+}
+
+static void on_host_only_bulk_rx(void *priv, uint64_t id,
+				 struct usb_redir_bulk_receiving_status_header *h)
+{
+	(void)id; (void)h;
+	on_wrong_direction(priv);
+}
+
+static void on_host_only_buffered(void *priv, uint64_t id,
+				  struct usb_redir_buffered_bulk_packet_header *h, uint8_t *data,
+				  int len)
+{
+	struct usbredir *r = priv;
+
+	(void)id; (void)h; (void)len;
+	usbredirparser_free_packet_data(r->p, data);
+	on_wrong_direction(priv);
+}
+
 /* ------------------------------------------------------------ connection */
 
 static void peer_close(struct usbredir *r)
@@ -922,8 +1021,25 @@ static void peer_open(struct usbredir *r, int fd)
 	p->start_bulk_receiving_func = on_unsupported_bulk_rx;
 	p->interrupt_packet_func = on_intr_packet;
 	p->iso_packet_func = on_iso_packet;
+	p->stop_iso_stream_func = on_stop_iso;
+	p->stop_interrupt_receiving_func = on_stop_intr;
+	p->free_bulk_streams_func = on_free_streams;
+	p->stop_bulk_receiving_func = on_stop_bulk_rx;
+	p->filter_reject_func = on_nothing;
+	p->filter_filter_func = on_filter;
+	p->device_disconnect_ack_func = on_nothing;
+	/* every callback set: the parser calls them without checking */
 	p->device_connect_func = on_wrong_connect;
 	p->device_disconnect_func = on_wrong_direction;
+	p->interface_info_func = on_host_only_iface;
+	p->ep_info_func = on_host_only_ep;
+	p->configuration_status_func = on_host_only_conf;
+	p->alt_setting_status_func = on_host_only_alt;
+	p->iso_stream_status_func = on_host_only_iso;
+	p->interrupt_receiving_status_func = on_host_only_intr;
+	p->bulk_streams_status_func = on_host_only_streams;
+	p->bulk_receiving_status_func = on_host_only_bulk_rx;
+	p->buffered_bulk_packet_func = on_host_only_buffered;
 	usbredirparser_caps_set_cap(caps, usb_redir_cap_connect_device_version);
 	usbredirparser_caps_set_cap(caps, usb_redir_cap_ep_info_max_packet_size);
 	usbredirparser_caps_set_cap(caps, usb_redir_cap_64bits_ids);

@@ -34,12 +34,14 @@ static inline void mw(struct sim *s, uint32_t off, unsigned size, uint32_t v)
 	assert_int_equal(model_mmio(s, true, OTG + off, size, &v), 0);
 }
 
-/* Clocks, PHY supplies and power, VBUS: everything but SOFTCONN. */
-static inline struct sim *usb_sim(void)
+/* Clocks, PHY supplies and power, VBUS: everything but SOFTCONN; with
+ * usb_path, the usbredir bridge listening there. */
+static inline struct sim *usb_sim_with(const char *usb_path)
 {
 	struct sim *s = simtest_new(SOC_OMAP3530);
 
 	s->cfg.vbus = true;
+	s->cfg.usb_path = usb_path;
 	simtest_init(s);
 	simtest_clocks_3530(s);
 	set_bits(s, CM + 0xA00, (1u << 15) | (1u << 24));
@@ -51,6 +53,11 @@ static inline struct sim *usb_sim(void)
 	assert_int_equal(twl_write(s, 0x4B, 0xD2, 0x20), 0);
 	assert_int_equal(twl_write(s, 0x48, 0xFD, 0x00), 0);
 	return s;
+}
+
+static inline struct sim *usb_sim(void)
+{
+	return usb_sim_with(NULL);
 }
 
 /* ---------------------------------------------------------------- the firmware */
@@ -172,7 +179,7 @@ static inline void fw_step(struct sim *s, struct fw *f)
 			unsigned n = mr(s, 0x18, 2);
 
 			for (unsigned i = 0; i < n && f->echo_len < sizeof(f->echo); i++)
-				f->echo[f->echo_len++] = (uint8_t)mr(s, 0x28, 1);
+				f->echo[f->echo_len++] = (uint8_t)mr(s, 0x24, 1);
 			mw(s, 0x16, 2, 0);     /* RXPKTRDY written 0 */
 		}
 		mw(s, 0x0E, 1, 0);
@@ -184,7 +191,7 @@ static inline void fw_step(struct sim *s, struct fw *f)
 			unsigned n = f->echo_len > 512 ? 512 : f->echo_len;
 
 			for (unsigned i = 0; i < n; i++)
-				mw(s, 0x28, 1, f->echo[i]);
+				mw(s, 0x24, 1, f->echo[i]);
 			memmove(f->echo, f->echo + n, f->echo_len - n);
 			f->echo_len -= n;
 			mw(s, 0x12, 2, 1);
