@@ -353,7 +353,7 @@ static int ep0_in(struct sim *s, struct musb *m, uint8_t *buf, unsigned max)
 		if (!(m->csr0 & C0_TXPKTRDY))
 			return USBT_NAK;
 		if (n > max)
-			return USBT_ERR;          /* babble */
+			return USBT_BABBLE;
 		memcpy(buf, m->ram, n);
 		m->ep0_txlen = 0;
 		m->csr0 &= (uint16_t)~C0_TXPKTRDY;
@@ -459,7 +459,7 @@ int musb_in(struct sim *s, uint8_t addr, unsigned ep, uint8_t *buf, unsigned max
 		return USBT_NAK;
 	n = d->len[d->head];
 	if (n > max)
-		return USBT_ERR;
+		return USBT_BABBLE;
 	memcpy(buf, m->ram + d->fifoadd * 8u + d->head * dir_size(d), n);
 	d->head = (uint8_t)((d->head + 1) % dir_slots(d));
 	d->npkt--;

@@ -21,7 +21,8 @@ enum {
 	USBT_NAK = -1,    /* endpoint not ready: try again */
 	USBT_STALL = -2,  /* the endpoint stalled (SENDSTALL) */
 	USBT_ERR = -3,    /* no answer: not attached, wrong address, no such
-			   * endpoint, a packet larger than its buffer */
+			   * endpoint, an OUT packet larger than its MAXP */
+	USBT_BABBLE = -4, /* IN: the device sent more than the host asked for */
 };
 
 void musb_init(struct sim *s);

@@ -379,9 +379,9 @@ static int ctl_step(struct usbredir *r, int *tokens)
 		}
 		if (rc == USBT_NAK)
 			return -1;
-		if (rc == USBT_STALL) {
+		if (rc == USBT_STALL || rc == USBT_BABBLE) {
 			c->active = false;
-			return usb_redir_stall;
+			return rc == USBT_STALL ? usb_redir_stall : usb_redir_babble;
 		}
 		if (rc == USBT_ERR) {
 			if (++c->errs >= 3) {
@@ -413,7 +413,10 @@ static void enum_fail(struct usbredir *r, const char *what, int status)
 	static const char *const names[] = { "success", "cancelled", "inval", "ioerror",
 					      "stall", "timeout", "babble" };
 
-	msg("enumeration failed: %s: %s", what, status >= 0 && status <= 6 ? names[status] : "?");
+	msg("enumeration failed: %s: %s%s", what,
+	    status >= 0 && status <= 6 ? names[status] : "?",
+	    r->st == E_SETADDR && status == usb_redir_ioerror ?
+	    " (no answer at address 0 in the status stage: FADDR written too early?)" : "");
 	r->st = E_FAILED;
 }
 
@@ -594,8 +597,8 @@ static void bulk_step(struct usbredir *r, int idx, int *tokens)
 			       j->done != j->len))
 		return;
 	r->bulk_q[idx] = j->next;
-	finish(r, j, rc == USBT_STALL ? usb_redir_stall : rc < 0 ? usb_redir_ioerror :
-		     usb_redir_success);
+	finish(r, j, rc == USBT_STALL ? usb_redir_stall : rc == USBT_BABBLE ? usb_redir_babble :
+		     rc < 0 ? usb_redir_ioerror : usb_redir_success);
 }
 
 /* ------------------------------------------------------------ from the peer */

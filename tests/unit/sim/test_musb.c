@@ -163,7 +163,7 @@ static void test_bulk(void **state)
 	for (int i = 0; i < 512; i++)
 		out[i] = (uint8_t)(i * 7);
 	assert_int_equal(musb_maxp(s, 1, true), 512);
-	assert_int_equal(musb_out(s, 0, 1, out, 513), USBT_ERR);     /* babble */
+	assert_int_equal(musb_out(s, 0, 1, out, 513), USBT_ERR);     /* above RXMAXP */
 	/* double-buffered RX: two packets, then NAK */
 	assert_int_equal(musb_out(s, 0, 1, out, 512), 0);
 	assert_int_equal(musb_out(s, 0, 1, out + 100, 12), 0);
@@ -193,6 +193,7 @@ static void test_bulk(void **state)
 	assert_int_equal(mr(s, 0x12, 2) & 0x03, 0);
 	mw(s, 0x12, 2, 0x01);
 	assert_int_equal(mr(s, 0x12, 2) & 0x03, 0x03);               /* TXPKTRDY, FIFONOTEMPTY */
+	assert_int_equal(musb_in(s, 0, 1, in, 64), USBT_BABBLE);     /* more than asked */
 	assert_int_equal(musb_in(s, 0, 1, in, 512), 100);
 	assert_memory_equal(in, out, 100);
 	assert_int_equal(mr(s, 0x02, 2), BIT(1));
