@@ -111,3 +111,12 @@ printf 'label: dos\n4,250,5\n6,128,83\n' | sfdisk -q ebr.img >/dev/null
 dd if=ext4.img of=ebr.img bs=512 seek=6 conv=notrunc status=none
 cp ebr.img "$c/fuzz_ext4/mbr-logical-ext4"
 
+
+# fuzz_usbdesc: EP0 size, 32 alternate settings, then descriptors (a
+# vendor device with bulk EP1 IN/OUT; one with two alternate settings)
+mkdir -p "$c"/fuzz_usbdesc
+z31=$(printf '\\000%.0s' $(seq 31))
+z32="\\000$z31"
+printf "\\100$z32"'\011\002\040\000\001\001\000\200\062\011\004\000\000\002\377\001\002\000\007\005\201\002\000\002\000\007\005\001\002\000\002\000' >"$c/fuzz_usbdesc/config"
+printf "\\100$z32"'\022\001\000\002\000\000\000\100\121\004\042\320\000\001\001\002\000\001' >"$c/fuzz_usbdesc/device"
+printf "\\100\\001$z31"'\011\002\051\000\001\001\000\200\062\011\004\000\000\000\376\001\002\000\011\004\000\001\002\376\001\002\000\007\005\202\003\010\000\004\007\005\002\002\100\000\000' >"$c/fuzz_usbdesc/altsetting"
