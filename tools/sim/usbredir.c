@@ -418,6 +418,11 @@ static void enum_fail(struct usbredir *r, const char *what, int status)
 	    r->st == E_SETADDR && status == usb_redir_ioerror ?
 	    " (no answer at address 0 in the status stage: FADDR written too early?)" : "");
 	r->st = E_FAILED;
+	if (r->announced) {     /* gone for the peer too (after its reset) */
+		drop_all(r, true, usb_redir_ioerror);
+		usbredirparser_send_device_disconnect(r->p);
+		r->announced = false;
+	}
 }
 
 /* The bridge's own enumeration, one step per call while it can go on. */
@@ -497,8 +502,12 @@ static void enum_step(struct usbredir *r, int *tokens)
 		if (!parse_info(r))
 			return enum_fail(r, "configuration descriptor", usb_redir_inval);
 		r->st = E_READY;
-		if (r->announced)
-			break;      /* after the peer's reset: it knows the device */
+		if (r->announced) {
+			/* after the peer's reset the peer knows the device; its
+			 * interfaces may have changed (DFU's detach) */
+			send_info(r);
+			break;
+		}
 		r->announced = true;
 		send_info(r);
 		h.speed = musb_high_speed(s) ? usb_redir_speed_high : usb_redir_speed_full;
@@ -511,7 +520,6 @@ static void enum_step(struct usbredir *r, int *tokens)
 		usbredirparser_send_device_connect(r->p, &h);
 		msg("device %04x:%04x connected at %s speed", r->dev.vid, r->dev.pid,
 		    musb_high_speed(s) ? "high" : "full");
-		r->st = E_READY;
 		break;
 	}
 	default:
@@ -603,6 +611,13 @@ static void bulk_step(struct usbredir *r, int idx, int *tokens)
 
 /* ------------------------------------------------------------ from the peer */
 
+/* Whether the peer's requests can be taken: the device is announced
+ * (they wait while it is addressed again after the peer's reset). */
+static bool device_there(const struct usbredir *r)
+{
+	return r->announced && r->st != E_FAILED && r->st != E_DETACHED;
+}
+
 static bool queue_ok(struct usbredir *r)
 {
 	if (r->queued >= MAX_QUEUE) {
@@ -660,9 +675,9 @@ static void on_control(void *priv, uint64_t id, struct usb_redir_control_packet_
 	j = new_job(r, J_CONTROL, id);
 	j->ctl = *h;
 	take_data(r, j, data, len, h->length, in);
-	if (r->st != E_READY || (h->endpoint & 0x7F) != 0 ||
+	if (!device_there(r) || (h->endpoint & 0x7F) != 0 ||
 	    (!in && (unsigned)len != h->length))
-		return finish(r, j, r->st != E_READY ? usb_redir_ioerror : usb_redir_inval);
+		return finish(r, j, !device_there(r) ? usb_redir_ioerror : usb_redir_inval);
 	append(&r->ctl_q, j);
 }
 
@@ -686,9 +701,9 @@ static void on_bulk(void *priv, uint64_t id, struct usb_redir_bulk_packet_header
 		return finish(r, j, usb_redir_inval);
 	}
 	take_data(r, j, data, len, want, in);
-	if (r->st != E_READY || (h->endpoint & 15) == 0 || r->info.ep_type[idx] != 2 ||
+	if (!device_there(r) || (h->endpoint & 15) == 0 || r->info.ep_type[idx] != 2 ||
 	    (!in && (unsigned)len != want))
-		return finish(r, j, r->st != E_READY ? usb_redir_ioerror : usb_redir_inval);
+		return finish(r, j, !device_there(r) ? usb_redir_ioerror : usb_redir_inval);
 	append(&r->bulk_q[idx], j);
 }
 
@@ -702,7 +717,7 @@ static void on_set_configuration(void *priv, uint64_t id,
 		return;
 	j = new_job(r, J_SETCONF, id);
 	j->conf = h->configuration;
-	if (r->st != E_READY)
+	if (!device_there(r))
 		return finish(r, j, usb_redir_ioerror);
 	append(&r->ctl_q, j);
 }
@@ -711,7 +726,7 @@ static void on_get_configuration(void *priv, uint64_t id)
 {
 	struct usbredir *r = priv;
 	struct usb_redir_configuration_status_header h = {
-		r->st == E_READY ? usb_redir_success : usb_redir_ioerror, r->config };
+		device_there(r) ? usb_redir_success : usb_redir_ioerror, r->config };
 
 	usbredirparser_send_configuration_status(r->p, id, &h);
 }
@@ -726,8 +741,8 @@ static void on_set_alt(void *priv, uint64_t id, struct usb_redir_set_alt_setting
 	j = new_job(r, J_SETALT, id);
 	j->iface = h->interface;
 	j->alt = h->alt;
-	if (r->st != E_READY || h->interface >= 32)
-		return finish(r, j, r->st != E_READY ? usb_redir_ioerror : usb_redir_inval);
+	if (!device_there(r) || h->interface >= 32)
+		return finish(r, j, !device_there(r) ? usb_redir_ioerror : usb_redir_inval);
 	append(&r->ctl_q, j);
 }
 
@@ -747,7 +762,7 @@ static void on_reset(void *priv)
 {
 	struct usbredir *r = priv;
 
-	if (r->st != E_READY)
+	if (!device_there(r))
 		return;
 	drop_all(r, true, usb_redir_cancelled);
 	musb_bus_reset(r->s);

@@ -309,6 +309,22 @@ static void test_enumerate_and_transfer(void **state)
 	usbredirparser_send_cancel_data_packet(g->p, 22);
 	PUMP_UNTIL(s, &f, g, reply_for(g, 22));
 	assert_int_equal(reply_for(g, 22)->status, usb_redir_cancelled);
+	/* the guest resets the port: the bridge addresses the device again
+	 * while the guest's next request waits */
+	{
+		unsigned resets = f.resets;
+		int n_ep = g->n_ep_info;
+
+		usbredirparser_send_reset(g->p);
+		ctl(g, 30, 0x80, 6, 0x0100, 18);
+		PUMP_UNTIL(s, &f, g, reply_for(g, 30));
+		assert_int_equal(reply_for(g, 30)->status, usb_redir_success);
+		assert_int_equal(reply_for(g, 30)->len, 18);
+		assert_int_equal(f.resets, resets + 1);
+		assert_int_equal(mr(s, 0x00, 1), 1);
+		assert_int_equal(g->n_ep_info, n_ep + 1);
+		assert_false(g->disconnected);
+	}
 	/* the firmware disconnects: the guest hears of it */
 	mw(s, 0x01, 1, 0x20);
 	PUMP_UNTIL(s, &f, g, g->disconnected);
