@@ -570,21 +570,21 @@ static void ctl_job_step(struct usbredir *r, int *tokens)
 	finish(r, j, (uint8_t)rc);
 }
 
-/* One endpoint's head request: tokens until it ends or the endpoint NAKs. */
+/* One endpoint's head request: tokens until it ends, the endpoint NAKs or
+ * this poll's tokens are used up. */
 static void bulk_step(struct usbredir *r, int idx, int *tokens)
 {
 	struct sim *s = r->s;
 	struct job *j = r->bulk_q[idx];
 	bool in = idx >= 16;
 	unsigned ep = (unsigned)idx & 15, mp = musb_maxp(s, ep, in);
-	int rc = 0;
+	int status = -1;
 
-	if (!mp) {
-		r->bulk_q[idx] = j->next;
-		return finish(r, j, usb_redir_ioerror);
-	}
-	while (*tokens > 0) {
+	if (!mp)
+		status = usb_redir_ioerror;       /* the firmware has not set it up */
+	while (status < 0 && *tokens > 0) {
 		unsigned n = j->len - j->done < mp ? j->len - j->done : mp;
+		int rc;
 
 		(*tokens)--;
 		if (in)
@@ -593,20 +593,24 @@ static void bulk_step(struct usbredir *r, int idx, int *tokens)
 			rc = musb_out(s, r->addr, ep, j->data + j->done, n);
 		if (rc == USBT_NAK)
 			return;
-		if (rc < 0)
-			break;
-		j->done += in ? (unsigned)rc : n;
-		/* IN: a short packet ends the transfer; OUT: all sent (a
-		 * zero-length request is one zero-length packet) */
-		if ((in && (unsigned)rc < mp) || j->done == j->len)
-			break;
+		if (rc == USBT_STALL)
+			status = usb_redir_stall;
+		else if (rc == USBT_BABBLE)
+			status = usb_redir_babble;
+		else if (rc < 0)
+			status = usb_redir_ioerror;
+		else {
+			j->done += in ? (unsigned)rc : n;
+			/* IN: a short packet ends the transfer; OUT: all sent (a
+			 * zero-length request is one zero-length packet) */
+			if ((in && (unsigned)rc < mp) || j->done == j->len)
+				status = usb_redir_success;
+		}
 	}
-	if (rc == USBT_NAK || (*tokens <= 0 && rc >= 0 && !(in && (unsigned)rc < mp) &&
-			       j->done != j->len))
-		return;
+	if (status < 0)
+		return;                       /* more next time */
 	r->bulk_q[idx] = j->next;
-	finish(r, j, rc == USBT_STALL ? usb_redir_stall : rc == USBT_BABBLE ? usb_redir_babble :
-		     rc < 0 ? usb_redir_ioerror : usb_redir_success);
+	finish(r, j, (uint8_t)status);
 }
 
 /* ------------------------------------------------------------ from the peer */
