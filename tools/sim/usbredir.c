@@ -103,6 +103,7 @@ struct usbredir {
 	struct usbredirparser *p;
 	bool hello;
 	bool announced;         /* device_connect sent for this device */
+	bool await_ack;         /* device_disconnect sent, its ack not yet in */
 	bool bad;               /* the peer's connection is to be closed */
 	long budget;            /* bytes still to read in this poll */
 	enum enum_state st;
@@ -421,6 +422,8 @@ static void enum_fail(struct usbredir *r, const char *what, int status)
 	if (r->announced) {     /* gone for the peer too (after its reset) */
 		drop_all(r, true, usb_redir_ioerror);
 		usbredirparser_send_device_disconnect(r->p);
+		r->await_ack = usbredirparser_peer_has_cap(r->p,
+				usb_redir_cap_device_disconnect_ack);
 		r->announced = false;
 	}
 }
@@ -928,6 +931,13 @@ static void on_nothing(void *priv)
 	(void)priv;
 }
 
+/* The peer has forgotten the old device: a new one may be announced
+ * (usbredirhost waits for this too, so late packets are not misread). */
+static void on_disconnect_ack(void *priv)
+{
+	((struct usbredir *)priv)->await_ack = false;
+}
+
 static void on_filter(void *priv, struct usbredirfilter_rule *rules, int n)
 {
 	(void)priv; (void)n;
@@ -1012,6 +1022,7 @@ static void peer_close(struct usbredir *r)
 	r->hello = false;
 	r->bad = false;
 	r->announced = false;
+	r->await_ack = false;
 	r->st = E_DETACHED;
 }
 
@@ -1049,7 +1060,7 @@ static void peer_open(struct usbredir *r, int fd)
 	p->stop_bulk_receiving_func = on_stop_bulk_rx;
 	p->filter_reject_func = on_nothing;
 	p->filter_filter_func = on_filter;
-	p->device_disconnect_ack_func = on_nothing;
+	p->device_disconnect_ack_func = on_disconnect_ack;
 	/* every callback set: the parser calls them without checking */
 	p->device_connect_func = on_wrong_connect;
 	p->device_disconnect_func = on_wrong_direction;
@@ -1116,12 +1127,14 @@ static void track_device(struct usbredir *r)
 		drop_all(r, true, usb_redir_ioerror);
 		if (r->p && r->announced) {
 			usbredirparser_send_device_disconnect(r->p);
+			r->await_ack = usbredirparser_peer_has_cap(r->p,
+					usb_redir_cap_device_disconnect_ack);
 			msg("device disconnected");
 		}
 		r->announced = false;
 		r->st = E_DETACHED;
 		r->addr = 0;
-	} else if (att && r->st == E_DETACHED && r->hello) {
+	} else if (att && r->st == E_DETACHED && r->hello && !r->await_ack) {
 		musb_bus_reset(r->s);
 		r->addr = 0;
 		r->wait_until = sim_now_ps(r->s) + 10 * PS_PER_MS;

@@ -30,6 +30,7 @@ struct guest {
 	int fd;
 	struct usbredirparser *p;
 	bool hello, connected, disconnected, eof;
+	int n_connect;
 	struct usb_redir_device_connect_header dc;
 	struct usb_redir_interface_info_header ii;
 	struct usb_redir_ep_info_header ei;
@@ -77,6 +78,7 @@ static void g_connect(void *priv, struct usb_redir_device_connect_header *h)
 
 	g->dc = *h;
 	g->connected = true;
+	g->n_connect++;
 }
 
 static void g_disconnect(void *priv)
@@ -174,6 +176,7 @@ static struct guest *guest_new(void)
 	usbredirparser_caps_set_cap(caps, usb_redir_cap_ep_info_max_packet_size);
 	usbredirparser_caps_set_cap(caps, usb_redir_cap_64bits_ids);
 	usbredirparser_caps_set_cap(caps, usb_redir_cap_32bits_bulk_length);
+	usbredirparser_caps_set_cap(caps, usb_redir_cap_device_disconnect_ack);
 	usbredirparser_init(g->p, "test-guest", caps, USB_REDIR_CAPS_SIZE, 0);
 	return g;
 }
@@ -328,6 +331,9 @@ static void test_enumerate_and_transfer(void **state)
 	/* the firmware disconnects: the guest hears of it */
 	mw(s, 0x01, 1, 0x20);
 	PUMP_UNTIL(s, &f, g, g->disconnected);
+	/* and connects again (after the guest's disconnect_ack) */
+	mw(s, 0x01, 1, 0x60);
+	PUMP_UNTIL(s, &f, g, g->n_connect == 2);
 	assert_int_equal(s->result, SIM_RUNNING);
 	usbredir_close(s);
 	guest_free(g);
