@@ -24,7 +24,10 @@
  *  - U-Boot drivers/usb/musb-new (the same core in a bootloader).
  *
  * Model:
- *  - every register access needs EN_HSOTGUSB (else bus error);
+ *  - every register access needs EN_HSOTGUSB (else bus error), and only
+ *    that: the PHY's ULPI clock drives the USB side, not the L4 port
+ *    (Linux's musb core reads CONFIGDATA, EPINFO and RAMINFO at probe,
+ *    before omap2430's enable powers the PHY);
  *  - the device is on the bus (musb_attached) while the TWL4030's PHY is
  *    powered on its VUSB rails (twl4030_usb_phy_up), VBUS is present, the
  *    wrapper selects the 12-pin ULPI and POWER.SOFTCONN is set;
