@@ -44,6 +44,11 @@
  *  - reset, suspend, resume, disconnect (VBUS gone) in INTRUSB; FRAME
  *    counts 1 ms frames (USB 2.0 11.14: a high-speed host sends a SOF each
  *    125 us microframe, the frame number changes each 1 ms) while attached.
+ * Values without a source at hand: CONFIGDATA 0xDE (UTMI-8, dynamic
+ * FIFOs, bulk combine/split, HB-ISO, soft connect) and HWVERS 1.400 are
+ * what OMAP3 boot logs of Linux's musb driver print, as remembered, not
+ * checked; OTG_REVISION 0x33 (sysc.c's earlier value), OTG_INTERFSEL 1
+ * and OTG_FORCESTDBY 1 at reset.
  * Strict: host-mode registers (TXTYPE.., the bus-control block at 0x80),
  * the DMA (0x200), the ULPI viewport (0x70-0x77), TESTMODE other than 0,
  * isochronous, DMA or auto-set/clear CSR bits, high-bandwidth MAXP
@@ -127,7 +132,7 @@
 #define C0_RXPKTRDY 0x01
 
 #define TX_NOTMODELLED 0xD000  /* AUTOSET, ISO, DMAENAB */
-#define TX_STORED  0x2C80      /* MODE, FRCDATATOG, DMAMODE, INCOMPTX */
+#define TX_STORED  0x2C00      /* MODE, FRCDATATOG, DMAMODE */
 #define TX_SENTSTALL 0x20
 #define TX_SENDSTALL 0x10
 #define TX_FLUSH   0x08
@@ -648,7 +653,7 @@ static uint16_t ep_read(struct musb *m, unsigned ep, unsigned r)
 		switch (r) {
 		case E_CSR: return m->csr0;
 		case E_COUNT: return (m->csr0 & C0_RXPKTRDY) ? m->ep0_rxlen : 0;
-		case E_CONFIG: return 0xDE;  /* MPRXE MPTXE HBRXE HBTXE DYNFIFO SOFTCONE */
+		case E_CONFIG: return 0xDE;  /* see the header */
 		}
 		return 0;    /* TXMAXP/RXMAXP of EP0 read as 0 */
 	}
@@ -696,13 +701,11 @@ static int reg_read(struct sim *s, struct musb *m, uint32_t off, uint32_t *v)
 		return 0;
 	}
 	case TXFIFOSZ: case RXFIFOSZ: case TXFIFOADD: case RXFIFOADD:
-		if (m->index == 0)
-			return fail(s, off, "EP0's FIFO is fixed (INDEX 0)");
 		*v = off == TXFIFOSZ ? m->tx[m->index].fifosz : off == RXFIFOSZ ?
 		     m->rx[m->index].fifosz : off == TXFIFOADD ? m->tx[m->index].fifoadd :
 		     m->rx[m->index].fifoadd;
 		return 0;
-	case HWVERS: *v = 0x0800; return 0;   /* no source: reads as 2.0 */
+	case HWVERS: *v = 0x0590; return 0;   /* 1.400: see the header */
 	case EPINFO: *v = 0xFF; return 0;     /* 15 RX, 15 TX endpoints */
 	case RAMINFO: *v = 0x8C; return 0;    /* 8 DMA channels, 12 RAM bits */
 	}
@@ -839,14 +842,15 @@ static bool reg_write(struct sim *s, struct musb *m, uint32_t off, uint32_t v)
 		m->faddr = v & 0x7F;
 		return true;
 	case POWER:
-		if (v & P_ISOUPDATE)
-			return fail(s, off, "POWER.ISOUPDATE: isochronous not modelled");
+		/* ISOUPDATE only matters to isochronous endpoints (none here);
+		 * Linux's musb_start sets it with HSENAB */
 		if ((v & P_RESUME) && m->suspended) {
 			m->suspended = false;   /* remote wake-up: the host resumes */
 			m->power &= (uint8_t)~P_SUSPENDM;
 		}
 		m->power = (uint8_t)((m->power & (P_HSMODE | P_SUSPENDM)) |
-				     (v & (P_SOFTCONN | P_HSENAB | P_RESUME | P_ENSUSPEND)));
+				     (v & (P_ISOUPDATE | P_SOFTCONN | P_HSENAB | P_RESUME |
+					   P_ENSUSPEND)));
 		kick(s, m);
 		return true;
 	case INTRTXE: m->intrtxe = (uint16_t)v; update_irq(s, m); return true;
@@ -867,8 +871,8 @@ static bool reg_write(struct sim *s, struct musb *m, uint32_t off, uint32_t v)
 	case TXFIFOSZ: case RXFIFOSZ: case TXFIFOADD: case RXFIFOADD: {
 		struct musb_dir *d;
 
-		if (m->index == 0)
-			return fail(s, off, "EP0's FIFO is fixed (INDEX 0)");
+		/* INDEX 0 takes them (Linux's fifo_setup writes EP0's 64
+		 * bytes at 0), but EP0 keeps its fixed FIFO */
 		d = off == TXFIFOSZ || off == TXFIFOADD ? &m->tx[m->index] : &m->rx[m->index];
 		if (off == TXFIFOSZ || off == RXFIFOSZ) {
 			if ((v & 0xF) > 9)

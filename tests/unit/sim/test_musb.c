@@ -208,6 +208,41 @@ static void test_bulk(void **state)
 	assert_int_equal(s->result, SIM_RUNNING);
 }
 
+/* What Linux's musb core and gadget code write at start-up (musb_core.c
+ * musb_generic_disable, fifo_setup, musb_start): all taken. */
+static void test_linux_style_init(void **state)
+{
+	struct sim *s = usb_sim();
+
+	mw(s, 0x40C, 4, 1);                            /* OTG_INTERFSEL: ULPI 12-pin */
+	mw(s, 0x414, 4, 0);                            /* OTG_FORCESTDBY */
+	mw(s, 0x0B, 1, 0);                             /* INTRUSBE */
+	mw(s, 0x06, 2, 0);
+	mw(s, 0x08, 2, 0);
+	mw(s, 0x60, 1, 0);                             /* DEVCTL 0 */
+	mr(s, 0x0A, 1);
+	mr(s, 0x02, 2);
+	mr(s, 0x04, 2);
+	mw(s, 0x0E, 1, 0);                             /* EP0: FIFO regs at INDEX 0 */
+	mw(s, 0x62, 1, 3);
+	mw(s, 0x64, 2, 0);
+	mw(s, 0x63, 1, 3);
+	mw(s, 0x66, 2, 0);
+	assert_int_equal(mr(s, 0x62, 1), 3);
+	mw(s, 0x0E, 1, 1);                             /* EP1: after EP0's 64 bytes */
+	mw(s, 0x62, 1, 6);
+	mw(s, 0x64, 2, 8);
+	mw(s, 0x0B, 1, 0xF7);                          /* musb_start */
+	mw(s, 0x06, 2, 0xFFFF);
+	mw(s, 0x08, 2, 0xFFFE);
+	mw(s, 0x0F, 1, 0);
+	mw(s, 0x01, 1, 0x80 | 0x20);                   /* ISOUPDATE | HSENAB */
+	mw(s, 0x01, 1, 0x80 | 0x40 | 0x20);            /* + SOFTCONN */
+	assert_true(musb_attached(s));
+	assert_int_equal(mr(s, 0x6C, 2), 0x0590);      /* HWVERS 1.400 */
+	assert_int_equal(s->result, SIM_RUNNING);
+}
+
 static void test_wrapper_softreset(void **state)
 {
 	struct sim *s = attached();
@@ -312,6 +347,7 @@ int main(void)
 		cmocka_unit_test(test_ep0_in_transfer),
 		cmocka_unit_test(test_ep0_set_address_and_stall),
 		cmocka_unit_test(test_bulk),
+		cmocka_unit_test(test_linux_style_init),
 		cmocka_unit_test(test_wrapper_softreset),
 		cmocka_unit_test(test_strict),
 	};
