@@ -53,8 +53,8 @@
  * the DMA (0x200), the ULPI viewport (0x70-0x77), TESTMODE other than 0,
  * isochronous, DMA or auto-set/clear CSR bits, high-bandwidth MAXP
  * multipliers, a FIFO outside the RAM or over EP0's 64 bytes, a packet
- * larger than MAXP or its FIFO, FIFO reads past RXCOUNT, an access that
- * splits a register: all stop the run with the offset and the PC.
+ * larger than MAXP or its FIFO, FIFO reads past RXCOUNT: all stop the run
+ * with the offset and the PC.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -948,7 +948,32 @@ static int wrapper_access(struct sim *s, struct musb *m, uint32_t off, unsigned 
 	return SIM_EUNIMPL;
 }
 
-/* Every register inside [off, off + size) must lie wholly in it. */
+/* What the bytes of a 16-bit register that a narrower write leaves out
+ * are taken as: its value, except that a control/status register's
+ * action bits stay 0 and its write-0-to-clear bits 1 (nothing happens to
+ * them), as a driver's read-modify-write would do. */
+static uint32_t keep_value(struct sim *s, struct musb *m, uint32_t reg)
+{
+	unsigned ep = cur_ep(m, reg);
+	uint32_t v = 0;
+
+	if ((reg >= 0x10 && reg < 0x20) || (reg >= 0x100 && reg < 0x200)) {
+		if ((reg & 0xF) == E_CSR && ep == 0)
+			return C0_SENTSTALL;
+		if ((reg & 0xF) == E_CSR)
+			return (m->tx[ep].csr & (TX_STORED | TX_SENDSTALL)) | TX_SENTSTALL | 0x04;
+		if ((reg & 0xF) == E_RXCSR)
+			return (m->rx[ep].csr & (RX_STORED | RX_SENDSTALL)) | RX_SENTSTALL |
+			       RX_PKTRDY | 0x04;
+	}
+	if (reg == INTRTX || reg == INTRRX)
+		return 0;                   /* read-only: the write stops the run */
+	reg_read(s, m, reg, &v);
+	return v;
+}
+
+/* An access covers registers or parts of 16-bit ones (Linux reads COUNT0
+ * with a byte read); a read-clear register loses only the bits read. */
 static int musb_access(struct sim *s, void *opaque, uint32_t off, unsigned size, bool write,
 		       uint32_t *val)
 {
@@ -971,26 +996,39 @@ static int musb_access(struct sim *s, void *opaque, uint32_t off, unsigned size,
 		return fifo_read(s, m, off, size, val);
 	}
 	for (unsigned done = 0; done < size && !s->result;) {
-		unsigned w = reg_width(off + done);
-		uint32_t v = 0;
+		uint32_t a = off + done, reg = a, mask;
+		unsigned w = reg_width(a), lo, n;
 
-		if (!w || done + w > size) {
-			/* inside a 16-bit register: refused; nothing there: a hole */
-			if (w || (done == 0 && reg_width(off - 1) == 2))
-				return SIM_EBUS;
-			return SIM_EUNIMPL;
+		if (!w && a > 0 && reg_width(a - 1) == 2) {
+			reg = a - 1;
+			w = 2;
 		}
+		if (!w)
+			return SIM_EUNIMPL;
+		lo = a - reg;                          /* first byte of reg taken */
+		n = w - lo < size - done ? w - lo : size - done;
+		mask = ((1u << (8 * n)) - 1) << (8 * lo);
 		if (write) {
-			v = (in >> (8 * done)) & (w == 1 ? 0xFF : 0xFFFF);
-			reg_write(s, m, off + done, v);
+			uint32_t part = ((in >> (8 * done)) << (8 * lo)) & mask;
+			uint32_t keep = n == w ? 0 : keep_value(s, m, reg);
+
+			reg_write(s, m, reg, (keep & ~mask) | part);
 		} else {
-			int r = reg_read(s, m, off + done, &v);
+			uint32_t v = 0;
+			int r = reg_read(s, m, reg, &v);
 
 			if (r)
 				return r;
-			out |= v << (8 * done);
+			if (n != w && (reg == INTRTX || reg == INTRRX)) {
+				if (reg == INTRTX)       /* the other byte stays pending */
+					m->intrtx |= (uint16_t)(v & ~mask);
+				else
+					m->intrrx |= (uint16_t)(v & ~mask);
+				update_irq(s, m);
+			}
+			out |= ((v & mask) >> (8 * lo)) << (8 * done);
 		}
-		done += w;
+		done += n;
 	}
 	if (!write)
 		*val = out;
