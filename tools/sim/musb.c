@@ -377,7 +377,7 @@ static int ep0_in(struct sim *s, struct musb *m, uint8_t *buf, unsigned max)
 		/* the status stage: ACKed once the firmware said DATAEND */
 		if ((m->csr0 & C0_RXPKTRDY) || !(m->csr0 & C0_DATAEND))
 			return USBT_NAK;
-		m->csr0 &= (uint16_t)~C0_DATAEND;
+		m->csr0 &= (uint16_t)~(C0_DATAEND | C0_TXPKTRDY);
 		m->ep0 = EP0_IDLE;
 		m->intrtx |= 1;
 		update_irq(s, m);
@@ -742,10 +742,16 @@ static bool csr0_write(struct sim *s, struct musb *m, uint32_t off, uint16_t v)
 		if (m->csr0 & C0_RXPKTRDY)
 			return fail(s, off, "CSR0.TXPKTRDY while the received packet is not "
 				    "serviced (SERVICEDRXPKTRDY)");
-		if (m->ep0 != EP0_TX && !(m->csr0 & C0_SETUPEND))
+		/* with no data stage it may go with DATAEND (Linux does so
+		 * for an IN request of wLength 0): the status stage's empty
+		 * packet, which the core sends anyway */
+		if (m->ep0 == EP0_NODATA && m->ep0_txlen)
+			return fail(s, off, "CSR0.TXPKTRDY with data in a control transfer "
+				    "without a data stage");
+		if (m->ep0 != EP0_TX && m->ep0 != EP0_NODATA && !(m->csr0 & C0_SETUPEND))
 			return fail(s, off, "CSR0.TXPKTRDY outside the data stage of an IN "
 				    "control transfer");
-		if (m->ep0 == EP0_TX)
+		if (m->ep0 == EP0_TX || m->ep0 == EP0_NODATA)
 			m->csr0 |= C0_TXPKTRDY;
 	}
 	kick(s, m);

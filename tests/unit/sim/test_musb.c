@@ -134,6 +134,19 @@ static void test_ep0_set_address_and_stall(void **state)
 	assert_int_equal(musb_in(s, 0, 0, buf, 0), 0);          /* status stage */
 	assert_int_equal(mr(s, 0x02, 2), 1);
 	mw(s, 0x00, 1, 7);
+	/* an IN request without data: Linux answers TXPKTRDY | DATAEND */
+	{
+		static const uint8_t in0[8] = { 0x80, 0x00, 0, 0, 0, 0, 0, 0 };
+
+		assert_int_equal(musb_setup(s, 7, in0), 0);
+		mr(s, 0x20, 4);
+		mr(s, 0x20, 4);
+		mw(s, 0x12, 2, 0x40 | 0x08 | 0x02);
+		assert_int_equal(mr(s, 0x12, 2), 0x0A);
+		assert_int_equal(musb_in(s, 7, 0, buf, 8), 0);
+		assert_int_equal(mr(s, 0x12, 2), 0);
+		assert_int_equal(mr(s, 0x02, 2), 1);
+	}
 	assert_int_equal(musb_setup(s, 0, odd), USBT_ERR);
 	assert_int_equal(musb_setup(s, 7, odd), 0);
 	mr(s, 0x20, 4);
