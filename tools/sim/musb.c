@@ -738,7 +738,8 @@ static bool csr0_write(struct sim *s, struct musb *m, uint32_t off, uint16_t v)
 		m->csr0 |= C0_SENDSTALL;
 	if (v & C0_DATAEND)
 		m->csr0 |= C0_DATAEND;
-	if (v & C0_TXPKTRDY) {
+	/* TXPKTRDY already set: a read-modify-write, nothing new */
+	if ((v & C0_TXPKTRDY) && !(m->csr0 & C0_TXPKTRDY)) {
 		if (m->csr0 & C0_RXPKTRDY)
 			return fail(s, off, "CSR0.TXPKTRDY while the received packet is not "
 				    "serviced (SERVICEDRXPKTRDY)");
@@ -784,7 +785,9 @@ static bool txcsr_write(struct sim *s, struct musb *m, uint32_t off, unsigned ep
 		d->pos = 0;
 		d->head = 0;
 	}
-	if (v & TX_PKTRDY) {
+	/* written 1 while it reads 1 (the FIFO full) and nothing loaded since:
+	 * a read-modify-write, nothing new */
+	if ((v & TX_PKTRDY) && !(d->npkt == dir_slots(d) && d->pos == 0)) {
 		if (d->npkt == dir_slots(d))
 			return fail(s, off, "TXCSR.TXPKTRDY set while the FIFO is full");
 		if (!dir_check(s, d, ep, true))

@@ -208,6 +208,7 @@ static void test_bulk(void **state)
 	assert_int_equal(mr(s, 0x12, 2) & 0x03, 0);
 	mw(s, 0x12, 2, 0x01);
 	assert_int_equal(mr(s, 0x12, 2) & 0x03, 0x03);               /* TXPKTRDY, FIFONOTEMPTY */
+	mw(s, 0x12, 2, mr(s, 0x12, 2));                              /* read-modify-write */
 	assert_int_equal(musb_in(s, 0, 1, in, 64), USBT_BABBLE);     /* more than asked */
 	assert_int_equal(musb_in(s, 0, 1, in, 512), 100);
 	assert_memory_equal(in, out, 100);
