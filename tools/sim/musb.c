@@ -18,9 +18,10 @@
  *    and bulk handshakes go in peripheral mode), drivers/usb/musb/omap2430.h
  *    (OTG_REVISION 0x400, OTG_SYSCONFIG 0x404, OTG_SYSSTATUS 0x408,
  *    OTG_INTERFSEL 0x40C with PHYSEL 1 = 12-pin ULPI, OTG_SIMENABLE
- *    0x410, OTG_FORCESTDBY 0x414), the OMAP3 musb platform config
- *    (arch/arm/mach-omap2/usb-musb.c: 16 endpoints, ram_bits 12, dynamic
- *    FIFOs, soft connect, multipoint);
+ *    0x410, OTG_FORCESTDBY 0x414), Linux's omap3.dtsi usb_otg_hs node
+ *    (reg 0x480ab000, interrupts 92 "mc" and 93 "dma", num-eps 16,
+ *    ram-bits 12: 2^12 32-bit words, the 16 KiB) and the earlier board
+ *    code arch/arm/mach-omap2/usb-musb.c (dynamic FIFOs, soft connect);
  *  - U-Boot drivers/usb/musb-new (the same core in a bootloader).
  *
  * Model:
