@@ -6,10 +6,12 @@
  *
  * Sources (facts only):
  *  - OMAP35x TRM SPRUF98 / DM37x TRM SPRUGN4, chapter "High-Speed USB OTG
- *    Controller": the module at 0x480AB000, its interrupt
- *    M_IRQ_92 (HSUSB_MC_NINT; the DMA's is M_IRQ_93, not modelled), the
- *    interface clock CM_ICLKEN1_CORE.EN_HSOTGUSB (bit 4; the functional
- *    clock is the ULPI PHY's 60 MHz), 16 KiB of FIFO RAM;
+ *    Controller" (not at hand while this was written: these facts are as
+ *    remembered from it and as the code below confirms them): the module
+ *    at 0x480AB000, its interrupt M_IRQ_92 (the DMA's is M_IRQ_93, not
+ *    modelled), the interface clock CM_ICLKEN1_CORE.EN_HSOTGUSB (bit 4,
+ *    Linux's OMAP3 clock data; the functional clock is the ULPI PHY's
+ *    60 MHz), 16 KiB of FIFO RAM;
  *  - the core's register layout and bits as Linux reads them:
  *    torvalds/linux drivers/usb/musb/musb_regs.h (FADDR ... LS_EOF1, the
  *    indexed CSRs at 0x10, the flat ones at 0x100 + 16 * n, FIFOs at
