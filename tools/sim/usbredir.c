@@ -25,7 +25,8 @@
  * three transactions in a row without an answer with usb_redir_ioerror.
  *
  * Polled from the main loop (musb_sync): a non-blocking socket, at most
- * POLL_BYTES read and POLL_TOKENS bus transactions per poll. While a peer
+ * POLL_BYTES read, POLL_TOKENS bus transactions and one write per poll; a
+ * peer that leaves MAX_OUTPUT bytes of answers unread is closed. While a peer
  * is connected, virtual time may not run ahead of host time (the peer runs
  * in real time; same scheme as console_in.c): the poll waits on the socket
  * for the difference, at most 20 ms at a time.
@@ -54,6 +55,7 @@
 #define XFER_LIMIT_PS (5000ull * PS_PER_MS)
 #define ADDR         1               /* the address the bridge assigns */
 #define MAX_QUEUE    256             /* packets from the peer held at once */
+#define MAX_OUTPUT   (64u << 20)     /* answers the peer has not read yet */
 
 enum job_kind { J_CONTROL, J_SETCONF, J_SETALT, J_BULK };
 
@@ -1182,9 +1184,14 @@ void usbredir_poll(struct sim *s)
 			if (r->bulk_q[i])
 				sim_event_at(s, sim_now_ps(s) + 125 * PS_PER_US);
 	}
-	while (!r->bad && usbredirparser_has_data_to_write(r->p))
-		if (usbredirparser_do_write(r->p) < 0 || !usbredirparser_has_data_to_write(r->p))
-			break;
+	/* one write a poll: what the socket does not take waits for the next */
+	if (!r->bad && usbredirparser_has_data_to_write(r->p))
+		usbredirparser_do_write(r->p);
+	if (!r->bad && usbredirparser_get_bufferered_output_size(r->p) > MAX_OUTPUT) {
+		msg("the peer does not read what it asked for (%llu bytes waiting): closing",
+		    (unsigned long long)usbredirparser_get_bufferered_output_size(r->p));
+		r->bad = true;
+	}
 	if (r->bad) {
 		peer_close(r);
 		return;
