@@ -873,13 +873,26 @@ static bool reg_write(struct sim *s, struct musb *m, uint32_t off, uint32_t v)
 		if (v)
 			return fail(s, off, "TESTMODE: test modes not modelled");
 		return true;
-	case DEVCTL:
-		/* a B-device's SESSION bit starts SRP; HOSTREQ is HNP */
-		if (v & ~1u)
-			return fail(s, off, "DEVCTL: host mode / HNP not modelled");
-		if (v & 1)
-			return fail(s, off, "DEVCTL.SESSION on a B-device (SRP): not modelled");
+	case DEVCTL: {
+		/* BDEVICE, FSDEV, LSDEV, VBUS and HOSTMODE are read-only (a
+		 * read-modify-write writes them back); HOSTREQ asks for HNP;
+		 * SESSION set without a session is SRP; cleared, on a B-device
+		 * in session, it is the documented software disconnect in
+		 * suspend, which the model does not act on */
+		bool session = s->cfg.vbus && twl4030_usb_phy_up(s);
+		char why[96];
+
+		if (v & 0x02) {
+			snprintf(why, sizeof(why), "DEVCTL 0x%02x: HOSTREQ (HNP) not modelled", v);
+			return fail(s, off, why);
+		}
+		if ((v & 1) && !session) {
+			snprintf(why, sizeof(why), "DEVCTL 0x%02x: SESSION without VBUS (SRP) not "
+				 "modelled", v);
+			return fail(s, off, why);
+		}
 		return true;
+	}
 	case TXFIFOSZ: case RXFIFOSZ: case TXFIFOADD: case RXFIFOADD: {
 		struct musb_dir *d;
 

@@ -349,6 +349,14 @@ static void test_strict(void **state)
 	expect_fault(s, "TESTMODE");
 
 	s = refused();
+	mw(s, 0x60, 1, mr(s, 0x60, 1));                 /* read-modify-write: nothing */
+	mw(s, 0x60, 1, 0x98);                           /* SESSION cleared: not acted on */
+	assert_int_equal(s->result, SIM_RUNNING);
+	mw(s, 0x60, 1, 0x02);                           /* HNP */
+	expect_fault(s, "HNP");
+
+	s = refused();
+	s->cfg.vbus = false;
 	mw(s, 0x60, 1, 0x01);                           /* SRP */
 	expect_fault(s, "SRP");
 
