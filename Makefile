@@ -203,8 +203,10 @@ $(BUILD)/tools/mknand: tools/mknand.c tools/sim/nand_ecc.c tools/sim/nand_ecc.h
 # ---------------------------------------------------------------- simulator
 SIM_SRCS := $(sort $(wildcard tools/sim/*.c))
 SIM_OBJS := $(patsubst %,$(BUILD)/sim/obj/%.o,$(SIM_SRCS))
-SIM_CFLAGS := -O2 -g $(WARN) -I. -Itools/sim -DGTABOOT_HOST
-SIM_LIBS := -lunicorn -lpthread -lm -lpng
+SIM_CFLAGS := -O2 -g $(WARN) -I. -Itools/sim -DGTABOOT_HOST \
+              $(shell pkg-config --cflags libusbredirparser-0.5 2>/dev/null)
+SIM_LIBS := -lunicorn -lpthread -lm -lpng \
+            $(shell pkg-config --libs libusbredirparser-0.5 2>/dev/null || echo -lusbredirparser)
 
 sim: $(BUILD)/sim/gtaboot-sim
 
@@ -318,6 +320,14 @@ $(BUILD)/host/sim_test_storage_fw: tests/unit/sim/test_storage_fw.c $(FW_HOST_SR
 	@mkdir -p $(dir $@)
 	$(Q)$(HOST_CC) $(SIM_CFLAGS) -DGTABOOT_HOST_IO -o $@ $< $(FW_HOST_SRCS) $(SIM_LIB_OBJS) \
 	  $(SIM_LIBS) -lcmocka
+
+# The usbredir bridge with a fake device in place of the MUSB model
+# (the file includes tools/sim/usbredir.c and usbdesc.c).
+$(BUILD)/fuzz/fuzz_usbredir: tests/fuzz/fuzz_usbredir.c tools/sim/usbredir.c tools/sim/usbdesc.c
+	@mkdir -p $(dir $@)
+	$(Q)clang -g -O1 $(WARN) -I. -DGTABOOT_HOST $(shell pkg-config --cflags libusbredirparser-0.5) \
+	  -fsanitize=fuzzer,address,undefined -o $@ $< \
+	  $(shell pkg-config --libs libusbredirparser-0.5 2>/dev/null || echo -lusbredirparser)
 
 FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BINS := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRCS))

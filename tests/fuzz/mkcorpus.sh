@@ -111,3 +111,39 @@ printf 'label: dos\n4,250,5\n6,128,83\n' | sfdisk -q ebr.img >/dev/null
 dd if=ext4.img of=ebr.img bs=512 seek=6 conv=notrunc status=none
 cp ebr.img "$c/fuzz_ext4/mbr-logical-ext4"
 
+
+# fuzz_usbdesc: EP0 size, 32 alternate settings, then descriptors (a
+# vendor device with bulk EP1 IN/OUT; one with two alternate settings)
+mkdir -p "$c"/fuzz_usbdesc
+z31=$(printf '\\000%.0s' $(seq 31))
+z32="\\000$z31"
+printf "\\100$z32"'\011\002\040\000\001\001\000\200\062\011\004\000\000\002\377\001\002\000\007\005\201\002\000\002\000\007\005\001\002\000\002\000' >"$c/fuzz_usbdesc/config"
+printf "\\100$z32"'\022\001\000\002\000\000\000\100\121\004\042\320\000\001\001\002\000\001' >"$c/fuzz_usbdesc/device"
+printf "\\100\\001$z31"'\011\002\051\000\001\001\000\200\062\011\004\000\000\000\376\001\002\000\011\004\000\001\002\376\001\002\000\007\005\202\003\010\000\004\007\005\002\002\100\000\000' >"$c/fuzz_usbdesc/altsetting"
+
+# fuzz_usbredir: u16 n, n device answers, then a guest's usbredir stream:
+# hello (64-bit ids, 32-bit bulk lengths), then requests of every kind
+mkdir -p "$c"/fuzz_usbredir
+python3 - "$c/fuzz_usbredir" <<'PY'
+import struct, sys
+d = sys.argv[1]
+def pkt(t, hdr, data=b"", pid=0):
+    return struct.pack("<IIQ", t, len(hdr) + len(data), pid) + hdr + data
+hello = struct.pack("<III", 0, 68, 0) + b"seed".ljust(64, b"\0") + struct.pack("<I", 0x72)
+ctl = lambda ep, req, rt, val, idx, ln: struct.pack("<BBBBHHH", ep, req, rt, 0, val, idx, ln)
+bulk = lambda ep, ln: struct.pack("<BBHIH", ep, 0, ln & 0xFFFF, 0, ln >> 16)
+dev = bytes([4 | 5 << 3, 0, 4 | 20 << 3, 1, 2, 3, 4 | 31 << 3, 0])
+s = hello
+s += pkt(6, bytes([1]), pid=1)                           # set_configuration 1
+s += pkt(100, ctl(0x80, 6, 0x80, 0x100, 0, 18), pid=2)   # GET_DESCRIPTOR
+s += pkt(100, ctl(0x00, 0x01, 0x21, 0, 0, 4), b"dfu!", pid=3)
+s += pkt(101, bulk(0x01, 100), bytes(100), pid=4)
+s += pkt(101, bulk(0x81, 600), pid=5)
+s += pkt(21, b"", pid=5)                                 # cancel
+s += pkt(7, b"", pid=6) + pkt(9, bytes([0, 0]), pid=7) + pkt(10, bytes([0]), pid=8)
+s += pkt(3, b"")                                         # reset
+open(d + "/session", "wb").write(struct.pack("<H", len(dev)) + dev + s)
+s = hello + pkt(15, bytes([0x82]), pid=9) + pkt(103, struct.pack("<BBH", 0x82, 0, 0), pid=10)
+open(d + "/interrupt", "wb").write(struct.pack("<H", 0) + s)
+open(d + "/hello-only", "wb").write(struct.pack("<H", 0) + hello)
+PY

@@ -7,6 +7,8 @@
 
 #include "lib/bitops.h"
 #include "tools/sim/models.h"
+#include "tools/sim/musb.h"
+#include "tools/sim/usbredir.h"
 
 /*
  * GTA04 revision straps GPIO171..173 (bank 6, bits 11..13): the board
@@ -106,6 +108,8 @@ void sim_models_init(struct sim *s)
 	l3pm_init(s);
 	intc_init(s);       /* interrupts, timers, resets: what Linux needs */
 	sysc_init(s);
+	musb_init(s);       /* USB OTG (musb.c); the usbredir bridge with --usb */
+	usbredir_init(s);
 	sdma_init(s);
 	gpmc_init(s);
 	dss_init(s);        /* display: dss.c, panel.c */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "tools/sim/models.h"
+#include "tools/sim/usbredir.h"
 
 static void usage(FILE *f)
 {
@@ -29,6 +30,7 @@ static void usage(FILE *f)
 	      "  --rom-vmmc1 on|off         VMMC1 as the ROM leaves it (default: on after SD boot; on also applies to --load-raw)\n"
 	      "  --battery-mv MV  --power-button  --sd-type sdsc1|sdsc|sdhc\n"
 	      "  --vbus, --charger  USB VBUS, a charger (VAC) present at the TWL4030\n"
+      "  --usb unix:PATH    export the USB device over usbredir on a unix socket (implies --vbus)\n"
 	      "  --twl-backup HEX16  TWL4030 BACKUP_REG_A..H at power-on (battery-backed)\n"
 	      "  --entry-mode svc|sys, --entry-r0 ADDR  how the ROM enters the image\n"
 	      "exit: 0 handoff/poweroff/reset, 1 fault/watchdog, 2 timeout, 3 usage\n", f);
@@ -138,7 +140,8 @@ int main(int argc, char **argv)
 	       O_HELP, O_NAND_BAD, O_ENTRY_MODE, O_ENTRY_R0,
 	       O_WATCH, O_HANDOFF_PC };
 	enum { O_STOP_AT = 512, O_BATTERY, O_PWRON, O_VBUS, O_CHARGER, O_SDTYPE, O_TWLBACKUP,
-	       O_SDRAM_PART, O_TOLERATE, O_ROM_CLOCKS, O_ROM_VMMC1, O_SHOT, O_PRESS, O_PROFILE };
+	       O_SDRAM_PART, O_TOLERATE, O_ROM_CLOCKS, O_ROM_VMMC1, O_SHOT, O_PRESS, O_PROFILE,
+	       O_USB };
 	static const struct option opts[] = {
 		{ "machine", 1, 0, O_MACHINE }, { "rev", 1, 0, O_REV },
 		{ "sd", 1, 0, O_SD }, { "nand", 1, 0, O_NAND }, { "aux", 0, 0, O_AUX },
@@ -159,7 +162,7 @@ int main(int argc, char **argv)
 		{ "sdram-part", 1, 0, O_SDRAM_PART }, { "tolerate", 1, 0, O_TOLERATE },
 		{ "rom-clocks", 1, 0, O_ROM_CLOCKS }, { "rom-vmmc1", 1, 0, O_ROM_VMMC1 },
 		{ "screenshot", 1, 0, O_SHOT }, { "press", 1, 0, O_PRESS },
-		{ "profile", 1, 0, O_PROFILE },
+		{ "profile", 1, 0, O_PROFILE }, { "usb", 1, 0, O_USB },
 		{ 0 },
 	};
 	static struct sim sim;
@@ -200,6 +203,12 @@ int main(int argc, char **argv)
 			break;
 		case O_PWRON: c->power_button = true; break;
 		case O_VBUS: c->vbus = true; break;
+		case O_USB: /* unix:PATH; the cable is in a PC: VBUS (usbredir.c) */
+			if (strncmp(optarg, "unix:", 5) || !optarg[5])
+				return bad("--usb takes unix:PATH, not %s", optarg);
+			c->usb_path = optarg + 5;
+			c->vbus = true;
+			break;
 		case O_CHARGER: c->charger = true; break;
 		case O_SHOT: /* FILE.png[@MS] */
 			if (c->nshot == 8 || parse_shot(c, optarg))
@@ -327,6 +336,7 @@ int main(int argc, char **argv)
 	if (!s->result)
 		sim_run(s);
 	sim_tick_models(s); /* flush console output up to the end */
+	usbredir_close(s);  /* the device leaves the peer's bus */
 	uart_drain_tx(s);   /* and what the UART FIFOs still hold */
 	dss_final_screenshots(s);
 	sim_write_report(s);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "tools/sim/models.h"
+#include "tools/sim/musb.h"
 
 /* ---------------------------------------------------------------- regfile */
 
@@ -160,6 +161,7 @@ void models_sync(struct sim *s)
 	twl4030_sync(s);
 	if (s->uart[0])
 		uart_sync(s);
+	musb_sync(s);
 }
 
 void sim_tick_models(struct sim *s)

@@ -577,6 +577,8 @@ static const struct clk_bits clk_tab[CLK_COUNT] = {
 	[CLK_GPT11]   = { 0xA00, 0xA10, 12 },
 	[CLK_GPT12]   = { 0, 0xC10, 1 },      /* secure 32 kHz clock, always on */
 	[CLK_UART4]   = { 0x1000, 0x1010, 18 },   /* DM37x only */
+	/* EN_HSOTGUSB: no FCLK bit, the core runs on the ULPI PHY's clock */
+	[CLK_HSOTGUSB] = { 0, 0xA10, 4 },
 };
 
 bool prcm_clk_on(struct sim *s, enum sim_clk c)

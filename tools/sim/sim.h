@@ -79,6 +79,7 @@ enum sim_clk {
 	CLK_GPT3, CLK_GPT4, CLK_GPT5, CLK_GPT6, CLK_GPT7, CLK_GPT8, CLK_GPT9,
 	CLK_GPT10, CLK_GPT11, CLK_GPT12,
 	CLK_UART4,
+	CLK_HSOTGUSB,              /* interface clock only (musb.c) */
 	CLK_COUNT
 };
 
@@ -122,6 +123,7 @@ struct sim_config {
 	enum sim_sd_type { SD_AUTO, SD_SDSC1, SD_SDSC, SD_SDHC } sd_type; /* --sd-type */
 	bool power_button;
 	bool vbus, charger;         /* --vbus, --charger: USB VBUS, charger (VAC) present */
+	const char *usb_path;      /* --usb unix:PATH: the usbredir socket (usbredir.c) */
 	uint8_t twl_backup[8];     /* --twl-backup: BACKUP_REG_A..H at power-on */
 	struct sim_inject inject[SIM_MAX_INJECT];
 	int ninject;
@@ -191,6 +193,8 @@ struct sim {
 	uint32_t prof_lo, prof_hi;/* profile.c: the PC's current range */
 	struct intc *intc;        /* owner: intc.c */
 	struct sysc_state *sysc;  /* owner: sysc.c */
+	struct musb *musb;        /* owner: musb.c */
+	struct usbredir *usbredir;/* owner: usbredir.c, NULL without --usb */
 
 	/* hand-off record */
 	uint32_t handoff_regs[16], handoff_cpsr, handoff_sctlr;
@@ -277,6 +281,9 @@ unsigned twl4030_vmmc1_mv(struct sim *s);
 unsigned twl4030_vpll2_mv(struct sim *s);
 /* twl4030.c: BACKUP_REG_A..H now, for the report (boot counter tests). */
 void twl4030_backup_regs(struct sim *s, uint8_t out[8]);
+/* twl4030.c: the USB PHY powered: VUSB1V5, VUSB1V8, VUSB3V1 on and
+ * PHY_PWR_CTRL.PHYPWD clear (musb.c: the ULPI link runs). */
+bool twl4030_usb_phy_up(struct sim *s);
 /* storage models: i2c.c, twl4030.c (after i2c_init), hsmmc.c + sdcard.c */
 void i2c_init(struct sim *s);                        /* I2C1-3 */
 void twl4030_init(struct sim *s);                    /* TWL4030 on I2C1 */

@@ -112,11 +112,7 @@ static const struct sysc_mod mods[] = {
 	 * 6, two bits wide). REVISION: no source. */
 	{ "AES1",  0x480A6000, 0x1000, 0x44, 0x22, 0, 0x48, 0x0,
 	  AUTOIDLE | SR | AES_MASK_BITS, 0x4C, NOX },
-	/* DT usb_otg_target: rev 0x400, sysc 0x404, syss 0x408;
-	 * ENAWAKEUP, SOFTRESET, AUTOIDLE, MIDLEMODE, SIDLEMODE. REVISION: no
-	 * source. */
-	{ "USBOTG", 0x480AB000, 0x1000, 0x400, 0x33, 0, 0x404, 0x0,
-	  AUTOIDLE | SR | ENAWAKEUP | SIDLE | MIDLE, 0x408, NOX },
+	/* USBOTG (0x480AB000) has its own model: musb.c */
 	/* hwmod omap2_hdq1w_sysc: 0x00/0x14/0x18,
 	 * SOFTRESET, AUTOIDLE. CTRL_STATUS (0x0C), which the HDQ driver touches at
 	 * reset: reset value and bits not checked against a source. REVISION:

@@ -116,6 +116,21 @@ static bool vpll2_enabled(const struct twl4030 *t)
 	return t->reg[A(0x4B)][VPLL2_DEV_GRP] & 0xE0;
 }
 
+/* The USB LDOs' DEV_GRP registers (TPS65950 PM_RECEIVER 0x71/0x74/0x77,
+ * i.e. 0x4B:0xCC/0xCF/0xD2): on while a group bit (7:5) is set. */
+bool twl4030_usb_phy_up(struct sim *s)
+{
+	static const uint8_t dev_grp[3] = { 0xCC, 0xCF, 0xD2 };
+	struct twl4030 *t = s->twl;
+
+	if (!t || !twl_usb_powered(&t->usb))
+		return false;
+	for (int i = 0; i < 3; i++)
+		if (!(t->reg[A(0x4B)][dev_grp[i]] & 0xE0))
+			return false;
+	return true;
+}
+
 unsigned twl4030_vpll2_mv(struct sim *s)
 {
 	static const unsigned short mv[16] = {

@@ -16,6 +16,11 @@
  *    PHY_CLK_CTRL (0xFE) and PHY_CLK_CTRL_STS (0xFF): the DPLL clock runs
  *    while it is requested and the PHY is powered. Its lock time is not
  *    modelled (no figure at hand): it runs from the next read on.
+ * The ULPI link to the OMAP's USB OTG controller (musb.c) runs while the
+ * PHY is powered (PHYPWD clear) on its three supplies VUSB1V5, VUSB1V8
+ * and VUSB3V1 (0x4B:0xCC, 0xCF, 0xD2: PM_RECEIVER 0x71, 0x74, 0x77 as
+ * Linux's phy-twl4030-usb addresses them; twl4030_usb_phy_up()); the
+ * PHY's own 60 MHz ULPI clock is then taken to run (no lock time).
  * Anything else on 0x48 stops the run.
  */
 #include "tools/sim/twl4030_usb.h"
@@ -42,6 +47,11 @@ static const uint8_t setclr[] = { FUNC_CTRL, IFC_CTRL, OTG_CTRL, POWER_CTRL };
 static bool dpll_runs(const struct twl_usb *u)
 {
 	return (u->reg[PHY_CLK_CTRL] & REQ_PHY_DPLL_CLK) && !(u->reg[PHY_PWR_CTRL] & PHYPWD);
+}
+
+bool twl_usb_powered(const struct twl_usb *u)
+{
+	return !(u->reg[PHY_PWR_CTRL] & PHYPWD);
 }
 
 void twl_usb_init(struct twl_usb *u)

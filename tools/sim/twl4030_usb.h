@@ -15,6 +15,8 @@ struct twl_usb {
 };
 
 void twl_usb_init(struct twl_usb *u);
+/* PHY_PWR_CTRL.PHYPWD clear */
+bool twl_usb_powered(const struct twl_usb *u);
 /* false (the run stopped) when the register is not modelled */
 bool twl_usb_read(struct sim *s, struct twl_usb *u, uint8_t r, uint8_t *v);
 void twl_usb_write(struct sim *s, struct twl_usb *u, uint8_t r, uint8_t v);
