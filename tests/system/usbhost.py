@@ -8,6 +8,7 @@ listens there).
     reason = usbhost.unavailable()       # None, or why there is no guest
     with usbhost.UsbHost(sock=PATH) as pc:     # boots to the shell
         status, out = pc.run("lsusb", timeout=20)
+        line = pc.wait_device("0451:d00e", timeout=20)
         pc.boot_seconds                  # host seconds to the shell
         pc.text()                        # the whole console so far
 
@@ -239,6 +240,22 @@ class UsbHost:
             raise
         out = m.group(1).decode("utf-8", "replace").replace("\r\n", "\n")
         return int(m.group(2)), out
+
+    def wait_device(self, vidpid, timeout=20, gone=False):
+        """Poll `lsusb -d vidpid` (as "0451:d00e") every 0.3 s until the
+        device is listed (gone: no longer listed); its lsusb line ("" when
+        gone). A device appears some time after its peer connects: QEMU
+        attaches it, then the guest's hub driver enumerates it."""
+        end = time.monotonic() + timeout
+        while True:
+            status, out = self.run("lsusb -d " + vidpid, timeout=max(1, end - time.monotonic()))
+            listed = status == 0 and bool(out.strip())
+            if listed != gone:
+                return out.strip()
+            if time.monotonic() > end:
+                raise AssertionError("%s still %s after %.0f s; lsusb: %s" % (
+                    vidpid, "listed" if gone else "not listed", timeout, self.run("lsusb")[1]))
+            time.sleep(0.3)
 
     def text(self):
         with self.lock:
