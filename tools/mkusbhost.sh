@@ -7,6 +7,10 @@
 # into build/deps/debs (never installed, nothing committed):
 #
 #   build/usbhost/vmlinuz     linux-image-amd64's kernel, as packaged
+#   build/usbhost/vmlinux     the same kernel decompressed (an ELF with a
+#                             PVH note), which QEMU starts directly: 3.6 s
+#                             to the shell under TCG instead of 6.4 s, the
+#                             difference being the bzImage's xz unpacking
 #   build/usbhost/initrd.img  gzip'd newc cpio: busybox-static, dfu-util,
 #                             lsusb (usbutils), fastboot, the
 #                             shared libraries they need with the dynamic
@@ -186,6 +190,20 @@ python3 "$top/tools/initramfs.py" cpio "$list" "$tmp/initrd.cpio"
 gzip -6n <"$tmp/initrd.cpio" >"$out/initrd.img.tmp"
 cp "$kdir/boot/vmlinuz-$kver" "$out/vmlinuz.tmp"
 mv "$out/vmlinuz.tmp" "$out/vmlinuz"
+# The bzImage's payload is the xz'd ELF vmlinux (CONFIG_KERNEL_XZ); with
+# CONFIG_PVH its PVH entry note lets QEMU load it as it is. Without one,
+# usbhost.py boots vmlinuz.
+rm -f "$out/vmlinux"
+python3 - "$out/vmlinuz" "$out/vmlinux.tmp" <<'PY' && mv "$out/vmlinux.tmp" "$out/vmlinux" ||
+import lzma, sys
+bz = open(sys.argv[1], "rb").read()
+at = bz.find(b"\xfd7zXZ\0")
+elf = lzma.LZMADecompressor().decompress(bz[at:]) if at > 0 else b""
+if elf[:4] != b"\x7fELF" or b"Xen\0" not in elf:
+    sys.exit("no xz'd ELF with a PVH note in " + sys.argv[1])
+open(sys.argv[2], "wb").write(elf)
+PY
+	echo "mkusbhost: no vmlinux; the guest boots the bzImage (3 s slower under TCG)" >&2
 mv "$out/initrd.img.tmp" "$out/initrd.img"
 echo "$kver" >"$out/version"
 echo "mkusbhost: $out: vmlinuz $(stat -c %s "$out/vmlinuz") bytes," \
