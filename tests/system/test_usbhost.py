@@ -65,3 +65,17 @@ def test_usbredir_fake_device(guest_ok, tmp_path):
                 raise
     finally:
         dev.close()
+
+
+def test_usbredir_listener_after_qemu(guest_ok, tmp_path):
+    """QEMU first, the listener later (reconnect=1): a simulator started
+    after the PC is found all the same."""
+    sock = str(tmp_path / "usb.sock")
+    with usbhost.UsbHost(sock=sock, boot_timeout=BOOT_LIMIT_S) as pc:
+        status, out = pc.run("lsusb -d 0451:d00e")
+        assert status == 1 and not out.strip(), out    # nothing to find yet
+        dev = usbredir_fake.FakeDevice(sock)
+        try:
+            pc.wait_device("0451:d00e", timeout=20)
+        finally:
+            dev.close()

@@ -16,6 +16,7 @@ QEMU runs in its own session (its own process group, no controlling
 terminal), stdin and stdout on pipes; close() (the end of the with block)
 kills that group. Every wait is bounded.
 """
+import fcntl
 import os
 import re
 import shutil
@@ -61,11 +62,15 @@ def unavailable():
 def build():
     """Build (or find up to date) build/usbhost/{vmlinuz,initrd.img};
     tools/mkusbhost.sh downloads what it needs with apt-get download."""
-    try:
-        p = subprocess.run([MKUSBHOST], stdin=subprocess.DEVNULL, capture_output=True,
-                           text=True, timeout=600)
-    except subprocess.TimeoutExpired:
-        raise Unavailable("tools/mkusbhost.sh took over 600 s")
+    os.makedirs(OUT, exist_ok=True)
+    # one build at a time: pytest-xdist workers may all get here at once
+    with open(os.path.join(OUT, ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            p = subprocess.run([MKUSBHOST], stdin=subprocess.DEVNULL, capture_output=True,
+                               text=True, timeout=600)
+        except subprocess.TimeoutExpired:
+            raise Unavailable("tools/mkusbhost.sh took over 600 s")
     if p.returncode:
         raise Unavailable("no USB host guest: " + (p.stderr.strip() or p.stdout.strip()))
     return os.path.join(OUT, "vmlinuz"), os.path.join(OUT, "initrd.img")
@@ -219,8 +224,11 @@ class UsbHost:
                 self.lock.wait(min(left, 0.5))
 
     def send(self, data):
-        self.proc.stdin.write(data)
-        self.proc.stdin.flush()
+        try:
+            self.proc.stdin.write(data)
+            self.proc.stdin.flush()
+        except (BrokenPipeError, AttributeError):  # QEMU gone, or closed
+            raise AssertionError("QEMU is not running; last output:\n" + self.text()[-2000:])
 
     def run(self, cmd, timeout=30):
         """Run one shell command line in the guest; (exit status, output).
