@@ -8,10 +8,10 @@ pkgs=(gcc-arm-none-eabi libnewlib-arm-none-eabi make gcc libc6-dev pkg-config gi
       libfdt-dev device-tree-compiler libunicorn-dev libcmocka-dev
       python3 python3-pytest python3-pytest-xdist mtools dosfstools fdisk u-boot-tools lrzsz clang zopfli
       e2fsprogs u-boot-menu
-      libpng-dev console-setup-linux libubootenv-tool python3-labgrid
-      # the USB host of issue #25 (docs/usb.md): QEMU for the guest
-      # tools/mkusbhost.sh builds, and the host's own DFU and lsusb
-      qemu-system-x86 dfu-util usbutils)
+      libpng-dev console-setup-linux libubootenv-tool python3-labgrid)
+# The USB host of issue #25 (docs/usb.md): QEMU for the guest
+# tools/mkusbhost.sh builds, and the host's own dfu-util and lsusb.
+pkgs+=(qemu-system-x86 dfu-util usbutils)
 
 SUDO=
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
