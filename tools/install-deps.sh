@@ -9,12 +9,13 @@ pkgs=(gcc-arm-none-eabi libnewlib-arm-none-eabi make gcc libc6-dev pkg-config gi
       python3 python3-pytest python3-pytest-xdist mtools dosfstools fdisk u-boot-tools lrzsz clang zopfli
       e2fsprogs u-boot-menu
       libpng-dev console-setup-linux libubootenv-tool python3-labgrid)
-# The USB host of issue #25 (docs/usb.md): QEMU for the guest
-# tools/mkusbhost.sh builds, and the host's own dfu-util and lsusb.
-pkgs+=(qemu-system-x86 dfu-util usbutils)
 
 SUDO=
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
+
+# The USB host of issue #25 (docs/usb.md): QEMU for the guest
+# tools/mkusbhost.sh builds, and the host's own dfu-util and lsusb.
+pkgs+=(qemu-system-x86 dfu-util usbutils)
 
 missing=()
 for p in "${pkgs[@]}"; do
