@@ -151,6 +151,8 @@ class UsbHost:
     def start(self):
         """Start QEMU and wait for the shell; returns self."""
         global _kvm_works
+        if not os.path.exists(os.path.join(OUT, "initrd.img")):
+            build()
         accel = self.accel
         if accel == "auto":
             accel = "kvm" if kvm_usable() and _kvm_works is not False else "tcg"
