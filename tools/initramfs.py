@@ -5,7 +5,7 @@ dependency resolver, both without root, cpio, depmod or modinfo.
 
   initramfs.py cpio LIST OUT      write the newc archive LIST describes
   initramfs.py deps MODDIR NAME…  print the modules to load, in load order
-  initramfs.py libs ROOT FILE…    print what dynamically linked FILEs need
+  initramfs.py libs ROOT FILE…    print FILEs and what they need to run
 
 LIST uses the kernel's gen_init_cpio format (ramfs-rootfs-initramfs.rst,
 docs/references.md), one entry a line:
@@ -21,7 +21,7 @@ modules.builtin is reported on stderr and skipped.
 
 libs is for a guest built from unpacked .debs (tools/mkusbhost.sh): ROOT is
 the unpacked tree, each FILE a path inside it. It prints "file GUEST SOURCE"
-lines: the dynamic loader (PT_INTERP) and every DT_NEEDED library,
+lines: each FILE itself, then the dynamic loader (PT_INTERP) and every DT_NEEDED library,
 transitively, at the path the loader will open (GUEST, absolute in the
 guest) and the real file under ROOT to copy there (SOURCE, symlinks
 followed inside ROOT), as ld.so searches: DT_RUNPATH/DT_RPATH, then
@@ -293,12 +293,12 @@ def needed_libs(root, files):
             copied[src] = guest
             out.append(("file", guest, src))
 
+    for f in files:
+        emit(f, in_root(root, f) or fail("%s is not in %s" % (f, root)))
+
     while todo:
         f = todo.pop(0)
-        src = in_root(root, f)
-        if not src:
-            fail("%s is not in %s" % (f, root))
-        dyn = elf_dynamic(src)
+        dyn = elf_dynamic(in_root(root, f))
         if not dyn:
             continue
         interp, needed, rpath = dyn

@@ -54,12 +54,12 @@ if [ $force = no ] && [ "$(cat "$out/version" 2>/dev/null)" = "$kver" ] &&
 	exit 0
 fi
 
-# What goes in. Not usb.ids: usbutils 014's lsusb takes every name from
-# udev's hwdb.bin instead (compiled from 10 MB of sources), so in the guest
-# it prints IDs without vendor and product names. The library packages are what the tools' Depends name in
+# What goes in. The library packages are what the tools' Depends name in
 # bookworm (python3, which dfu-util pulls for its dfuse-pack script, is
 # left out); if a future version needs another library, `initramfs.py libs`
-# below stops with its name.
+# below stops with its name. Not usb.ids: usbutils 014's lsusb takes every
+# name from udev's hwdb.bin instead (compiled from 10 MB of sources), so in
+# the guest it prints IDs and the device's own strings, no vendor names.
 pkgs=("$kpkg" busybox-static dfu-util usbutils libusb-1.0-0 libudev1 libc6)
 fbpkgs=(fastboot android-libbase android-libboringssl android-libcutils android-liblog
 	android-libsparse android-libziparchive libstdc++6 libgcc-s1 zlib1g)
@@ -83,8 +83,8 @@ for p in "${pkgs[@]}"; do
 		deb=$(newest "$p")
 	fi
 	if [ "$p" = "$kpkg" ]; then
-		# The kernel and its modules, unpacked once (10 s of the 12 s this
-		# script takes otherwise) into build/deps/usbhost-kernel/<release>.
+		# The kernel and its modules, unpacked once into
+		# build/deps/usbhost-kernel/<release>: most of this script's time.
 		kdir=$top/build/deps/usbhost-kernel/$kver
 		if [ ! -e "$kdir/.done" ]; then
 			rm -rf "$kdir"; mkdir -p "$kdir"
@@ -122,11 +122,7 @@ files=() # "kind guest source-or-target" lines; their directories made below
 add() { files+=("$*"); }
 tools=(/usr/bin/dfu-util /usr/bin/lsusb)
 [ $fastboot = yes ] && tools+=(/usr/bin/fastboot)
-for t in "${tools[@]}"; do
-	real=$(python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import initramfs; print(initramfs.in_root(sys.argv[2], sys.argv[3]))' \
-		"$top/tools" "$root" "$t")
-	add file "$t" "$real"
-done
+# the tools (their real files: fastboot is a symlink), then their libraries
 while read -r kind guest src; do add "$kind" "$guest" "$src"; done < <(
 	python3 "$top/tools/initramfs.py" libs "$root" "${tools[@]}")
 
