@@ -24,9 +24,6 @@ SIZE = 0x10000          # the size of both dfu_alt_info entries
 
 @pytest.fixture
 def parts(firmware):
-    reason = usbhost.unavailable()
-    if reason:
-        pytest.skip(reason)
     usage = subprocess.run([simrun.SIM, "--help"], capture_output=True, text=True).stdout
     if "--usb" not in usage:
         pytest.skip("the simulator has no --usb (usbredir export)")
@@ -35,6 +32,9 @@ def parts(firmware):
                              capture_output=True, text=True).stdout
     if "dfu_alt_info" not in strings:
         pytest.skip("gtaboot has no dfu command")
+    reason = usbhost.unavailable()    # last: it may build the guest
+    if reason:
+        pytest.skip(reason)
 
 
 class Sim:
