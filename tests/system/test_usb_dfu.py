@@ -24,12 +24,13 @@ SIZE = 0x10000          # the size of both dfu_alt_info entries
 
 @pytest.fixture
 def parts(firmware):
-    usage = subprocess.run([simrun.SIM, "--help"], capture_output=True, text=True).stdout
+    usage = subprocess.run([simrun.SIM, "--help"], capture_output=True, text=True,
+                           timeout=30).stdout
     if "--usb" not in usage:
         pytest.skip("the simulator has no --usb (usbredir export)")
     # gtaboot.bin's cold part is deflated: the ELF's strings tell
     strings = subprocess.run(["arm-none-eabi-strings", tc.BIN[:-4] + ".elf"],
-                             capture_output=True, text=True).stdout
+                             capture_output=True, text=True, timeout=30).stdout
     if "dfu_alt_info" not in strings:
         pytest.skip("gtaboot has no dfu command")
     reason = usbhost.unavailable()    # last: it may build the guest
