@@ -29,17 +29,17 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 OUT = os.path.join(ROOT, "build", "usbhost")
 MKUSBHOST = os.path.join(ROOT, "tools", "mkusbhost.sh")
 QEMU = "qemu-system-x86_64"
-UP = b"gtaboot-usbhost: up on Linux "
 PROMPT = b"usbhost:/# "
 # panic=-1 with -no-reboot: a panicking guest ends QEMU at once instead of
 # a test waiting for its timeout.
 APPEND = "console=ttyS0 panic=-1"
 
-# What the KVM probe found, kept for the rest of the process: on this
-# project's CI and build VMs /dev/kvm opens but QEMU 7.2's guest never runs
-# (a nested hypervisor that refuses MSR 0x10a with -cpu host, and prints
-# nothing with the default CPU), so "auto" tries KVM once, bounded, and
-# falls back to TCG.
+# What the KVM probe found, kept for the rest of the process: on the VM
+# this was written on, /dev/kvm opens but QEMU 7.2's guest never runs (the
+# hypervisor below refuses MSR 0x10a with -cpu host; with the default CPU
+# nothing is printed), so "auto" tries KVM once, bounded, and falls back
+# to TCG. A probe that had a usb-redir peer leaves it a closed connection,
+# as any QEMU that ends does.
 _kvm_works = None
 KVM_PROBE_S = 5
 
