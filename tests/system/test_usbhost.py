@@ -6,7 +6,6 @@ nothing. With the usbredir scaffolding peer (usbredir_fake.py, a fake
 0451:d00e DFU device): the usb-redir path QEMU -> guest works, including
 a peer that goes away and comes back (QEMU's reconnect=), which is what a
 simulator run ending and a new one starting looks like."""
-import os
 
 import pytest
 
