@@ -48,4 +48,12 @@ static const struct board_status_leds status_beagle = {
 
 const struct board_status_leds *const status_leds = &status_beagle;
 
-const struct board_env board_env = { .name = "beagle", .nand = &board_env_nand };
+const struct board_env board_env = {
+	.name = "beagle",
+	.nand = &board_env_nand,
+	.usb_manufacturer = "BeagleBoard.org",
+	/* U-Boot's omap3_beagle mtdparts and Linux's omap3-beagle.dts
+	 * partitions (docs/references.md, "Beagle NAND layout") */
+	.dfu_alt_nand = "MLO raw 0x0 0x80000;u-boot raw 0x80000 0x1e0000;"
+			"u-boot-env raw 0x260000 0x20000;kernel raw 0x280000 0x400000",
+};

@@ -175,6 +175,11 @@ struct board_env {
 	 * DTB look-ups (the default names, extlinux FDTDIR, bootm without a
 	 * tree). The fdtfile variable, which scripts read, stays dtb_name's. */
 	const char *const (*dtb_fallback)[2];
+	/* What `dfu` tells the USB host: the manufacturer string, and the
+	 * dfu_alt_info for `dfu 0 nand 0` when the variable is not set
+	 * (NULL: no default), in U-Boot's syntax. */
+	const char *usb_manufacturer;
+	const char *dfu_alt_nand;
 };
 extern const struct board_env board_env;
 

@@ -63,4 +63,10 @@ const struct board_env board_env = {
 	.name = "gta04",
 	.nand = &board_env_nand,
 	.dtb_fallback = board_env_dtb_fallback,
+	.usb_manufacturer = "Goldelico",
+	/* the NAND partitions of Letux and of Linux's omap3-gta04.dtsi
+	 * (docs/references.md, "GTA04 NAND layout"); the MLO entry goes
+	 * through `flash mlo` */
+	.dfu_alt_nand = "MLO raw 0x0 0x80000;u-boot raw 0x80000 0x1c0000;"
+			"u-boot-env raw 0x240000 0x40000;kernel raw 0x280000 0x600000",
 };

@@ -203,6 +203,14 @@ bool display_start(void)
 		printf("display: off (video=off)\n");
 		return false;
 	}
+	/* The pads' supply first: a board whose VPLL2 cannot be switched on
+	 * shows nothing, so its framebuffer is never written either. */
+	if (!err)
+		err = pads_power(d);
+	if (err) {
+		printf("display: %s not started (%s)\n", d->panel, errname(err));
+		return false;
+	}
 	size = (uint32_t)d->mode.width * d->mode.height * DSS_BPP;
 
 	sys.fb_start = (sys.area_start - size) & ~0xFFFFFu;
@@ -222,13 +230,10 @@ bool display_start(void)
 	text_row(ROW_TITLE, 0, buf, C_BG, C_TITLE_BG);
 	clean(0, ds.h);
 
-	/* The order Linux's omapdss panel driver keeps: the pads' supply, the
-	 * DSS's LCD output running, then the panel's sequence with
-	 * DISPLAY_ON last (drivers/video/td028ttec1.c). */
-	if (!err)
-		err = pads_power(d);
-	if (!err)
-		err = omap_dss_start(&d->mode, sys.fb_start, sys.soc->dss_clock(), &ds.pixclk);
+	/* The order Linux's omapdss panel driver keeps: the pads' supply
+	 * (above), the DSS's LCD output running, then the panel's sequence
+	 * with DISPLAY_ON last (drivers/video/td028ttec1.c). */
+	err = omap_dss_start(&d->mode, sys.fb_start, sys.soc->dss_clock(), &ds.pixclk);
 	if (!err)
 		err = sys.soc->gpio_output(d->backlight_gpio, 1);
 	if (err) {

@@ -66,6 +66,8 @@ static const struct soc_ops soc_ops __attribute__((section(".cold.rodata.soc_ops
 	.dss_clock = dss_clock,
 	.mlo_prepare = omap3_mlo_prepare,
 	.mlo_write = omap3_mlo_write,
+	.usb_otg = omap3_usb_otg,
+	.usb_otg_off = omap3_usb_otg_off,
 };
 
 COLD_FN(boot_media) static enum boot_media boot_media(uint8_t dev)

@@ -16,6 +16,7 @@ struct nand_chip;
 struct omap_i2c;
 struct dss_clock;
 struct mlo_src;
+struct musb_udc_config;
 
 /* Where the ROM loaded this MLO from, in the boot flow's terms (main.c
  * maps the SoC's boot device code). */
@@ -54,6 +55,10 @@ struct soc_ops {
 	const struct mlo_src *(*mlo_prepare)(const uint8_t *file, uint32_t len, char *why,
 					     size_t n);
 	int (*mlo_write)(struct nand_chip *c, const struct mlo_src *m);
+	/* the USB OTG controller: pads and clock on, its driver's config;
+	 * NULL with *err set. usb_otg_off stops its clock. */
+	const struct musb_udc_config *(*usb_otg)(int *err);
+	void (*usb_otg_off)(void);
 };
 
 struct sysinfo {

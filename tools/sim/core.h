@@ -74,6 +74,8 @@ struct sim_core {
 
 	int pending_exc;             /* UC_HOOK_INTR number to deliver, or -1 */
 	bool by_block;               /* counting per block (after a hand-off) */
+	bool data_folded;            /* no hook_data: data costs per instruction */
+	unsigned dfold;              /* those costs, cycles per instruction */
 	uint64_t wfi_count, wfi_slept_ps;    /* WFI sleeps and the time they covered */
 	bool vm_retry;               /* fill the MMU holes and restart (vm.c) */
 	bool stop_requested;         /* core_stop() was called */
@@ -82,6 +84,8 @@ struct sim_core {
 
 /* The core's state, allocated at first use. */
 struct sim_core *core_of(struct sim *s);
+/* A data abort's DFAR and WnR while no hook sees every access (sim.c). */
+bool core_dabt_refetch(struct sim *s);
 /* Bring now_ps up to the cycles charged so far. */
 void time_sync(struct sim *s);
 

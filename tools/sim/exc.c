@@ -92,7 +92,14 @@ void core_deliver(struct sim *s, int exc)
 		take_exception(s, "SVC", 0x13, 0x08, pc, pc - (t ? 2 : 4));
 		break;
 	case EXC_DABT: { /* PC at the faulting instruction; LR = PC + 8 */
-		uint32_t fs = vm_fault_status(s, s->core->last_va, (cpsr & 0x1F) == 0x10,
+		uint32_t fs;
+
+		if (s->core->data_folded && !core_dabt_refetch(s)) {
+			sim_stop(s, SIM_FAULT, "data abort at PC 0x%08x did not recur when "
+				 "replayed for its address", pc);
+			break;
+		}
+		fs = vm_fault_status(s, s->core->last_va, (cpsr & 0x1F) == 0x10,
 					      s->core->last_write, false);
 
 		sim_set_cp15(s, 6, 0, 0, 0, s->core->last_va);                /* DFAR */

@@ -7,7 +7,9 @@
  * write path, the NAND chip on GPMC CS0, the boot devices' names, and the
  * display's part: the DSS's LCD pads and its clock (chapter 4 "PRCM",
  * CM_FCLKEN/ICLKEN/IDLEST/CLKSEL_DSS, DPLL4's M4 output; chapter 7
- * "System Control Module", the pads).
+ * "System Control Module", the pads), and the HS USB OTG controller's
+ * interface clock (CM_ICLKEN1_CORE EN_HSOTGUSB) and ULPI pads (chapter 16
+ * "High-Speed USB OTG Controller").
  */
 #include "arch/arm/omap3/periph.h"
 
@@ -18,6 +20,7 @@
 #include "arch/arm/omap3/soc.h"
 #include "arch/arm/omap3/storage.h"
 #include "drivers/gpio/omap_gpio.h"
+#include "drivers/usb/musb_udc.h"
 #include "drivers/video/omap_dss.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"
@@ -136,4 +139,34 @@ const struct dss_clock *omap3_dss_clock(const struct omap3_chip *chip,
 	c.in_hz = clk->per96_hz * (readl(CM_CLKSEL3_PLL) & 0x1F);
 	c.m4_max = dss_3630 ? 32 : 16;
 	return &c;
+}
+
+#define EN_HSOTGUSB		BIT(4)	/* CM_ICLKEN1_CORE */
+#define ST_HSOTGUSB_IDLE	BIT(4)	/* CM_IDLEST1_CORE: 1 while not accessible */
+#define HSUSB0_CLK		0x1A2	/* then STP, DIR, NXT, DATA0..7 */
+#define HSUSB0_STP		0x1A4
+#define HSUSB0_DATA7		0x1B8
+
+const struct musb_udc_config *omap3_usb_otg(int *err)
+{
+	static const struct musb_udc_config cfg = { .base = 0x480AB000u };
+
+	/* HSUSB0's ULPI pins in mode 0, as the Beagle's and GTA04's U-Boot
+	 * board files set them (docs/references.md, "HSUSB0 pads"): STP an
+	 * output pulled up, so that the PHY sees "stop" while the controller
+	 * is in reset; CLK, DIR, NXT and DATA0..7 inputs without pulls */
+	for (unsigned off = HSUSB0_CLK; off <= HSUSB0_DATA7; off += 2)
+		omap3_pad_set((uint16_t)off, off == HSUSB0_STP ?
+			      (PAD_OUT | PAD_PULL_ENA | PAD_PULL_UP | PAD_MODE(0)) :
+			      (PAD_IN | PAD_MODE(0)));
+	/* the interface clock only: the functional clock is the PHY's ULPI
+	 * clock */
+	setbits32(CM_ICLKEN1_CORE, EN_HSOTGUSB);
+	*err = poll32(CM_IDLEST1_CORE, ST_HSOTGUSB_IDLE, 0, 1000);
+	return *err ? NULL : &cfg;
+}
+
+void omap3_usb_otg_off(void)
+{
+	clrbits32(CM_ICLKEN1_CORE, EN_HSOTGUSB);
 }

@@ -31,6 +31,12 @@ struct omap3_clocks;
  * this chip with these clocks. */
 const struct dss_clock *omap3_dss_clock(const struct omap3_chip *chip,
 					const struct omap3_clocks *clk);
+struct musb_udc_config;
+/* The HS USB OTG controller: its ULPI pads and interface clock on, and
+ * where the driver finds it; NULL with *err set when the module does not
+ * become accessible. omap3_usb_otg_off() stops the clock again. */
+const struct musb_udc_config *omap3_usb_otg(int *err);
+void omap3_usb_otg_off(void);
 /* The ROM boot device's name ("MMC1", "NAND", ...). */
 const char *omap3_bootdev_name(uint8_t dev);
 
