@@ -281,6 +281,12 @@ qemu: deps
 	$(Q)[ -x $(BUILD)/qemu-linaro/bin/qemu-system-arm ] || tools/qemu-linaro.sh build
 	$(Q)tools/qemu-linaro.sh boot --board $(BOARD)
 
+# The USB host guest (docs/usb.md): Debian's amd64 kernel and USB tools
+# for qemu-system-x86_64, in build/usbhost; test_usbhost.py builds it too.
+.PHONY: usbhost
+usbhost: deps
+	$(Q)tools/mkusbhost.sh
+
 # ---------------------------------------------------------------- tests
 UNIT_SRCS  := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS  := $(patsubst tests/unit/%.c,$(BUILD)/host/%,$(UNIT_SRCS))

@@ -5,6 +5,7 @@ dependency resolver, both without root, cpio, depmod or modinfo.
 
   initramfs.py cpio LIST OUT      write the newc archive LIST describes
   initramfs.py deps MODDIR NAME…  print the modules to load, in load order
+  initramfs.py libs ROOT FILE…    print FILEs and what they need to run
 
 LIST uses the kernel's gen_init_cpio format (ramfs-rootfs-initramfs.rst,
 docs/references.md), one entry a line:
@@ -17,7 +18,18 @@ listed on a line are loaded last to first). A linux-image .deb ships none
 (its postinst runs depmod), so otherwise each module's .modinfo section is
 read for its `depends=` names, as modinfo does. A name that is in
 modules.builtin is reported on stderr and skipped.
+
+libs is for a guest built from unpacked .debs (tools/mkusbhost.sh): ROOT is
+the unpacked tree, each FILE a path inside it. It prints "file GUEST SOURCE"
+lines: each FILE itself, then the dynamic loader (PT_INTERP) and every DT_NEEDED library,
+transitively, at the path the loader will open (GUEST, absolute in the
+guest) and the real file under ROOT to copy there (SOURCE, symlinks
+followed inside ROOT), as ld.so searches: DT_RUNPATH/DT_RPATH, then
+lib/<triplet> and usr/lib/<triplet>, then lib and usr/lib. A file needed
+under a second name (libc needs the loader by its multiarch path) is a
+"slink GUEST FIRST-GUEST" line instead of a second copy.
 """
+import glob
 import gzip
 import lzma
 import os
@@ -187,12 +199,137 @@ def load_order(moddir, names):
     return order
 
 
+# ---------------------------------------------------------------- libraries
+
+def elf_sections(elf):
+    """[(name, type, offset, size, link)] of an ELF file's section headers."""
+    if elf[:4] != b"\x7fELF":
+        return None
+    is64, end = elf[4] == 2, "<" if elf[5] == 1 else ">"
+    if is64:
+        shoff, = struct.unpack_from(end + "Q", elf, 0x28)
+        shentsize, shnum, shstrndx = struct.unpack_from(end + "HHH", elf, 0x3A)
+        fmt = end + "IIQQQQI"
+    else:
+        shoff, = struct.unpack_from(end + "I", elf, 0x20)
+        shentsize, shnum, shstrndx = struct.unpack_from(end + "HHH", elf, 0x2E)
+        fmt = end + "IIIIIII"
+    raw = [struct.unpack_from(fmt, elf, shoff + i * shentsize) for i in range(shnum)]
+    stroff = raw[shstrndx][4]
+    cstr = lambda off: elf[off:elf.index(b"\0", off)].decode()
+    return [(cstr(stroff + r[0]), r[1], r[4], r[5], r[6]) for r in raw], is64, end
+
+
+def elf_dynamic(path):
+    """(interpreter or None, [DT_NEEDED], [DT_RUNPATH/DT_RPATH dirs]);
+    None for a file that is not a dynamically linked ELF (a script,
+    a static binary)."""
+    with open(path, "rb") as f:
+        elf = f.read()
+    parsed = elf_sections(elf)
+    if not parsed:
+        return None
+    secs, is64, end = parsed
+    interp = None
+    for name, _, off, size, _ in secs:
+        if name == ".interp":
+            interp = elf[off:off + size].rstrip(b"\0").decode()
+    for name, typ, off, size, link in secs:
+        if typ != 6:  # SHT_DYNAMIC; its sh_link is the string table
+            continue
+        stroff = secs[link][2]
+        cstr = lambda o: elf[stroff + o:elf.index(b"\0", stroff + o)].decode()
+        ent = struct.Struct(end + ("qQ" if is64 else "iI"))
+        needed, paths = [], []
+        for i in range(size // ent.size):
+            tag, val = ent.unpack_from(elf, off + i * ent.size)
+            if tag == 0:
+                break
+            if tag == 1:                    # DT_NEEDED
+                needed.append(cstr(val))
+            elif tag in (15, 29):           # DT_RPATH, DT_RUNPATH
+                paths += cstr(val).split(":")
+        return interp, needed, paths
+    return None
+
+
+def in_root(root, path, hops=40):
+    """path (absolute in the guest) resolved inside root, following
+    symlinks as the guest would; None if it does not exist."""
+    parts, done = [p for p in path.split("/") if p], ""
+    while parts:
+        p = parts.pop(0)
+        cur = done + "/" + p
+        full = root + cur
+        if os.path.islink(full):
+            hops -= 1
+            if hops < 0:
+                fail("%s: symlink loop" % path)
+            t = os.readlink(full)
+            base = "" if t.startswith("/") else done
+            parts = [q for q in (base + "/" + t).split("/") if q] + parts
+            done = ""
+            # ".." handled by normalising what is left
+            parts = os.path.normpath("/" + "/".join(parts)).split("/")[1:]
+            continue
+        if not os.path.lexists(full):
+            return None
+        done = cur
+    return root + done
+
+
+def needed_libs(root, files):
+    root = root.rstrip("/")
+    triplets = [d for pre in ("lib", "usr/lib") for d in
+                sorted(glob.glob(os.path.join(root, pre, "*-linux-gnu*")))]
+    default = ["/" + os.path.relpath(d, root) for d in triplets] + ["/lib", "/usr/lib"]
+    out, seen, todo, copied = [], set(), list(files), {}
+
+    def emit(guest, src):
+        seen.add(guest)
+        if src in copied:
+            out.append(("slink", guest, copied[src]))
+        else:
+            copied[src] = guest
+            out.append(("file", guest, src))
+
+    for f in files:
+        emit(f, in_root(root, f) or fail("%s is not in %s" % (f, root)))
+
+    while todo:
+        f = todo.pop(0)
+        dyn = elf_dynamic(in_root(root, f))
+        if not dyn:
+            continue
+        interp, needed, rpath = dyn
+        origin = os.path.dirname(f)
+        if interp and interp not in seen:
+            emit(interp, in_root(root, interp) or fail("%s: no loader %s in %s" % (f, interp, root)))
+        for lib in needed:
+            dirs = [d.replace("$ORIGIN", origin).replace("${ORIGIN}", origin) for d in rpath]
+            for d in dirs + default:
+                guest = os.path.normpath(d + "/" + lib)
+                if guest in seen:
+                    break
+                lsrc = in_root(root, guest)
+                if lsrc:
+                    emit(guest, lsrc)
+                    todo.append(guest)
+                    break
+            else:
+                fail("%s needs %s, which is in none of %s under %s" % (f, lib, dirs + default, root))
+    return out
+
+
 def main(argv):
     if len(argv) == 4 and argv[1] == "cpio":
         write_cpio(argv[2], argv[3])
     elif len(argv) >= 4 and argv[1] == "deps":
         for rel in load_order(argv[2], argv[3:]):
             print(rel)
+    elif len(argv) >= 4 and argv[1] == "libs":
+        for line in needed_libs(argv[2], argv[3:]):
+            print(*line)
     else:
         sys.exit(__doc__)
 

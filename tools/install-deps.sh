@@ -13,6 +13,10 @@ pkgs=(gcc-arm-none-eabi libnewlib-arm-none-eabi make gcc libc6-dev pkg-config gi
 SUDO=
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
 
+# The USB host of issue #25 (docs/usb.md): QEMU for the guest
+# tools/mkusbhost.sh builds, and the host's own dfu-util and lsusb.
+pkgs+=(qemu-system-x86 dfu-util usbutils)
+
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

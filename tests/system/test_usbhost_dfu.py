@@ -1,0 +1,119 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""gtaboot's `dfu` against Debian's dfu-util on a real Linux USB host
+(issue #25, docs/usb.md): the simulated GTA04 runs `dfu 0 ram 0` with its
+USB device exported over usbredir (`--usb unix:PATH`), the USB host guest
+(usbhost.py) sees it through QEMU's usb-redir, lists it, downloads a file
+into RAM, uploads it back and compares. Skipped until the simulator has
+`--usb` and gtaboot the `dfu` command."""
+import os
+import signal
+import subprocess
+import tempfile
+import threading
+
+import pytest
+
+import simrun
+import test_console as tc
+import usbhost
+
+firmware = tc.firmware
+VIDPID = "0451:d022"    # gtaboot's DFU id (docs/usb.md, "What the host sees")
+SIZE = 0x10000          # the size of both dfu_alt_info entries
+
+
+@pytest.fixture
+def parts(firmware):
+    usage = subprocess.run([simrun.SIM, "--help"], capture_output=True, text=True,
+                           timeout=30).stdout
+    if "--usb" not in usage:
+        pytest.skip("the simulator has no --usb (usbredir export)")
+    # gtaboot.bin's cold part is deflated: the ELF's strings tell
+    strings = subprocess.run(["arm-none-eabi-strings", tc.BIN[:-4] + ".elf"],
+                             capture_output=True, text=True, timeout=30).stdout
+    if "dfu_alt_info" not in strings:
+        pytest.skip("gtaboot has no dfu command")
+    reason = usbhost.unavailable()    # last: it may build the guest
+    if reason:
+        pytest.skip(reason)
+
+
+class Sim:
+    """gtaboot-sim in the background, its own session; its console in a
+    file, read at the end."""
+
+    def __init__(self, tmp, script, sock, max_ms):
+        self.tmp = tmp
+        self.serial = os.path.join(tmp, "serial.txt")
+        args = simrun.load_raw_args(["--machine", "gta04", "--rev", "A5", "--max-ms", max_ms,
+                                     "--load-raw", tc.BIN + "@0x40200000",
+                                     "--input", script, "--usb", "unix:" + sock], tmp)
+        self.proc = subprocess.Popen([simrun.SIM, "--serial", self.serial] + args,
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, start_new_session=True,
+                                     cwd=simrun.ROOT)
+        self.out = []
+        threading.Thread(target=lambda: self.out.append(self.proc.stdout.read()),
+                         daemon=True).start()
+
+    def wait(self, timeout):
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def kill(self):
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+
+    def text(self):
+        serial = open(self.serial, "rb").read().decode("latin-1") \
+            if os.path.exists(self.serial) else ""
+        return serial + "\n--- stderr:\n" + b"".join(self.out).decode("latin-1")
+
+
+def test_dfu_download_upload(parts):
+    alt = "kernel ram 0x82000000 0x%x;fdt ram 0x88000000 0x%x" % (SIZE, SIZE)
+    # The last download, to 'fdt', ends the session: Ctrl-C, then {end}
+    # (the run's result "stop", exit 0). gtaboot prints its line during the
+    # manifestation, before dfu-util's last GETSTATUS: 3 s more (of virtual
+    # time, held to host time while a usbredir peer is there) let that
+    # status stage end first.
+    script = ("{expect %s}" % tc.PROMPT + tc.esc("setenv dfu_alt_info '%s'\r" % alt) +
+              "{expect %s}dfu 0 ram 0\\r" % tc.PROMPT +
+              "{expect dfu: 4096 bytes to 'fdt'}{wait 3000}\\x03{expect %s}{end}" % tc.PROMPT)
+    with tempfile.TemporaryDirectory() as tmp:
+        sock = os.path.join(tmp, "usb.sock")
+        # QEMU first (reconnect=1 finds the socket when the simulator makes
+        # it), so both boot at once; 120 s of virtual time bounds the run
+        # (held to host time while the firmware waits on the USB host).
+        with usbhost.UsbHost(sock=sock) as pc:
+            sim = Sim(tmp, script, sock, 120000)
+            try:
+                line = pc.wait_device(VIDPID, timeout=60)
+                assert "ID " + VIDPID in line
+                status, out = pc.run("dfu-util -l", timeout=30)
+                assert status == 0, out
+                assert 'Found DFU: [%s] ver=0010' % VIDPID in out, out
+                assert 'alt=0, name="kernel"' in out and 'alt=1, name="fdt"' in out, out
+                status, out = pc.run("dd if=/dev/urandom of=/tmp/k bs=1k count=%d 2>/dev/null && "
+                                     "dfu-util -a kernel -D /tmp/k" % (SIZE // 1024), timeout=60)
+                assert status == 0 and "Download done." in out, out
+                status, out = pc.run("dfu-util -a kernel -U /tmp/k2 && cmp /tmp/k /tmp/k2",
+                                     timeout=60)
+                assert status == 0 and "Upload done." in out, out
+                status, out = pc.run("head -c 4096 /tmp/k >/tmp/f && dfu-util -a fdt -D /tmp/f",
+                                     timeout=60)
+                assert status == 0, out
+                rc = sim.wait(60)
+                assert rc == 0, "simulator: exit %r" % rc
+                # the run ended: the device is unplugged
+                pc.wait_device(VIDPID, timeout=20, gone=True)
+            except AssertionError:
+                print(sim.text()[-4000:])
+                raise
+            finally:
+                sim.kill()
+        serial = sim.text()
+        assert "dfu: %d bytes to 'kernel'" % SIZE in serial, serial
