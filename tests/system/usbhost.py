@@ -88,7 +88,9 @@ class UsbHost:
     listens). accel: "kvm", "tcg" or "auto" (the environment variable
     USBHOST_ACCEL overrides it). boot_timeout: seconds to the shell."""
 
-    def __init__(self, sock=None, reconnect=1, accel="auto", mem=256, boot_timeout=60,
+    # TCG unless asked: the KVM probe costs 5 s per pytest worker on the
+    # machines this runs on (see _kvm_works), and TCG boots in 3-6 s.
+    def __init__(self, sock=None, reconnect=1, accel="tcg", mem=256, boot_timeout=60,
                  append="", extra=()):
         self.sock, self.reconnect, self.mem = sock, reconnect, mem
         self.append, self.extra = (APPEND + " " + append).strip(), list(extra)
