@@ -117,3 +117,47 @@ def test_dfu_download_upload(parts):
                 sim.kill()
         serial = sim.text()
         assert "dfu: %d bytes to 'kernel'" % SIZE in serial, serial
+
+
+def test_dfu_into_ram_then_boot(parts, tmp_path):
+    """The PC sends a kernel and a device tree with dfu-util; its -R (a
+    DFU_DETACH: the functional descriptor says the device detaches by
+    itself) ends `dfu`, and the board boots what came: `bootz` hands the
+    payload over with the DTB that arrived."""
+    payload = os.path.join(simrun.ROOT, "build", "payload", "zImage")
+    dtb = str(tmp_path / "sim.dtb")
+    subprocess.run(["dtc", "-I", "dts", "-O", "dtb", "-o", dtb,
+                    os.path.join(simrun.ROOT, "dts", "omap3-gta04-sim.dts")], check=True,
+                   capture_output=True, timeout=30)
+    alt = "kernel ram 0x82000000 0x100000;fdt ram 0x88000000 0x10000"
+    script = ("{expect %s}" % tc.PROMPT + tc.esc("setenv dfu_alt_info '%s'\r" % alt) +
+              "{expect %s}dfu 0 ram 0\\r" % tc.PROMPT +
+              "{expect DFU_DETACH: done}{expect %s}" % tc.PROMPT +
+              "bootz 0x82000000 - 0x88000000\\r")
+    with tempfile.TemporaryDirectory() as tmp:
+        sock = os.path.join(tmp, "usb.sock")
+        files = {"/payload/zImage": payload, "/payload/sim.dtb": dtb}
+        with usbhost.UsbHost(sock=sock, files=files) as pc:
+            sim = Sim(tmp, script, sock, 120000)
+            try:
+                pc.wait_device(VIDPID, timeout=60)
+                status, out = pc.run("dfu-util -a kernel -D /payload/zImage", timeout=60)
+                assert status == 0 and "Download done." in out, out
+                # -R: the device detaches and gtaboot goes on to boot, so
+                # dfu-util's USB reset afterwards finds it gone (its exit
+                # status says so); the download itself is done and the
+                # state back in dfuIDLE first
+                status, out = pc.run("dfu-util -a fdt -D /payload/sim.dtb -R", timeout=60)
+                assert "Download done." in out and "Done!" in out, out
+                rc = sim.wait(60)
+                assert rc == 0, "simulator: exit %r" % rc
+            except AssertionError:
+                print(sim.text()[-4000:])
+                raise
+            finally:
+                sim.kill()
+        serial = sim.text()
+        assert "dfu: %d bytes to 'kernel'" % os.path.getsize(payload) in serial, serial
+        assert "dfu: %d bytes to 'fdt'" % os.path.getsize(dtb) in serial, serial
+        assert "Starting kernel at 0x82000000, DTB at 0x88000000" in serial, serial
+        assert "result=handoff" in serial, serial[-2000:]

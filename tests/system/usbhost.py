@@ -22,11 +22,14 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
+import tempfile
 import threading
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 OUT = os.path.join(ROOT, "build", "usbhost")
+sys.path.insert(0, os.path.join(ROOT, "tools"))
 MKUSBHOST = os.path.join(ROOT, "tools", "mkusbhost.sh")
 QEMU = "qemu-system-x86_64"
 PROMPT = b"usbhost:/# "
@@ -91,8 +94,10 @@ class UsbHost:
     # TCG unless asked: the KVM probe costs 5 s per pytest worker on the
     # machines this runs on (see _kvm_works), and TCG boots in 3-6 s.
     def __init__(self, sock=None, reconnect=1, accel="tcg", mem=256, boot_timeout=60,
-                 append="", extra=()):
+                 append="", extra=(), files=None):
         self.sock, self.reconnect, self.mem = sock, reconnect, mem
+        self.files = dict(files or {})    # guest path -> host file
+        self.tmp = None
         self.append, self.extra = (APPEND + " " + append).strip(), list(extra)
         self.accel = os.environ.get("USBHOST_ACCEL", accel)
         self.boot_timeout = boot_timeout
@@ -108,6 +113,8 @@ class UsbHost:
         if not os.path.exists(kernel):
             kernel = os.path.join(OUT, "vmlinuz")
         initrd = os.path.join(OUT, "initrd.img")
+        if self.files:
+            initrd = self._initrd_with_files(initrd)
         # -nodefaults: no NIC (its iPXE ROM), no VGA, no default monitor or
         # serial; then the console alone on stdio, raw (no -nographic
         # multiplexer that would take Ctrl-A for itself).
@@ -122,6 +129,33 @@ class UsbHost:
             cmd += ["-chardev", chardev,
                     "-device", "usb-redir,chardev=usbredir0,id=usbredir0,bus=xhci.0"]
         return cmd + self.extra
+
+    def _initrd_with_files(self, initrd):
+        """The guest's initrd with self.files behind it: Linux unpacks a
+        sequence of archives into the same rootfs, so a second, plain newc
+        archive after the gzip one (4-byte aligned) adds the test's files
+        without rebuilding the guest."""
+        import initramfs    # tools/initramfs.py: the newc writer
+        self.tmp = tempfile.mkdtemp(prefix="usbhost-")
+        out_path = os.path.join(self.tmp, "initrd.img")
+        with open(initrd, "rb") as f:
+            data = f.read()
+        with open(out_path, "wb") as out:
+            out.write(data + b"\0" * (-len(data) % 4))
+            ino, dirs = 400000, set()
+            for guest, host in sorted(self.files.items()):
+                parts = guest.strip("/").split("/")
+                for i in range(1, len(parts)):
+                    d = "/".join(parts[:i])
+                    if d not in dirs:
+                        dirs.add(d)
+                        initramfs.newc_entry(out, ino, d, 0o040755, 0, 0, 2)
+                        ino += 1
+                with open(host, "rb") as f:
+                    initramfs.newc_entry(out, ino, "/".join(parts), 0o100644, 0, 0, 1, f.read())
+                ino += 1
+            initramfs.newc_entry(out, 0, "TRAILER!!!", 0, 0, 0, 1)
+        return out_path
 
     def _spawn(self, accel):
         self.buf = bytearray()
@@ -194,6 +228,9 @@ class UsbHost:
 
     def close(self):
         self._kill()
+        if self.tmp:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+            self.tmp = None
 
     def __enter__(self):
         try:
