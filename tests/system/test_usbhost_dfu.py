@@ -42,12 +42,13 @@ class Sim:
     """gtaboot-sim in the background, its own session; its console in a
     file, read at the end."""
 
-    def __init__(self, tmp, script, sock, max_ms):
+    def __init__(self, tmp, script, sock, max_ms, rev="A5", extra=()):
         self.tmp = tmp
         self.serial = os.path.join(tmp, "serial.txt")
-        args = simrun.load_raw_args(["--machine", "gta04", "--rev", "A5", "--max-ms", max_ms,
+        args = simrun.load_raw_args(["--machine", "gta04", "--rev", rev, "--max-ms", max_ms,
                                      "--load-raw", tc.BIN + "@0x40200000",
-                                     "--input", script, "--usb", "unix:" + sock], tmp)
+                                     "--input", script, "--usb", "unix:" + sock] + list(extra),
+                                    tmp)
         self.proc = subprocess.Popen([simrun.SIM, "--serial", self.serial] + args,
                                      stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                      stderr=subprocess.STDOUT, start_new_session=True,
@@ -161,3 +162,59 @@ def test_dfu_into_ram_then_boot(parts, tmp_path):
         assert "dfu: %d bytes to 'fdt'" % os.path.getsize(dtb) in serial, serial
         assert "Starting kernel at 0x82000000, DTB at 0x88000000" in serial, serial
         assert "result=handoff" in serial, serial[-2000:]
+
+
+NAND_KERNEL_PART = 0x280000     # the GTA04's kernel partition (docs/usb.md)
+
+
+def test_dfu_into_nand_then_nand_boot(parts, tmp_path):
+    """An A4 with erased NAND: the PC sends gtaboot's MLO and a kernel
+    partition (a uImage, then the DTB in the next erase block, as the NAND
+    boot looks for them) to the board's default NAND alt settings; then the
+    board, with no card, boots from NAND: the ROM finds gtaboot there, and
+    gtaboot the kernel."""
+    import test_faults as tf
+    mlo = os.path.join(simrun.ROOT, "build", "gta04", "MLO")
+    dtb = str(tmp_path / "sim.dtb")
+    subprocess.run(["dtc", "-I", "dts", "-O", "dtb", "-o", dtb,
+                    os.path.join(simrun.ROOT, "dts", "omap3-gta04-sim.dts")], check=True,
+                   capture_output=True, timeout=30)
+    kernel = tf.uimage(tf.zimage(200 * 1024, 5), tf.KERNEL_ADDR_R + 64, tf.KERNEL_ADDR_R + 64)
+    part = bytearray(kernel)
+    part += b"\xff" * (-len(part) % 0x20000)
+    part += open(dtb, "rb").read()
+    kpart = tmp_path / "kernel.part"
+    kpart.write_bytes(part)
+    nand = str(tmp_path / "nand.img")      # does not exist: an erased chip
+    script = ("{expect %s}dfu 0 nand 0\\r" % tc.PROMPT +
+              "{expect DFU_DETACH: done}{expect %s}{end}" % tc.PROMPT)
+    with tempfile.TemporaryDirectory() as tmp:
+        sock = os.path.join(tmp, "usb.sock")
+        files = {"/payload/MLO": mlo, "/payload/kernel": str(kpart)}
+        with usbhost.UsbHost(sock=sock, files=files) as pc:
+            sim = Sim(tmp, script, sock, 120000, rev="A4", extra=["--nand", nand])
+            try:
+                pc.wait_device(VIDPID, timeout=60)
+                status, out = pc.run("dfu-util -l", timeout=30)
+                assert 'name="MLO"' in out and 'name="kernel"' in out, out
+                status, out = pc.run("dfu-util -a MLO -D /payload/MLO", timeout=60)
+                assert status == 0 and "Download done." in out, out
+                status, out = pc.run("dfu-util -a kernel -D /payload/kernel -R", timeout=90)
+                assert "Download done." in out and "Done!" in out, out
+                rc = sim.wait(60)
+                assert rc == 0, "simulator: exit %r" % rc
+            except AssertionError:
+                print(sim.text()[-4000:])
+                raise
+            finally:
+                sim.kill()
+        serial = sim.text()
+        assert "4 of 4 copies good" in serial, serial[-3000:]
+    # the board on its own: no card, the ROM boots NAND
+    r = simrun.run(["--machine", "gta04", "--rev", "A4", "--nand", nand, "--max-ms", 8000])
+    out = r.serial
+    assert "Boot: NAND (ROM)" in out, r.stderr + out
+    assert "Booting from NAND (kernel partition at 0x%x)" % NAND_KERNEL_PART in out, out
+    assert "kernel: uImage 'test kernel'" in out and "CRC mismatch" not in out, out
+    assert r.report["result"] == "handoff", out + r.stderr
+    assert r.report["handoff"]["r2_dtb"]
