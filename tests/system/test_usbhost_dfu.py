@@ -218,3 +218,35 @@ def test_dfu_into_nand_then_nand_boot(parts, tmp_path):
     assert "kernel: uImage 'test kernel'" in out and "CRC mismatch" not in out, out
     assert r.report["result"] == "handoff", out + r.stderr
     assert r.report["handoff"]["r2_dtb"]
+
+
+def test_power_cut_during_dfu_mlo_leaves_bootable_nand(parts, tmp_path):
+    """The power goes half way through the first copy's page programs of a
+    DFU download to the MLO alt setting (the simulator's nand-powercut);
+    the NAND held a good gtaboot before and must still boot."""
+    mlo = os.path.join(simrun.ROOT, "build", "gta04", "MLO")
+    nand = str(tmp_path / "nand.img")
+    simrun.make(["make", "-s", "-C", simrun.ROOT, "build/tools/mknand"], check=True)
+    subprocess.run([os.path.join(simrun.ROOT, "build", "tools", "mknand"), "--mlo", mlo, nand],
+                   check=True, capture_output=True, timeout=60)
+    npages = (os.path.getsize(mlo) + 2047) // 2048
+    cut = npages // 2 + 1           # the block's erase, then its page programs
+    script = "{expect %s}dfu 0 nand 0\\r{expect DOWNLOAD}" % tc.PROMPT
+    with tempfile.TemporaryDirectory() as tmp:
+        sock = os.path.join(tmp, "usb.sock")
+        with usbhost.UsbHost(sock=sock, files={"/payload/MLO": mlo}) as pc:
+            sim = Sim(tmp, script, sock, 120000, rev="A4",
+                      extra=["--nand", nand, "--inject", "nand-powercut:%d" % cut])
+            try:
+                pc.wait_device(VIDPID, timeout=60)
+                pc.run("dfu-util -a MLO -D /payload/MLO", timeout=90)
+                rc = sim.wait(60)
+                assert rc == 0, "simulator: exit %r" % rc
+            except AssertionError:
+                print(sim.text()[-4000:])
+                raise
+            finally:
+                sim.kill()
+        assert "result=poweroff" in sim.text(), sim.text()[-3000:]
+    r = simrun.run(["--machine", "gta04", "--rev", "A4", "--nand", nand, "--max-ms", 1500])
+    assert "gtaboot 0.1" in r.serial and "Boot: NAND (ROM)" in r.serial, r.stderr + r.serial
