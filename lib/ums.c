@@ -271,10 +271,11 @@ static void invalid_field(struct ums *u)
 	sense(u, KEY_ILLEGAL_REQUEST, ASC_INVALID_FIELD_CDB, 0);
 }
 
-/* lba + count within the disk (a 64-bit sum: no wrap) */
+/* lba + count within the disk (a 64-bit sum: no wrap); lba itself too,
+ * for zero blocks (as f_mass_storage checks) */
 static bool in_range(struct ums *u, uint64_t lba, uint32_t count)
 {
-	if (lba + count <= u->disk->nblocks)
+	if (lba < u->disk->nblocks && lba + count <= u->disk->nblocks)
 		return true;
 	sense(u, KEY_ILLEGAL_REQUEST, ASC_LBA_OUT_OF_RANGE, 0);
 	return false;
