@@ -265,7 +265,7 @@ static int do_ums(int argc, char *const argv[])
 		d.disk.ro = true;
 	start = d.bd == &d.part ? (uint32_t)d.part.offset : 0;
 	/* U-Boot's line */
-	printf("UMS: LUN 0, dev mmc 0, hwpart 0, sector %#x, count %#llx%s\n", (unsigned)start,
+	printf("UMS: LUN 0, dev mmc 0, hwpart 0, sector 0x%x, count 0x%llx%s\n", (unsigned)start,
 	       (unsigned long long)d.disk.nblocks, d.disk.ro ? " (write-protected)" : "");
 
 	d.eps[0] = UMS_EP_IN;
