@@ -31,10 +31,10 @@
 #include "lib/string.h"
 #include "lib/ums.h"
 
-/* The USB identity: the one docs/usb.md chose for dfu. U-Boot too gives
- * every function of its download gadget (dfu, ums, fastboot) the same
- * CONFIG_USB_GADGET_VENDOR_NUM/PRODUCT_NUM; the host's usb-storage binds
- * by the interface class, not the ID. */
+/* The USB identity: the one docs/usb.md chose for dfu. U-Boot's download
+ * gadget gives every function (dfu, ums, fastboot) the board's one
+ * VENDOR_NUM/PRODUCT_NUM on its TI boards (docs/references.md, "U-Boot
+ * ums"); the host's usb-storage binds by the interface class, not the ID. */
 #define UMS_VID		0x0451
 #define UMS_PID		0xd022
 #define UMS_BCD		0x0010	/* gtaboot 0.1 */
@@ -226,7 +226,8 @@ static int do_ums(int argc, char *const argv[])
 {
 	static struct ums_dev d;
 	static uint8_t *chunk;
-	const char *devtype = "mmc", *devstr;
+	static char serial[33];
+	const char *devtype = "mmc", *devstr, *sn;
 	const struct musb_udc_config *cfg;
 	struct mmc_card *card;
 	struct twl4030 *twl;
@@ -268,12 +269,17 @@ static int do_ums(int argc, char *const argv[])
 	printf("UMS: LUN 0, dev mmc 0, hwpart 0, sector 0x%x, count 0x%llx%s\n", (unsigned)start,
 	       (unsigned long long)d.disk.nblocks, d.disk.ro ? " (write-protected)" : "");
 
+	/* a copy, as dfu's: the environment may move meanwhile */
+	sn = var_get("serial#");
+	if (sn)
+		snprintf(serial, sizeof(serial), "%s", sn);
 	d.eps[0] = UMS_EP_IN;
 	d.eps[1] = UMS_EP_OUT;
 	d.info = (struct usb_device_info){
 		.vid = UMS_VID, .pid = UMS_PID, .bcd_device = UMS_BCD,
 		.manufacturer = board_env.usb_manufacturer ? board_env.usb_manufacturer : "gtaboot",
-		.product = UMS_PRODUCT, .ep0_size = 64, .self_powered = true,
+		.product = UMS_PRODUCT, .serial = sn ? serial : NULL, .ep0_size = 64,
+		.self_powered = true,
 		.intf_class = UMS_CLASS, .intf_subclass = UMS_SUBCLASS_SCSI,
 		.intf_protocol = UMS_PROTO_BOT, .nalts = 1,
 		.alt_names = (const char *const[]){ "SD card" },
