@@ -45,6 +45,7 @@
 #define UMS_CHUNK	0x10000u
 #define BUTTON_POLL_US	100000
 #define REPORT_US	5000000u	/* the activity line at most this often */
+#define EJECT_US	200000u		/* the eject's CSW leaves the FIFO meanwhile */
 
 struct ums_dev {
 	struct usb_ctrl ctrl;
@@ -132,7 +133,7 @@ static void report(const struct ums *u)
 static int usb_loop(struct ums_dev *d)
 {
 	bool was_up = false, said_reset = false;
-	uint64_t next_button = 0, next_report = deadline_in(REPORT_US);
+	uint64_t next_button = 0, next_report = deadline_in(REPORT_US), eject_end = 0;
 	uint64_t seen_r = 0, seen_w = 0;
 	unsigned seen_err = 0;
 	struct ums *u = &d->ums;
@@ -167,7 +168,11 @@ static int usb_loop(struct ums_dev *d)
 				report(u);
 			}
 		}
-		if (u->ejected) {
+		/* the START STOP UNIT's CSW goes first, then a moment for the
+		 * host to take it (answering NOT READY meanwhile) */
+		if (u->ejected && u->phase == UMS_PH_CBW && !eject_end)
+			eject_end = deadline_in(EJECT_US);
+		if (eject_end && deadline_passed(eject_end)) {
 			printf("UMS: the host ejected the disk\n");
 			return 0;
 		}
