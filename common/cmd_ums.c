@@ -44,6 +44,7 @@
  * from gtaboot's own SDRAM area (scratch_alloc), once. */
 #define UMS_CHUNK	0x10000u
 #define BUTTON_POLL_US	100000
+#define BULK_BURST	16	/* packets moved per pass of the loop, at most */
 #define REPORT_US	5000000u	/* the activity line at most this often */
 #define EJECT_US	200000u		/* the eject's CSW leaves the FIFO meanwhile */
 
@@ -86,8 +87,8 @@ static bool button_pressed(bool *was_up, uint64_t *next)
 }
 
 /* One step of the bulk endpoints: what lib/ums asks, if the controller
- * can do it now (otherwise the next pass tries again). */
-static void bulk_step(struct ums_dev *d)
+ * can do it now (otherwise the next pass tries again). True when it did. */
+static bool bulk_step(struct ums_dev *d)
 {
 	struct ums_op op;
 	int r;
@@ -96,30 +97,34 @@ static void bulk_step(struct ums_dev *d)
 	switch (op.kind) {
 	case UMS_OP_RECV:
 		r = musb_udc_bulk_rx(&d->udc, op.buf, op.len);
-		if (r >= 0)
-			ums_done(&d->ums, (uint32_t)r);
-		break;
+		if (r < 0)
+			return false;
+		ums_done(&d->ums, (uint32_t)r);
+		return true;
 	case UMS_OP_SEND:
 		/* -EPERM: halted; the CSW waits for the host's clear */
-		if (musb_udc_bulk_tx(&d->udc, op.buf, op.len) == 0)
-			ums_done(&d->ums, op.len);
-		break;
+		if (musb_udc_bulk_tx(&d->udc, op.buf, op.len))
+			return false;
+		ums_done(&d->ums, op.len);
+		return true;
 	case UMS_OP_HALT_IN:
-		if (musb_udc_bulk_halt(&d->udc, UMS_EP_IN, false) == 0)
-			ums_done(&d->ums, 0);
-		break;
+		if (musb_udc_bulk_halt(&d->udc, UMS_EP_IN, false))
+			return false;
+		ums_done(&d->ums, 0);
+		return true;
 	case UMS_OP_HALT_OUT:
-		if (musb_udc_bulk_halt(&d->udc, UMS_EP_OUT, false) == 0)
-			ums_done(&d->ums, 0);
-		break;
+		musb_udc_bulk_halt(&d->udc, UMS_EP_OUT, false);
+		ums_done(&d->ums, 0);
+		return true;
 	case UMS_OP_WEDGE:
 		/* OUT first: it never waits; IN waits for its FIFO */
 		musb_udc_bulk_halt(&d->udc, UMS_EP_OUT, true);
-		if (musb_udc_bulk_halt(&d->udc, UMS_EP_IN, true) == 0)
-			ums_done(&d->ums, 0);
-		break;
+		if (musb_udc_bulk_halt(&d->udc, UMS_EP_IN, true))
+			return false;
+		ums_done(&d->ums, 0);
+		return true;
 	default:
-		break;
+		return false;
 	}
 }
 
@@ -148,8 +153,10 @@ static int usb_loop(struct ums_dev *d)
 		}
 		if (ev & MUSB_EV_DISCONNECT)
 			said_reset = false;
-		if (d->ctrl.config)
-			bulk_step(d);
+		/* a burst of packets between the console's and the button's
+		 * looks; EP0 is polled again after it */
+		for (int i = 0; d->ctrl.config && i < BULK_BURST && bulk_step(d); i++)
+			;
 		if (u->errors != seen_err) {
 			seen_err = u->errors;
 			if (u->last_err)
