@@ -160,9 +160,11 @@ static int usb_loop(struct ums_dev *d)
 		if (u->errors != seen_err) {
 			seen_err = u->errors;
 			if (u->last_err)
-				printf("error: ums: %s of block %llu: %s (MEDIUM ERROR to the host)\n",
+				printf("error: ums: %s of block %llu: %s (%s to the host)\n",
 				       u->last_err_write ? "write" : "read",
-				       (unsigned long long)u->last_err_lba, errname(u->last_err));
+				       (unsigned long long)u->last_err_lba, errname(u->last_err),
+				       u->last_err_write && u->last_err == -EROFS ? "DATA PROTECT" :
+				       "MEDIUM ERROR");
 			else
 				printf("warning: ums: a transport error (the host resets it)\n");
 			u->last_err = 0;
