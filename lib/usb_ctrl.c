@@ -71,6 +71,15 @@ static uint16_t desc_qualifier(const struct usb_device_info *d, uint8_t *out, ui
 
 uint16_t usb_desc_config(const struct usb_device_info *d, uint8_t *out, uint16_t max)
 {
+	return usb_desc_config_speed(d, true, out, max);
+}
+
+uint16_t usb_desc_config_speed(const struct usb_device_info *d, bool high_speed, uint8_t *out,
+			       uint16_t max)
+{
+	/* USB 2.0 5.8.3: bulk packets are 512 bytes at high speed, at most
+	 * 64 at full speed */
+	uint16_t ep_size = !high_speed && d->ep_size_fs ? d->ep_size_fs : d->ep_size;
 	unsigned need = 9 + d->nalts * (9 + 7 * d->neps) + d->class_desc_len;
 	unsigned a, e;
 	uint8_t *p = out;
@@ -102,7 +111,7 @@ uint16_t usb_desc_config(const struct usb_device_info *d, uint8_t *out, uint16_t
 			p[1] = USB_DT_ENDPOINT;
 			p[2] = d->eps[e];
 			p[3] = 2;       /* bulk */
-			put16(p + 4, d->ep_size);
+			put16(p + 4, ep_size);
 			p[6] = 0;
 			p += 7;
 		}
@@ -173,6 +182,7 @@ void usb_ctrl_bus_reset(struct usb_ctrl *u)
 	u->alt = 0;
 	u->remote_wakeup = false;
 	u->halted = 0;
+	u->wedged = 0;
 	u->toggle_reset = 0;
 	u->pending_address = -1;
 	u->req_is_fn = false;
@@ -198,6 +208,22 @@ bool usb_ctrl_ep_halted(const struct usb_ctrl *u, uint8_t ep_addr)
 	return i >= 0 && (u->halted & (1u << i));
 }
 
+void usb_ctrl_halt(struct usb_ctrl *u, uint8_t ep_addr, bool wedge)
+{
+	int i = ep_index(u, ep_addr);
+
+	if (i < 0)
+		return;
+	u->halted |= (uint8_t)(1u << i);
+	if (wedge)
+		u->wedged |= (uint8_t)(1u << i);
+}
+
+void usb_ctrl_unwedge(struct usb_ctrl *u)
+{
+	u->wedged = 0;
+}
+
 static enum usb_ctrl_action reply(struct usb_ctrl *u, uint16_t n, const uint8_t **data,
 				  uint16_t *len)
 {
@@ -219,7 +245,15 @@ static enum usb_ctrl_action get_descriptor(struct usb_ctrl *u, const uint8_t **d
 		n = usb_desc_device(u->info, u->buf, sizeof(u->buf));
 		break;
 	case USB_DT_CONFIG:
-		n = idx == 0 ? usb_desc_config(u->info, u->buf, sizeof(u->buf)) : 0;
+		n = idx == 0 ? usb_desc_config_speed(u->info, u->high_speed, u->buf,
+						     sizeof(u->buf)) : 0;
+		break;
+	case USB_DT_OTHER_SPEED_CONFIG:
+		/* 9.6.4: the configuration as it would be at the other speed */
+		n = idx == 0 ? usb_desc_config_speed(u->info, !u->high_speed, u->buf,
+						     sizeof(u->buf)) : 0;
+		if (n)
+			u->buf[1] = USB_DT_OTHER_SPEED_CONFIG;
 		break;
 	case USB_DT_STRING:
 		n = usb_desc_string(u->info, idx, u->buf, sizeof(u->buf));
@@ -277,6 +311,7 @@ static enum usb_ctrl_action std_device(struct usb_ctrl *u, const uint8_t **data,
 		u->config = (uint8_t)s->wValue;
 		u->alt = 0;
 		u->halted = 0;
+		u->wedged = 0;
 		u->toggle_reset = (uint8_t)((1u << u->info->neps) - 1);
 		if (u->fn) {
 			if (u->config && u->fn->set_alt)
@@ -314,6 +349,7 @@ static enum usb_ctrl_action std_interface(struct usb_ctrl *u, const uint8_t **da
 			return USB_CTRL_STALL;
 		u->alt = (uint8_t)s->wValue;
 		u->halted = 0;
+		u->wedged = 0;
 		u->toggle_reset = (uint8_t)((1u << u->info->neps) - 1);
 		if (u->fn && u->fn->set_alt)
 			u->fn->set_alt(u->fn_ctx, u->alt);
@@ -349,7 +385,7 @@ static enum usb_ctrl_action std_endpoint(struct usb_ctrl *u, const uint8_t **dat
 			return USB_CTRL_ACK;    /* EP0 halts only per request */
 		if (s->bRequest == USB_REQ_SET_FEATURE) {
 			u->halted |= (uint8_t)(1u << i);
-		} else {
+		} else if (!(u->wedged & (1u << i))) {
 			u->halted &= (uint8_t)~(1u << i);
 			u->toggle_reset |= (uint8_t)(1u << i);
 		}

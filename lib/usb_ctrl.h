@@ -44,6 +44,7 @@
 #define USB_DT_INTERFACE	4
 #define USB_DT_ENDPOINT		5
 #define USB_DT_DEVICE_QUALIFIER	6
+#define USB_DT_OTHER_SPEED_CONFIG	7
 
 /* Feature selectors (table 9-6) */
 #define USB_FEAT_ENDPOINT_HALT	0
@@ -111,7 +112,8 @@ struct usb_device_info {
 	 * addresses, 0x81 = EP1 IN); none for DFU */
 	const uint8_t *eps;
 	unsigned neps;
-	uint16_t ep_size;               /* their wMaxPacketSize (bulk) */
+	uint16_t ep_size;               /* their wMaxPacketSize (bulk) at high speed */
+	uint16_t ep_size_fs;            /* ... at full speed (64 at most); 0: ep_size */
 	/* EP0's packet size (64 for high and full speed) */
 	uint8_t ep0_size;
 	bool self_powered;
@@ -127,7 +129,11 @@ struct usb_ctrl {
 	/* what the host set */
 	uint8_t address, config, alt;
 	bool remote_wakeup;
+	bool high_speed;                /* the driver says, before each SETUP */
 	uint8_t halted;                 /* bit i: eps[i] halted */
+	/* bit i: eps[i] halted by the function until it lifts it (a Bulk-Only
+	 * Mass Storage Reset): CLEAR_FEATURE(ENDPOINT_HALT) leaves it halted */
+	uint8_t wedged;
 	/* bit i: CLEAR_FEATURE(ENDPOINT_HALT) on eps[i]: the driver resets
 	 * its data toggle and clears the bit */
 	uint8_t toggle_reset;
@@ -156,10 +162,20 @@ int usb_ctrl_status_done(struct usb_ctrl *u);
  * bulk traffic while it is. */
 bool usb_ctrl_ep_halted(const struct usb_ctrl *u, uint8_t ep_addr);
 
+/* The function halts a bulk endpoint (by address); wedge: until
+ * usb_ctrl_unwedge(), whatever the host clears. The driver then applies it. */
+void usb_ctrl_halt(struct usb_ctrl *u, uint8_t ep_addr, bool wedge);
+/* Lifts the wedges: the host's CLEAR_FEATURE(ENDPOINT_HALT) works again. */
+void usb_ctrl_unwedge(struct usb_ctrl *u);
+
 /* Descriptors as the core builds them (exported for tests). Each returns
- * the length written into out (at most max), 0 when there is none. */
+ * the length written into out (at most max), 0 when there is none.
+ * usb_desc_config is the high-speed configuration, usb_desc_config_speed
+ * either (the endpoints' wMaxPacketSize differ). */
 uint16_t usb_desc_device(const struct usb_device_info *d, uint8_t *out, uint16_t max);
 uint16_t usb_desc_config(const struct usb_device_info *d, uint8_t *out, uint16_t max);
+uint16_t usb_desc_config_speed(const struct usb_device_info *d, bool high_speed, uint8_t *out,
+			       uint16_t max);
 uint16_t usb_desc_string(const struct usb_device_info *d, uint8_t idx, uint8_t *out,
 			 uint16_t max);
 

@@ -303,6 +303,8 @@ static unsigned ep0_setup(struct musb_udc *m)
 	}
 	fifo_read(m, 0, raw, 8);
 	m->setups++;
+	/* the configuration descriptor's bulk packet size depends on it */
+	m->ctrl->high_speed = rb(m, POWER) & POWER_HSMODE;
 	a = usb_ctrl_setup(m->ctrl, raw, &data, &len);
 	switch (a) {
 	case USB_CTRL_IN:
@@ -453,6 +455,9 @@ int musb_udc_bulk_rx(struct musb_udc *m, void *buf, unsigned max)
 {
 	uint16_t csr, count, n;
 
+	/* RXCSR written below would lift the SENDSTALL */
+	if (usb_ctrl_ep_halted(m->ctrl, EP1_OUT))
+		return -EPERM;
 	wb(m, INDEX, BULK_EP);
 	csr = rw(m, RXCSR);
 	if (!(csr & RXCSR_RXPKTRDY)) {
@@ -468,6 +473,24 @@ int musb_udc_bulk_rx(struct musb_udc *m, void *buf, unsigned max)
 	ww(m, RXCSR, 0);                /* RXPKTRDY cleared: the FIFO is free */
 	wb(m, INDEX, 0);
 	return n;
+}
+
+int musb_udc_bulk_halt(struct musb_udc *m, uint8_t ep, bool wedge)
+{
+	if (ep == EP1_IN) {
+		/* the packet in the FIFO goes first: SENDSTALL would stall it */
+		wb(m, INDEX, BULK_EP);
+		if (rw(m, TXCSR) & (TXCSR_TXPKTRDY | TXCSR_FIFONOTEMPTY)) {
+			wb(m, INDEX, 0);
+			return -EAGAIN;
+		}
+		wb(m, INDEX, 0);
+	} else if (ep != EP1_OUT) {
+		return -EINVAL;
+	}
+	usb_ctrl_halt(m->ctrl, ep, wedge);
+	apply_halts(m);
+	return 0;
 }
 
 int musb_udc_bulk_write(struct musb_udc *m, const void *buf, unsigned len, uint32_t timeout_us)

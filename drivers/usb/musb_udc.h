@@ -69,7 +69,15 @@ bool musb_udc_vbus_valid(struct musb_udc *m);
  * its length, or -EAGAIN when none is waiting.
  */
 int musb_udc_bulk_tx(struct musb_udc *m, const void *buf, unsigned len);
+/* -EPERM too while the host or the function has EP1 OUT halted. */
 int musb_udc_bulk_rx(struct musb_udc *m, void *buf, unsigned max);
+/*
+ * The function halts EP1 IN (0x81) or OUT (0x01) (USB mass storage's
+ * stalls); wedge: the host's CLEAR_FEATURE(ENDPOINT_HALT) does not lift
+ * it, only usb_ctrl_unwedge() and a clear after it. -EAGAIN while an IN
+ * packet is still in the FIFO (it goes first), -EINVAL for another ep.
+ */
+int musb_udc_bulk_halt(struct musb_udc *m, uint8_t ep, bool wedge);
 /* The same, waiting at most timeout_us while EP0 keeps being served. */
 int musb_udc_bulk_write(struct musb_udc *m, const void *buf, unsigned len, uint32_t timeout_us);
 int musb_udc_bulk_read(struct musb_udc *m, void *buf, unsigned max, uint32_t timeout_us);
