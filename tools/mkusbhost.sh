@@ -11,7 +11,7 @@
 #                             PVH note), which QEMU starts directly: 3.6 s
 #                             to the shell under TCG instead of 6.4 s, the
 #                             difference being the bzImage's xz unpacking
-#   build/usbhost/initrd.img  gzip'd newc cpio: busybox-static, dfu-util,
+#   build/usbhost/initrd.img  gzip'd newc cpio: busybox-static, dfu-util, eject,
 #                             lsusb (usbutils), fastboot, the
 #                             shared libraries they need with the dynamic
 #                             loader, the kernel's USB modules, an /init
@@ -60,7 +60,8 @@ fi
 # below stops with its name. Not usb.ids: usbutils 014's lsusb takes every
 # name from udev's hwdb.bin instead (compiled from 10 MB of sources), so in
 # the guest it prints IDs and the device's own strings, no vendor names.
-pkgs=("$kpkg" busybox-static dfu-util usbutils libusb-1.0-0 libudev1 libc6)
+pkgs=("$kpkg" busybox-static dfu-util usbutils libusb-1.0-0 libudev1 libc6
+      eject libmount1 libblkid1 libselinux1 libpcre2-8-0)
 fbpkgs=(fastboot android-libbase android-libboringssl android-libcutils android-liblog
 	android-libsparse android-libziparchive libstdc++6 libgcc-s1 zlib1g)
 [ $fastboot = yes ] && pkgs+=("${fbpkgs[@]}")
@@ -120,7 +121,9 @@ file /etc/modules $tmp/modules 644 0 0
 EOF
 files=() # "kind guest source-or-target" lines; their directories made below
 add() { files+=("$*"); }
-tools=(/usr/bin/dfu-util /usr/bin/lsusb)
+# eject (util-linux): what a user types to let go of a USB disk; it ends
+# gtaboot's ums (START STOP UNIT with LoEj)
+tools=(/usr/bin/dfu-util /usr/bin/lsusb /usr/bin/eject)
 [ $fastboot = yes ] && tools+=(/usr/bin/fastboot)
 # the tools (their real files: fastboot is a symlink), then their libraries
 while read -r kind guest src; do add "$kind" "$guest" "$src"; done < <(

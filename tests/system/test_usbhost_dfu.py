@@ -49,6 +49,8 @@ class Sim:
                                      "--load-raw", tc.BIN + "@0x40200000",
                                      "--input", script, "--usb", "unix:" + sock] + list(extra),
                                     tmp)
+        # the card the run really has (load_raw_args may give it a copy)
+        self.sd = args[args.index("--sd") + 1] if "--sd" in args else None
         self.proc = subprocess.Popen([simrun.SIM, "--serial", self.serial] + args,
                                      stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                      stderr=subprocess.STDOUT, start_new_session=True,
