@@ -181,21 +181,30 @@ static const char *rom_name(uint16_t pid)
 	return NULL;
 }
 
-/* Wait for the ROM's device; only_pid 0 takes any of the table. */
-static libusb_device_handle *wait_rom(libusb_context *ctx, uint16_t vid, uint16_t only_pid,
+/*
+ * Wait for the ROM's device; only_pid 0 takes any of the table. A new
+ * libusb context for each look: libusb learns of devices that appear
+ * later from udev's events, and a host without udevd (a rescue system,
+ * an initramfs) sends none; a fresh context scans sysfs again.
+ */
+static libusb_device_handle *wait_rom(libusb_context **ctxp, uint16_t vid, uint16_t only_pid,
 				      double wait_s, uint16_t *pid)
 {
 	double end = now_s() + wait_s;
 	bool told = false;
 
 	do {
+		libusb_context *ctx;
 		libusb_device **list;
-		ssize_t n = libusb_get_device_list(ctx, &list);
+		ssize_t n;
+		int rc = libusb_init(&ctx);
 
+		if (rc)
+			die("libusb: %s", libusb_error_name(rc));
+		n = libusb_get_device_list(ctx, &list);
 		for (ssize_t i = 0; i < n; i++) {
 			struct libusb_device_descriptor d;
 			libusb_device_handle *h;
-			int rc;
 
 			if (libusb_get_device_descriptor(list[i], &d))
 				continue;
@@ -209,10 +218,12 @@ static libusb_device_handle *wait_rom(libusb_context *ctx, uint16_t vid, uint16_
 				    libusb_error_name(rc), rc == LIBUSB_ERROR_ACCESS ?
 				    " (run as root, or give your user the device with a udev rule)" : "");
 			*pid = d.idProduct;
+			*ctxp = ctx;
 			return h;
 		}
 		if (n >= 0)
 			libusb_free_device_list(list, 1);
+		libusb_exit(ctx);
 		if (!told) {
 			say("waiting up to %.0f s for the OMAP boot ROM (%04x:%s) on USB", wait_s, vid,
 			    only_pid ? "the given product" : "d009/d00e/d00f");
@@ -470,10 +481,7 @@ int main(int argc, char **argv)
 	if (!jump_set && nfiles > 1)
 		jump = files[1].addr;
 
-	rc = libusb_init(&ctx);
-	if (rc)
-		die("libusb: %s", libusb_error_name(rc));
-	h = wait_rom(ctx, vid, only_pid, wait_s, &pid);
+	h = wait_rom(&ctx, vid, only_pid, wait_s, &pid);
 	say("found %04x:%04x (%s)", vid, pid, rom_name(pid) ? rom_name(pid) : "as asked");
 	libusb_set_auto_detach_kernel_driver(h, 1);
 	/* the host's kernel usually configured it already; else configuration 1 */

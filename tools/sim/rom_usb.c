@@ -46,6 +46,7 @@
 
 #define OTG       0x480AB000u
 #define CM_ICLKEN1_CORE 0x48004A10u
+#define WDT2      0x48314000u
 #define EN_HSOTGUSB BIT(4)
 
 /* MUSB registers (musb.c's sources: Linux musb_regs.h); the flat
@@ -592,6 +593,27 @@ static void pace(struct sim *s, uint64_t virt0, const struct timespec *host0)
 	}
 }
 
+/* A WDT2 start/stop sequence (WSPR), each write after the previous one
+ * has posted (WWPS clear, wdt.c: 3 cycles of the 32 kHz clock). */
+static void wdt_seq(struct sim *s, uint32_t a, uint32_t b)
+{
+	const uint32_t v[2] = { a, b };
+
+	for (int i = 0; i < 2; i++) {
+		uint32_t x = v[i];
+
+		if (model_mmio(s, true, WDT2 + 0x48, 4, &x))
+			return;
+		for (int k = 0; k < 10; k++) {
+			x = 0;
+			if (model_mmio(s, false, WDT2 + 0x34, 4, &x) || !x)
+				break;
+			sim_advance_ps(s, 50 * PS_PER_US);
+			models_sync(s);
+		}
+	}
+}
+
 enum rom_usb_result rom_usb_boot(struct sim *s, uint32_t *size, uint8_t *device)
 {
 	unsigned wait = s->cfg.rom_usb_ms > 0 ? (unsigned)s->cfg.rom_usb_ms : ROMUSB_WAIT_MS;
@@ -600,6 +622,10 @@ enum rom_usb_result rom_usb_boot(struct sim *s, uint32_t *size, uint8_t *device)
 	enum rom_usb_result r = ROMUSB_RUNNING;
 	struct timespec host0;
 
+	/* WDT2 does not run while the ROM waits on a host: the AM335x ROM
+	 * (the same ROM family) stops it around its peripheral boot and starts
+	 * it again after (RE notes of its boot loop, docs/rom.md) */
+	wdt_seq(s, 0xAAAA, 0x5555);
 	clock_gettime(CLOCK_MONOTONIC, &host0);
 	fprintf(stderr, "ROM: USB: connected as %04x:%04x, waiting %u ms for a host\n", 0x0451,
 		s->cfg.soc == SOC_DM3730 ? 0xd00e : 0xd009, wait);
@@ -626,6 +652,8 @@ enum rom_usb_result rom_usb_boot(struct sim *s, uint32_t *size, uint8_t *device)
 			r == ROMUSB_FAILED ? " — next boot device" : "");
 	}
 	rom_usb_stop(u, r != ROMUSB_LOADED);
+	if (!s->result)
+		wdt_seq(s, 0xBBBB, 0x4444);
 	if (r != ROMUSB_LOADED && !s->result) {
 		/* the host sees the device go before the ROM moves on */
 		sim_advance_ps(s, STEP_PS);
