@@ -147,7 +147,9 @@ static void read_file(struct file *f)
  * no GP header (the TRM's peripheral booting; an x-load.bin, not the
  * x-load.bin.ift that goes on a card). A CH (CHSETTINGS, as barebox's
  * .ift / U-Boot's MLO.raw have) or a GP header (size, load address) in
- * front is taken off here unless --raw.
+ * front is taken off here unless --raw, and only the bytes the GP header
+ * declares go to the ROM: gtaboot's MLO declares its ROM-loaded part and
+ * goes on behind it (docs/usb.md: its early part asks for the rest).
  */
 static void strip_headers(struct file *f)
 {
@@ -162,12 +164,12 @@ static void strip_headers(struct file *f)
 		return;
 	size = le32(f->data);
 	load = le32(f->data + 4);
-	if (load >= LOAD_ADDR && load < LOAD_ADDR + 0x10000 && size && size <= f->size - 8 &&
-	    f->size - 8 - size < 512) {
+	if (load >= LOAD_ADDR && load < LOAD_ADDR + 0x10000 && size && size <= f->size - 8) {
 		if (load != LOAD_ADDR)
 			say("%s: warning: its GP header loads it at 0x%08x; over USB the ROM "
 			    "runs it at 0x%08x", f->path, load, LOAD_ADDR);
-		say("%s: GP header (%u bytes at 0x%08x) skipped", f->path, size, load);
+		say("%s: GP header skipped; it declares %u bytes%s", f->path, size,
+		    size + 8 < f->size ? " (the rest of the file stays behind)" : "");
 		memmove(f->data, f->data + 8, size);
 		f->size = size;
 	}
