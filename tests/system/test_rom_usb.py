@@ -9,7 +9,9 @@ qemu-system-x86_64 (or the guest's packages) is missing."""
 import base64
 import os
 import subprocess
+import struct
 import threading
+import time
 
 import pytest
 
@@ -21,10 +23,21 @@ BOOT_LIMIT_S = 60
 
 
 @pytest.fixture(scope="module")
-def guest_ok():
+def pc(tmp_path_factory):
+    """One guest for the module, with omap-usbboot in /tmp; QEMU's
+    usb-redir reconnects to the socket each time a simulator listens."""
     reason = usbhost.unavailable()
     if reason:
         pytest.skip(reason)
+    if not os.access(TOOL, os.X_OK):
+        pytest.skip("omap-usbboot not built (make tools; libusb-1.0-0-dev)")
+    tmp = tmp_path_factory.mktemp("romusb")
+    stripped = str(tmp / "omap-usbboot")
+    subprocess.run(["objcopy", "--strip-all", TOOL, stripped], check=True)
+    with usbhost.UsbHost(sock=str(tmp / "usb.sock"), boot_timeout=BOOT_LIMIT_S) as host:
+        with open(stripped, "rb") as f:
+            put_file(host, f.read(), "/tmp/omap-usbboot")
+        yield host
 
 
 def put_file(pc, data, path):
@@ -44,42 +57,49 @@ def sim_in_thread(args):
     return t
 
 
-def test_rom_usb_boot(guest_ok, sim, guest, tmp_path):
-    if not os.access(TOOL, os.X_OK):
-        pytest.skip("omap-usbboot not built (make tools; libusb-1.0-0-dev)")
-    g = guest("sim-usbload")
-    stripped = str(tmp_path / "omap-usbboot")
-    subprocess.run(["objcopy", "--strip-all", TOOL, stripped], check=True)
-    sock = str(tmp_path / "usb.sock")
-    base = ["--machine", "gta04", "--aux", "--usb", "unix:" + sock]
-    with usbhost.UsbHost(sock=sock, boot_timeout=BOOT_LIMIT_S) as pc:
-        with open(stripped, "rb") as f:
-            put_file(pc, f.read(), "/tmp/omap-usbboot")
-        put_file(pc, g.binary, "/tmp/payload.bin")
+def base_args(pc):
+    return ["--machine", "gta04", "--aux", "--usb", "unix:" + pc.sock]
 
-        # 1. nobody loads anything: the guest lists the ROM's device, the
-        # ROM gives up after --rom-usb-ms and tries UART3, MMC1, NAND
-        t = sim_in_thread(base + ["--rom-usb-ms", "8000"])
-        try:
-            line = pc.wait_device("0451:d00e", timeout=20)
-        finally:
-            t.join()
-        assert "0451:d00e" in line
-        r = t.result
-        assert "ROM: USB: connected as 0451:d00e" in r.stderr, r.stderr
-        assert "no host read the ASIC ID within 8000 ms" in r.stderr, r.stderr
-        assert r.report["message"].startswith("ROM: no bootable image"), r.report["message"]
 
-        # 2. omap-usbboot waits in the guest, then the board starts
-        status, out = pc.run("(/tmp/omap-usbboot -w 60 /tmp/payload.bin >/tmp/log 2>&1; "
-                             "echo rc=$? >>/tmp/log) & echo started")
-        assert status == 0, out
-        t = sim_in_thread(base + ["--rom-usb-ms", "10000", "--stop-at", hex(g.sym("done"))])
-        t.join()
-        r = t.result
-        status, log = pc.run("sleep 1; cat /tmp/log", timeout=20)
+def run_tool(pc, sim_args, tool_args):
+    """omap-usbboot waiting in the guest, then the board starts; (the
+    simulator's Run, the tool's output ending in rc=N)."""
+    status, out = pc.run("(/tmp/omap-usbboot -w 60 %s >/tmp/log 2>&1; echo rc=$? >>/tmp/log) "
+                         "& echo started" % tool_args)
+    assert status == 0, out
+    t = sim_in_thread(base_args(pc) + sim_args)
+    t.join()
+    r = t.result
+    for _ in range(20):
+        status, log = pc.run("cat /tmp/log", timeout=20)
+        if "rc=" in log:
+            break
+        time.sleep(0.5)
     print(log)
     print(r.stderr)
+    return r, log
+
+
+def test_rom_waits_then_moves_on(pc, sim):
+    """Nobody loads anything: the guest lists the ROM's device, the ROM
+    gives up after --rom-usb-ms and tries UART3, MMC1, NAND."""
+    t = sim_in_thread(base_args(pc) + ["--rom-usb-ms", "8000"])
+    try:
+        line = pc.wait_device("0451:d00e", timeout=20)
+    finally:
+        t.join()
+    assert "0451:d00e" in line
+    r = t.result
+    assert "ROM: USB: connected as 0451:d00e" in r.stderr, r.stderr
+    assert "no host read the ASIC ID within 8000 ms" in r.stderr, r.stderr
+    assert r.report["message"].startswith("ROM: no bootable image"), r.report["message"]
+
+
+def test_rom_usb_boot(pc, sim, guest):
+    g = guest("sim-usbload")
+    put_file(pc, g.binary, "/tmp/payload.bin")
+    r, log = run_tool(pc, ["--rom-usb-ms", "10000", "--stop-at", hex(g.sym("done"))],
+                      "/tmp/payload.bin")
     assert "rc=0" in log, log
     assert "device 3630" in log, log
     assert "%d bytes sent" % len(g.binary) in log, log
@@ -91,3 +111,24 @@ def test_rom_usb_boot(guest_ok, sim, guest, tmp_path):
     assert rep["r0"] == 0x4020FE00
     assert rep["r6"] == 0x11          # the payload read the boot device itself
     assert rep["r5"] == 0x600DCAFE
+
+
+def test_second_stage_file(pc, sim, guest):
+    """The loaded program asks for a file on the endpoints the ROM left
+    configured (docs/usb.md "Serving further files")."""
+    g = guest("sim-usbfiles")
+    data = bytes((i * 37 + 11) & 0xFF for i in range(1536))
+    put_file(pc, g.binary, "/tmp/stage1.bin")
+    put_file(pc, data, "/tmp/rest.bin")
+    r, log = run_tool(pc, ["--rom-usb-ms", "10000", "--stop-at", hex(g.sym("done"))],
+                      "-j 0x12345678 /tmp/stage1.bin /tmp/rest.bin@0x40208000")
+    assert "rc=0" in log, log
+    assert "/tmp/rest.bin: the program has it" in log, log
+    assert "jump to 0x12345678 sent" in log, log
+    rep = r.report
+    assert rep["result"] == "stop", rep["message"]
+    assert rep["pc"] == g.sym("done")
+    assert rep["r7"] == len(data)
+    assert rep["r8"] == 0x40208000
+    assert rep["r9"] == 0x12345678
+    assert rep["r10"] == sum(struct.unpack("<%dI" % (len(data) // 4), data)) & 0xFFFFFFFF
