@@ -132,3 +132,52 @@ def test_second_stage_file(pc, sim, guest):
     assert rep["r8"] == 0x40208000
     assert rep["r9"] == 0x12345678
     assert rep["r10"] == sum(struct.unpack("<%dI" % (len(data) // 4), data)) & 0xFFFFFFFF
+
+
+def test_public_loader(pc, sim, guest):
+    """One of the public loaders (grant-h/omap_loader, barebox's
+    omap3-usb-loader: same command line) against the simulator's ROM, when
+    OMAP_USB_LOADER names one built for this host (it is not part of the
+    project: build it from your own checkout). It looks for the device
+    once per libusb context, so it starts after the guest lists it."""
+    loader = os.environ.get("OMAP_USB_LOADER")
+    if not loader or not os.access(loader, os.X_OK):
+        pytest.skip("OMAP_USB_LOADER not set to a built omap_loader / omap3-usb-loader")
+    g = guest("sim-usbload")
+    with open(loader, "rb") as f:
+        put_file(pc, f.read(), "/tmp/public-loader")
+    put_file(pc, g.binary, "/tmp/payload.bin")
+    t = sim_in_thread(base_args(pc) + ["--rom-usb-ms", "15000",
+                                       "--stop-at", hex(g.sym("done"))])
+    try:
+        pc.wait_device("0451:d00e", timeout=20)
+        status, log = pc.run("/tmp/public-loader -v -f /tmp/payload.bin", timeout=30)
+    finally:
+        t.join()
+    r = t.result
+    print(log)
+    print(r.stderr)
+    assert status == 0, log
+    assert "ROM: USB: %d bytes loaded at 0x40200000" % len(g.binary) in r.stderr, r.stderr
+    assert r.report["result"] == "stop" and r.report["r5"] == 0x600DCAFE, r.report["message"]
+
+    # the second stage: the same requests omap-usbboot answers
+    g = guest("sim-usbfiles")
+    data = bytes((i * 13 + 5) & 0xFF for i in range(1024))
+    put_file(pc, g.binary, "/tmp/stage1.bin")
+    put_file(pc, data, "/tmp/rest.bin")
+    t = sim_in_thread(base_args(pc) + ["--rom-usb-ms", "15000",
+                                       "--stop-at", hex(g.sym("done"))])
+    try:
+        pc.wait_device("0451:d00e", timeout=20)
+        status, log = pc.run("/tmp/public-loader -f /tmp/stage1.bin -f /tmp/rest.bin "
+                             "-a 0x40208000 -j 0x12345678", timeout=30)
+    finally:
+        t.join()
+    r = t.result
+    print(log)
+    assert status == 0, log
+    rep = r.report
+    assert rep["result"] == "stop", rep["message"]
+    assert (rep["r7"], rep["r8"], rep["r9"]) == (len(data), 0x40208000, 0x12345678)
+    assert rep["r10"] == sum(struct.unpack("<%dI" % (len(data) // 4), data)) & 0xFFFFFFFF
