@@ -200,6 +200,20 @@ $(BUILD)/tools/mknand: tools/mknand.c tools/sim/nand_ecc.c tools/sim/nand_ecc.h
 	@mkdir -p $(dir $@)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I. -o $@ tools/mknand.c tools/sim/nand_ecc.c
 
+# The ROM USB boot loader for the PC (docs/usb.md), on Debian's
+# libusb-1.0-0-dev (tools/install-deps.sh); linked to the shared libusb,
+# which the USB host guest (tools/mkusbhost.sh) has too.
+USB_CFLAGS := $(shell pkg-config --cflags libusb-1.0 2>/dev/null)
+USB_LIBS   := $(shell pkg-config --libs libusb-1.0 2>/dev/null)
+ifneq ($(USB_LIBS),)
+tools: $(BUILD)/tools/omap-usbboot
+else
+tools: ; @echo "tools: libusb-1.0-0-dev missing (tools/install-deps.sh): omap-usbboot not built"
+endif
+$(BUILD)/tools/omap-usbboot: tools/omap-usbboot.c
+	@mkdir -p $(dir $@)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(USB_CFLAGS) -o $@ $< $(USB_LIBS)
+
 # ---------------------------------------------------------------- simulator
 SIM_SRCS := $(sort $(wildcard tools/sim/*.c))
 SIM_OBJS := $(patsubst %,$(BUILD)/sim/obj/%.o,$(SIM_SRCS))

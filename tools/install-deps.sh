@@ -8,7 +8,7 @@ pkgs=(gcc-arm-none-eabi libnewlib-arm-none-eabi make gcc libc6-dev pkg-config gi
       libfdt-dev device-tree-compiler libunicorn-dev libcmocka-dev
       python3 python3-pytest python3-pytest-xdist mtools dosfstools fdisk u-boot-tools lrzsz clang zopfli
       e2fsprogs u-boot-menu
-      libpng-dev libusbredirparser-dev console-setup-linux libubootenv-tool python3-labgrid)
+      libpng-dev libusbredirparser-dev libusb-1.0-0-dev console-setup-linux libubootenv-tool python3-labgrid)
 
 SUDO=
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi

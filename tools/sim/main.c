@@ -28,6 +28,7 @@ static void usage(FILE *f)
 	      "  --tolerate sdram-refresh  a refresh interval over the part's is a warning, not a stop\n"
 	      "  --rom-clocks reset|locked  DPLLs as at reset, or left locked by the ROM (rom.c)\n"
 	      "  --rom-vmmc1 on|off         VMMC1 as the ROM leaves it (default: on after SD boot; on also applies to --load-raw)\n"
+	      "  --rom-usb-ms MS   with --usb: how long the ROM's USB boot waits for a host (default 3000; 0 skips it)\n"
 	      "  --battery-mv MV  --power-button  --sd-type sdsc1|sdsc|sdhc\n"
 	      "  --vbus, --charger  USB VBUS, a charger (VAC) present at the TWL4030\n"
       "  --usb unix:PATH    export the USB device over usbredir on a unix socket (implies --vbus)\n"
@@ -141,7 +142,7 @@ int main(int argc, char **argv)
 	       O_WATCH, O_HANDOFF_PC };
 	enum { O_STOP_AT = 512, O_BATTERY, O_PWRON, O_VBUS, O_CHARGER, O_SDTYPE, O_TWLBACKUP,
 	       O_SDRAM_PART, O_TOLERATE, O_ROM_CLOCKS, O_ROM_VMMC1, O_SHOT, O_PRESS, O_PROFILE,
-	       O_USB };
+	       O_USB, O_ROM_USB };
 	static const struct option opts[] = {
 		{ "machine", 1, 0, O_MACHINE }, { "rev", 1, 0, O_REV },
 		{ "sd", 1, 0, O_SD }, { "nand", 1, 0, O_NAND }, { "aux", 0, 0, O_AUX },
@@ -163,6 +164,7 @@ int main(int argc, char **argv)
 		{ "rom-clocks", 1, 0, O_ROM_CLOCKS }, { "rom-vmmc1", 1, 0, O_ROM_VMMC1 },
 		{ "screenshot", 1, 0, O_SHOT }, { "press", 1, 0, O_PRESS },
 		{ "profile", 1, 0, O_PROFILE }, { "usb", 1, 0, O_USB },
+		{ "rom-usb-ms", 1, 0, O_ROM_USB },
 		{ 0 },
 	};
 	static struct sim sim;
@@ -287,6 +289,11 @@ int main(int argc, char **argv)
 			if (strcmp(optarg, "on") && strcmp(optarg, "off"))
 				return bad("--rom-vmmc1 takes on or off, not %s", optarg);
 			c->rom_vmmc1 = !strcmp(optarg, "on") ? 1 : 2;
+			break;
+		case O_ROM_USB: /* rom_usb.c */
+			if (!parse_u64(optarg, &v) || v > 600000)
+				return bad("--rom-usb-ms takes 0..600000, not %s", optarg);
+			c->rom_usb_ms = v ? (int)v : -1;
 			break;
 		case O_STOP_AT:
 			if (!parse_u64(optarg, &v) || v > 0xFFFFFFFFu)

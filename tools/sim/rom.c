@@ -12,6 +12,7 @@
 
 #include "lib/bitops.h"
 #include "tools/sim/models.h"
+#include "tools/sim/rom_usb.h"
 #include "tools/sim/sdimg.h"
 
 #define SRAM_BASE     0x40200000u
@@ -306,10 +307,30 @@ static void hand_over(struct sim *s, uint8_t device, uint32_t entry)
 	sim_set_cp15(s, 12, 0, 0, 0, ROM_VECTORS);
 }
 
+/* A boot message's device code (0xF003xx06, rom_usb.c's sources) as
+ * the boot order's entry; 0x00 "void" and unknown codes: the next one. */
+static uint8_t dev_from_code(uint8_t code)
+{
+	switch (code) {
+	case 0x01: return XIP;
+	case 0x02: return NAND;
+	case 0x03: return ONENAND;
+	case 0x04: return DOC;
+	case 0x05: return MMC2;
+	case 0x06: return MMC1;
+	case 0x07: return XIPWAIT;
+	case 0x10: return UART3;
+	case 0x11: return USB;
+	}
+	return NONE;
+}
+
 void rom_boot(struct sim *s)
 {
 	unsigned code = s->cfg.sys_boot & 0x3F;
-	const uint8_t *order = NULL;
+	const uint8_t *table = NULL;
+	uint8_t order[6] = { NONE };   /* a boot message may change it */
+	bool skip_periph = false;
 	uint8_t *buf = malloc(MAX_IMAGE + 512);
 	uint32_t entry;
 
@@ -317,15 +338,21 @@ void rom_boot(struct sim *s)
 		abort();
 	for (size_t i = 0; i < ARRAY_SIZE(boot_table); i++)
 		if (boot_table[i].code == code)
-			order = boot_table[i].dev;
-	if (!order) {
+			table = boot_table[i].dev;
+	if (!table) {
 		sim_stop(s, SIM_FAULT, "ROM: SYS_BOOT 0x%02x is a reserved code", code);
 		free(buf);
 		return;
 	}
+	memcpy(order, table, 5);
 	sim_advance_ps(s, ROM_START_PS);
 	for (int i = 0; i < 5 && order[i] != NONE; i++) {
 		enum dev d = order[i];
+
+		if (skip_periph && (d == USB || d == UART3)) {
+			note(s, dev_name[d], "peripheral booting skipped (boot message)");
+			continue;
+		}
 
 		switch (d) {
 		case MMC1: {
@@ -368,9 +395,36 @@ void rom_boot(struct sim *s)
 			free(buf);
 			return;
 		}
-		case USB:
-			note(s, "USB", "no host connected");
+		case USB: {
+			uint32_t size;
+			uint8_t dev;
+			enum rom_usb_result r;
+
+			/* --usb: a cable to a PC (usbredir); without it (or with
+			 * --vbus only) no host answers and the ROM moves on */
+			if (!s->cfg.usb_path || s->cfg.rom_usb_ms < 0) {
+				note(s, "USB", "no host connected");
+				continue;
+			}
+			r = rom_usb_boot(s, &size, &dev);
+			if (s->result) {
+				free(buf);
+				return;
+			}
+			if (r == ROMUSB_LOADED) {
+				/* no GP header: the image runs from its first byte;
+				 * the USB device stays connected (rom_usb.c) */
+				exit_state(s, false);
+				hand_over(s, 0x11, SRAM_BASE);
+				free(buf);
+				return;
+			}
+			if (r == ROMUSB_SKIP)
+				skip_periph = true;
+			if (r == ROMUSB_CHANGE && i + 1 < 5 && dev_from_code(dev) != NONE)
+				order[i + 1] = dev_from_code(dev);
 			continue;
+		}
 		case UART3:
 			note(s, "UART3", "no host answered the ASIC ID");
 			continue;

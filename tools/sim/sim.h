@@ -103,6 +103,9 @@ struct sim_config {
 	 * overrides what the boot device implies (0: as implied, 1 on, 2 off) */
 	bool rom_clocks_locked;
 	int rom_vmmc1;
+	/* --rom-usb-ms: how long the ROM's USB boot waits for a host to read
+	 * its ASIC ID (rom_usb.c; 0: 3000 ms, <0: USB boot skipped) */
+	int rom_usb_ms;
 	uint32_t idcode;           /* TAP IDCODE (0x4830A204) */
 	uint32_t gpio_in[6];       /* GPIO1..6 input levels (pads with pull-ups etc.) */
 	unsigned sys_boot;         /* SYS_BOOT[5:0] as strapped (AUX sets bit 5) */
@@ -284,6 +287,8 @@ void twl4030_backup_regs(struct sim *s, uint8_t out[8]);
 /* twl4030.c: the USB PHY powered: VUSB1V5, VUSB1V8, VUSB3V1 on and
  * PHY_PWR_CTRL.PHYPWD clear (musb.c: the ULPI link runs). */
 bool twl4030_usb_phy_up(struct sim *s);
+/* twl4030.c: the USB PHY as the ROM's USB boot leaves it (rom_usb.c). */
+void twl4030_rom_usb_phy(struct sim *s);
 /* storage models: i2c.c, twl4030.c (after i2c_init), hsmmc.c + sdcard.c */
 void i2c_init(struct sim *s);                        /* I2C1-3 */
 void twl4030_init(struct sim *s);                    /* TWL4030 on I2C1 */

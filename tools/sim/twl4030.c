@@ -131,6 +131,22 @@ bool twl4030_usb_phy_up(struct sim *s)
 	return true;
 }
 
+/* rom_usb.c: what the boot ROM's USB peripheral boot leaves behind: the
+ * USB PHY powered on its three VUSB rails (DEV_GRP = P1, as Linux's
+ * phy-twl4030-usb sets them) and PHY_PWR_CTRL.PHYPWD clear. Modelled by
+ * its result, like twl4030_set_vmmc1(): the ROM's I2C sequence is not public. */
+void twl4030_rom_usb_phy(struct sim *s)
+{
+	static const uint8_t dev_grp[3] = { 0xCC, 0xCF, 0xD2 };
+	struct twl4030 *t = s->twl;
+
+	if (!t)
+		return;
+	for (int i = 0; i < 3; i++)
+		t->reg[A(0x4B)][dev_grp[i]] = 0x20;
+	t->usb.reg[0xFD] &= (uint8_t)~1u;   /* PHY_PWR_CTRL.PHYPWD */
+}
+
 unsigned twl4030_vpll2_mv(struct sim *s)
 {
 	static const unsigned short mv[16] = {
