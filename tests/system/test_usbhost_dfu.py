@@ -5,6 +5,7 @@ USB device exported over usbredir (`--usb unix:PATH`), the USB host guest
 (usbhost.py) sees it through QEMU's usb-redir, lists it, downloads a file
 into RAM, uploads it back and compares. Skipped until the simulator has
 `--usb` and gtaboot the `dfu` command."""
+import contextlib
 import os
 import signal
 import subprocess
@@ -69,11 +70,35 @@ class Sim:
         if self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(10)
+        self.final = self.text()    # before the temporary directory goes
 
     def text(self):
+        if getattr(self, "final", None) is not None:
+            return self.final
         serial = open(self.serial, "rb").read().decode("latin-1") \
             if os.path.exists(self.serial) else ""
         return serial + "\n--- stderr:\n" + b"".join(self.out).decode("latin-1")
+
+
+@contextlib.contextmanager
+def board_and_host(script, files=None, max_ms=120000, **sim):
+    """The simulated board running script with its USB on a socket, and the
+    USB host guest (QEMU first: reconnect=1 finds the socket when the
+    simulator makes it, so both boot at once; max_ms of virtual time bounds
+    the run, held to host time while the firmware waits on the USB host).
+    Yields (pc, board); the board's console is printed when an assertion
+    fails, and both are ended."""
+    with tempfile.TemporaryDirectory() as tmp:
+        sock = os.path.join(tmp, "usb.sock")
+        with usbhost.UsbHost(sock=sock, files=files) as pc:
+            board = Sim(tmp, script, sock, max_ms, **sim)
+            try:
+                yield pc, board
+            except AssertionError:
+                print(board.text()[-4000:])
+                raise
+            finally:
+                board.kill()
 
 
 def test_dfu_download_upload(parts):
@@ -86,40 +111,28 @@ def test_dfu_download_upload(parts):
     script = ("{expect %s}" % tc.PROMPT + tc.esc("setenv dfu_alt_info '%s'\r" % alt) +
               "{expect %s}dfu 0 ram 0\\r" % tc.PROMPT +
               "{expect dfu: 4096 bytes to 'fdt'}{wait 3000}\\x03{expect %s}{end}" % tc.PROMPT)
-    with tempfile.TemporaryDirectory() as tmp:
-        sock = os.path.join(tmp, "usb.sock")
-        # QEMU first (reconnect=1 finds the socket when the simulator makes
-        # it), so both boot at once; 120 s of virtual time bounds the run
-        # (held to host time while the firmware waits on the USB host).
-        with usbhost.UsbHost(sock=sock) as pc:
-            sim = Sim(tmp, script, sock, 120000)
-            try:
-                line = pc.wait_device(VIDPID, timeout=60)
-                assert "ID " + VIDPID in line
-                status, out = pc.run("dfu-util -l", timeout=30)
-                assert status == 0, out
-                assert 'Found DFU: [%s] ver=0010' % VIDPID in out, out
-                assert 'alt=0, name="kernel"' in out and 'alt=1, name="fdt"' in out, out
-                status, out = pc.run("dd if=/dev/urandom of=/tmp/k bs=1k count=%d 2>/dev/null && "
-                                     "dfu-util -a kernel -D /tmp/k" % (SIZE // 1024), timeout=60)
-                assert status == 0 and "Download done." in out, out
-                status, out = pc.run("dfu-util -a kernel -U /tmp/k2 && cmp /tmp/k /tmp/k2",
-                                     timeout=60)
-                assert status == 0 and "Upload done." in out, out
-                status, out = pc.run("head -c 4096 /tmp/k >/tmp/f && dfu-util -a fdt -D /tmp/f",
-                                     timeout=60)
-                assert status == 0, out
-                rc = sim.wait(60)
-                assert rc == 0, "simulator: exit %r" % rc
-                # the run ended: the device is unplugged
-                pc.wait_device(VIDPID, timeout=20, gone=True)
-            except AssertionError:
-                print(sim.text()[-4000:])
-                raise
-            finally:
-                sim.kill()
-        serial = sim.text()
-        assert "dfu: %d bytes to 'kernel'" % SIZE in serial, serial
+    with board_and_host(script) as (pc, sim):
+        line = pc.wait_device(VIDPID, timeout=60)
+        assert "ID " + VIDPID in line
+        status, out = pc.run("dfu-util -l", timeout=30)
+        assert status == 0, out
+        assert 'Found DFU: [%s] ver=0010' % VIDPID in out, out
+        assert 'alt=0, name="kernel"' in out and 'alt=1, name="fdt"' in out, out
+        status, out = pc.run("dd if=/dev/urandom of=/tmp/k bs=1k count=%d 2>/dev/null && "
+                             "dfu-util -a kernel -D /tmp/k" % (SIZE // 1024), timeout=60)
+        assert status == 0 and "Download done." in out, out
+        status, out = pc.run("dfu-util -a kernel -U /tmp/k2 && cmp /tmp/k /tmp/k2",
+                             timeout=60)
+        assert status == 0 and "Upload done." in out, out
+        status, out = pc.run("head -c 4096 /tmp/k >/tmp/f && dfu-util -a fdt -D /tmp/f",
+                             timeout=60)
+        assert status == 0, out
+        rc = sim.wait(60)
+        assert rc == 0, "simulator: exit %r" % rc
+        # the run ended: the device is unplugged
+        pc.wait_device(VIDPID, timeout=20, gone=True)
+    serial = sim.text()
+    assert "dfu: %d bytes to 'kernel'" % SIZE in serial, serial
 
 
 def test_dfu_into_ram_then_boot(parts, tmp_path):
@@ -137,33 +150,24 @@ def test_dfu_into_ram_then_boot(parts, tmp_path):
               "{expect %s}dfu 0 ram 0\\r" % tc.PROMPT +
               "{expect DFU_DETACH: done}{expect %s}" % tc.PROMPT +
               "bootz 0x82000000 - 0x88000000\\r")
-    with tempfile.TemporaryDirectory() as tmp:
-        sock = os.path.join(tmp, "usb.sock")
-        files = {"/payload/zImage": payload, "/payload/sim.dtb": dtb}
-        with usbhost.UsbHost(sock=sock, files=files) as pc:
-            sim = Sim(tmp, script, sock, 120000)
-            try:
-                pc.wait_device(VIDPID, timeout=60)
-                status, out = pc.run("dfu-util -a kernel -D /payload/zImage", timeout=60)
-                assert status == 0 and "Download done." in out, out
-                # -R: the device detaches and gtaboot goes on to boot, so
-                # dfu-util's USB reset afterwards finds it gone (its exit
-                # status says so); the download itself is done and the
-                # state back in dfuIDLE first
-                status, out = pc.run("dfu-util -a fdt -D /payload/sim.dtb -R", timeout=60)
-                assert "Download done." in out and "Done!" in out, out
-                rc = sim.wait(60)
-                assert rc == 0, "simulator: exit %r" % rc
-            except AssertionError:
-                print(sim.text()[-4000:])
-                raise
-            finally:
-                sim.kill()
-        serial = sim.text()
-        assert "dfu: %d bytes to 'kernel'" % os.path.getsize(payload) in serial, serial
-        assert "dfu: %d bytes to 'fdt'" % os.path.getsize(dtb) in serial, serial
-        assert "Starting kernel at 0x82000000, DTB at 0x88000000" in serial, serial
-        assert "result=handoff" in serial, serial[-2000:]
+    files = {"/payload/zImage": payload, "/payload/sim.dtb": dtb}
+    with board_and_host(script, files=files) as (pc, sim):
+        pc.wait_device(VIDPID, timeout=60)
+        status, out = pc.run("dfu-util -a kernel -D /payload/zImage", timeout=60)
+        assert status == 0 and "Download done." in out, out
+        # -R: the device detaches and gtaboot goes on to boot, so
+        # dfu-util's USB reset afterwards finds it gone (its exit
+        # status says so); the download itself is done and the
+        # state back in dfuIDLE first
+        status, out = pc.run("dfu-util -a fdt -D /payload/sim.dtb -R", timeout=60)
+        assert "Download done." in out and "Done!" in out, out
+        rc = sim.wait(60)
+        assert rc == 0, "simulator: exit %r" % rc
+    serial = sim.text()
+    assert "dfu: %d bytes to 'kernel'" % os.path.getsize(payload) in serial, serial
+    assert "dfu: %d bytes to 'fdt'" % os.path.getsize(dtb) in serial, serial
+    assert "Starting kernel at 0x82000000, DTB at 0x88000000" in serial, serial
+    assert "result=handoff" in serial, serial[-2000:]
 
 
 NAND_KERNEL_PART = 0x280000     # the GTA04's kernel partition (docs/usb.md)
@@ -190,28 +194,19 @@ def test_dfu_into_nand_then_nand_boot(parts, tmp_path):
     nand = str(tmp_path / "nand.img")      # does not exist: an erased chip
     script = ("{expect %s}dfu 0 nand 0\\r" % tc.PROMPT +
               "{expect DFU_DETACH: done}{expect %s}{end}" % tc.PROMPT)
-    with tempfile.TemporaryDirectory() as tmp:
-        sock = os.path.join(tmp, "usb.sock")
-        files = {"/payload/MLO": mlo, "/payload/kernel": str(kpart)}
-        with usbhost.UsbHost(sock=sock, files=files) as pc:
-            sim = Sim(tmp, script, sock, 120000, rev="A4", extra=["--nand", nand])
-            try:
-                pc.wait_device(VIDPID, timeout=60)
-                status, out = pc.run("dfu-util -l", timeout=30)
-                assert 'name="MLO"' in out and 'name="kernel"' in out, out
-                status, out = pc.run("dfu-util -a MLO -D /payload/MLO", timeout=60)
-                assert status == 0 and "Download done." in out, out
-                status, out = pc.run("dfu-util -a kernel -D /payload/kernel -R", timeout=90)
-                assert "Download done." in out and "Done!" in out, out
-                rc = sim.wait(60)
-                assert rc == 0, "simulator: exit %r" % rc
-            except AssertionError:
-                print(sim.text()[-4000:])
-                raise
-            finally:
-                sim.kill()
-        serial = sim.text()
-        assert "4 of 4 copies good" in serial, serial[-3000:]
+    files = {"/payload/MLO": mlo, "/payload/kernel": str(kpart)}
+    with board_and_host(script, files=files, rev="A4", extra=["--nand", nand]) as (pc, sim):
+        pc.wait_device(VIDPID, timeout=60)
+        status, out = pc.run("dfu-util -l", timeout=30)
+        assert 'name="MLO"' in out and 'name="kernel"' in out, out
+        status, out = pc.run("dfu-util -a MLO -D /payload/MLO", timeout=60)
+        assert status == 0 and "Download done." in out, out
+        status, out = pc.run("dfu-util -a kernel -D /payload/kernel -R", timeout=90)
+        assert "Download done." in out and "Done!" in out, out
+        rc = sim.wait(60)
+        assert rc == 0, "simulator: exit %r" % rc
+    serial = sim.text()
+    assert "4 of 4 copies good" in serial, serial[-3000:]
     # the board on its own: no card, the ROM boots NAND
     r = simrun.run(["--machine", "gta04", "--rev", "A4", "--nand", nand, "--max-ms", 8000])
     out = r.serial
@@ -234,21 +229,12 @@ def test_power_cut_during_dfu_mlo_leaves_bootable_nand(parts, tmp_path):
     npages = (os.path.getsize(mlo) + 2047) // 2048
     cut = npages // 2 + 1           # the block's erase, then its page programs
     script = "{expect %s}dfu 0 nand 0\\r{expect DOWNLOAD}" % tc.PROMPT
-    with tempfile.TemporaryDirectory() as tmp:
-        sock = os.path.join(tmp, "usb.sock")
-        with usbhost.UsbHost(sock=sock, files={"/payload/MLO": mlo}) as pc:
-            sim = Sim(tmp, script, sock, 120000, rev="A4",
-                      extra=["--nand", nand, "--inject", "nand-powercut:%d" % cut])
-            try:
-                pc.wait_device(VIDPID, timeout=60)
-                pc.run("dfu-util -a MLO -D /payload/MLO", timeout=90)
-                rc = sim.wait(60)
-                assert rc == 0, "simulator: exit %r" % rc
-            except AssertionError:
-                print(sim.text()[-4000:])
-                raise
-            finally:
-                sim.kill()
-        assert "result=poweroff" in sim.text(), sim.text()[-3000:]
+    cut_at = ["--nand", nand, "--inject", "nand-powercut:%d" % cut]
+    with board_and_host(script, files={"/payload/MLO": mlo}, rev="A4", extra=cut_at) as (pc, sim):
+        pc.wait_device(VIDPID, timeout=60)
+        pc.run("dfu-util -a MLO -D /payload/MLO", timeout=90)
+        rc = sim.wait(60)
+        assert rc == 0, "simulator: exit %r" % rc
+    assert "result=poweroff" in sim.text(), sim.text()[-3000:]
     r = simrun.run(["--machine", "gta04", "--rev", "A4", "--nand", nand, "--max-ms", 1500])
     assert "gtaboot 0.1" in r.serial and "Boot: NAND (ROM)" in r.serial, r.stderr + r.serial

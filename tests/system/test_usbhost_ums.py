@@ -7,14 +7,9 @@ mkfs.vfat and mtools onto it and ejects it; gtaboot then boots what the PC
 wrote."""
 import os
 import subprocess
-import tempfile
 
-import pytest
-
-import simrun
 import test_console as tc
-import usbhost
-from test_usbhost_dfu import Sim, parts  # noqa: F401  (the fixture)
+from test_usbhost_dfu import board_and_host, parts  # noqa: F401  (the fixture)
 
 firmware = tc.firmware
 dtb = tc.dtb
@@ -45,33 +40,25 @@ def test_ums_dd_then_boot(parts, sdcard, dtb, tmp_path):  # noqa: F811
         f.truncate(size)
     script = ("{expect %s}ums 0 mmc 0\\r{expect the host ejected the disk}" % tc.PROMPT +
               "{expect %s}boot\\r" % tc.PROMPT)
-    with tempfile.TemporaryDirectory() as tmp:
-        sock = os.path.join(tmp, "usb.sock")
-        with usbhost.UsbHost(sock=sock, files={"/payload/card.img": image}) as pc:
-            sim = Sim(tmp, script, sock, 120000, extra=["--sd", blank])
-            try:
-                pc.wait_device(VIDPID, timeout=60)
-                status, out = pc.run("for i in $(seq 100); do [ -b /dev/sda ] && break; "
-                                     "sleep 0.2; done; cat /sys/block/sda/size", timeout=40)
-                assert status == 0 and int(out.split()[-1]) * 512 == size, out
-                status, out = pc.run("dd if=/payload/card.img of=/dev/sda bs=64k count=%d "
-                                     "conv=fsync && eject /dev/sda" % (n // 65536),
-                                     timeout=120)
-                assert status == 0, out
-                rc = sim.wait(60)
-                assert rc == 0, "simulator: exit %r" % rc
-            except AssertionError:
-                print(sim.text()[-4000:])
-                raise
-            finally:
-                sim.kill()
-            # the card holds what the PC wrote, sector for sector (the run's
-            # card: --load-raw gives the simulator a copy of blank.img)
-            with open(sim.sd, "rb") as a, open(image, "rb") as b:
-                x, y = a.read(), b.read()
-            diff = [i // 512 for i in range(0, len(x), 512) if x[i:i + 512] != y[i:i + 512]]
-            assert len(x) == len(y) and not diff, "the card differs in sectors %s" % diff[:20]
-        serial = sim.text()
-        assert "UMS: LUN 0, dev mmc 0, hwpart 0, sector 0x0, count 0x%x" % (size // 512) in serial
-        assert "Booting 'Good entry'" in serial, serial[-3000:]
-        assert "result=handoff" in serial, serial[-2000:]
+    files = {"/payload/card.img": image}
+    with board_and_host(script, files=files, extra=["--sd", blank]) as (pc, sim):
+        pc.wait_device(VIDPID, timeout=60)
+        status, out = pc.run("for i in $(seq 100); do [ -b /dev/sda ] && break; "
+                             "sleep 0.2; done; cat /sys/block/sda/size", timeout=40)
+        assert status == 0 and int(out.split()[-1]) * 512 == size, out
+        status, out = pc.run("dd if=/payload/card.img of=/dev/sda bs=64k count=%d "
+                             "conv=fsync && eject /dev/sda" % (n // 65536),
+                             timeout=120)
+        assert status == 0, out
+        rc = sim.wait(60)
+        assert rc == 0, "simulator: exit %r" % rc
+        # the card holds what the PC wrote, sector for sector (the run's
+        # card: --load-raw gives the simulator a copy of blank.img)
+        with open(sim.sd, "rb") as a, open(image, "rb") as b:
+            x, y = a.read(), b.read()
+        diff = [i // 512 for i in range(0, len(x), 512) if x[i:i + 512] != y[i:i + 512]]
+        assert len(x) == len(y) and not diff, "the card differs in sectors %s" % diff[:20]
+    serial = sim.text()
+    assert "UMS: LUN 0, dev mmc 0, hwpart 0, sector 0x0, count 0x%x" % (size // 512) in serial
+    assert "Booting 'Good entry'" in serial, serial[-3000:]
+    assert "result=handoff" in serial, serial[-2000:]
