@@ -6,6 +6,10 @@ dependency resolver, both without root, cpio, depmod or modinfo.
   initramfs.py cpio LIST OUT      write the newc archive LIST describes
   initramfs.py deps MODDIR NAME…  print the modules to load, in load order
   initramfs.py libs ROOT FILE…    print FILEs and what they need to run
+  initramfs.py skeleton BUSYBOX INIT MODULES
+                                  print the LIST lines of a busybox system
+                                  (its directories, console and null, the
+                                  shell, /init and /etc/modules)
 
 LIST uses the kernel's gen_init_cpio format (ramfs-rootfs-initramfs.rst,
 docs/references.md), one entry a line:
@@ -321,6 +325,20 @@ def needed_libs(root, files):
     return out
 
 
+SKELETON_DIRS = (("/bin", 0o755), ("/sbin", 0o755), ("/usr", 0o755), ("/usr/bin", 0o755),
+                 ("/usr/sbin", 0o755), ("/dev", 0o755), ("/proc", 0o555), ("/sys", 0o555),
+                 ("/run", 0o755), ("/tmp", 0o1777), ("/etc", 0o755), ("/root", 0o700))
+
+
+def skeleton(busybox, init, modules):
+    """The part both of the project's initramfs builders share."""
+    out = ["dir %s %o 0 0" % d for d in SKELETON_DIRS]
+    out += ["nod /dev/console 600 0 0 c 5 1", "nod /dev/null 666 0 0 c 1 3",
+            "file /bin/busybox %s 755 0 0" % busybox, "slink /bin/sh busybox 777 0 0",
+            "file /init %s 755 0 0" % init, "file /etc/modules %s 644 0 0" % modules]
+    return out
+
+
 def main(argv):
     if len(argv) == 4 and argv[1] == "cpio":
         write_cpio(argv[2], argv[3])
@@ -330,6 +348,8 @@ def main(argv):
     elif len(argv) >= 4 and argv[1] == "libs":
         for line in needed_libs(argv[2], argv[3:]):
             print(*line)
+    elif len(argv) == 5 and argv[1] == "skeleton":
+        print("\n".join(skeleton(*argv[2:])))
     else:
         sys.exit(__doc__)
 

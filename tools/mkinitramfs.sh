@@ -73,25 +73,7 @@ dpkg-deb --fsys-tarfile "$bbdeb" | tar -x -C "$tmp" ./bin/busybox
 	echo "mkinitramfs: $bbdeb does not hold an ARM busybox" >&2; exit 1; }
 
 list=$tmp/list
-cat >"$list" <<EOF
-dir /bin 755 0 0
-dir /sbin 755 0 0
-dir /usr 755 0 0
-dir /usr/bin 755 0 0
-dir /usr/sbin 755 0 0
-dir /dev 755 0 0
-dir /proc 555 0 0
-dir /sys 555 0 0
-dir /tmp 1777 0 0
-dir /etc 755 0 0
-dir /root 700 0 0
-nod /dev/console 600 0 0 c 5 1
-nod /dev/null 666 0 0 c 1 3
-file /bin/busybox $tmp/bin/busybox 755 0 0
-slink /bin/sh busybox 777 0 0
-file /init $tmp/init 755 0 0
-file /etc/modules $tmp/modules 644 0 0
-EOF
+python3 "$top/tools/initramfs.py" skeleton "$tmp/bin/busybox" "$tmp/init" "$tmp/modules" >"$list"
 
 # Modules: copied (decompressed: busybox's insmod takes plain .ko) under
 # /lib/modules/<version>/ with their relative paths, load order in

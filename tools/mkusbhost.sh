@@ -99,26 +99,7 @@ for p in "${pkgs[@]}"; do
 done
 
 list=$tmp/list
-cat >"$list" <<EOF
-dir /bin 755 0 0
-dir /sbin 755 0 0
-dir /usr 755 0 0
-dir /usr/bin 755 0 0
-dir /usr/sbin 755 0 0
-dir /dev 755 0 0
-dir /proc 555 0 0
-dir /sys 555 0 0
-dir /run 755 0 0
-dir /tmp 1777 0 0
-dir /etc 755 0 0
-dir /root 700 0 0
-nod /dev/console 600 0 0 c 5 1
-nod /dev/null 666 0 0 c 1 3
-file /bin/busybox $root/bin/busybox 755 0 0
-slink /bin/sh busybox 777 0 0
-file /init $tmp/init 755 0 0
-file /etc/modules $tmp/modules 644 0 0
-EOF
+python3 "$top/tools/initramfs.py" skeleton "$root/bin/busybox" "$tmp/init" "$tmp/modules" >"$list"
 files=() # "kind guest source-or-target" lines; their directories made below
 add() { files+=("$*"); }
 # eject (util-linux): what a user types to let go of a USB disk; it ends
