@@ -194,11 +194,20 @@ def test_dfu_into_nand_then_nand_boot(parts, tmp_path):
     nand = str(tmp_path / "nand.img")      # does not exist: an erased chip
     script = ("{expect %s}dfu 0 nand 0\\r" % tc.PROMPT +
               "{expect DFU_DETACH: done}{expect %s}{end}" % tc.PROMPT)
-    files = {"/payload/MLO": mlo, "/payload/kernel": str(kpart)}
+    files = {"/payload/MLO": mlo, "/payload/kernel": str(kpart),
+             "/payload/zImage": os.path.join(simrun.ROOT, "build", "payload", "zImage")}
     with board_and_host(script, files=files, rev="A4", extra=["--nand", nand]) as (pc, sim):
         pc.wait_device(VIDPID, timeout=60)
         status, out = pc.run("dfu-util -l", timeout=30)
         assert 'name="MLO"' in out and 'name="kernel"' in out, out
+        # the wrong file for the target: a kernel sent as the MLO is
+        # refused by flash mlo's checks, nothing written, and the host
+        # told: dfuERROR with errFILE (dfu-util exits 0 all the same); the
+        # next dfu-util clears it
+        status, out = pc.run("dfu-util -a MLO -D /payload/zImage", timeout=60)
+        assert "dfuERROR, status(2) = File is for this device but fails" in out, out
+        assert "error: dfu: MLO: EINVAL" in sim.text(), sim.text()[-2000:]
+        assert not os.path.exists(nand) or set(open(nand, "rb").read()) <= {0xFF}
         status, out = pc.run("dfu-util -a MLO -D /payload/MLO", timeout=60)
         assert status == 0 and "Download done." in out, out
         status, out = pc.run("dfu-util -a kernel -D /payload/kernel -R", timeout=90)
