@@ -19,9 +19,9 @@
 #include "common/memcheck.h"
 #include "common/storage.h"
 #include "common/sys.h"
+#include "common/usb_port.h"
 #include "common/vars.h"
 #include "drivers/mtd/nand.h"
-#include "drivers/power/twl4030_usb.h"
 #include "drivers/timer/timer.h"
 #include "drivers/usb/musb_udc.h"
 #include "lib/dfu.h"
@@ -300,9 +300,8 @@ static int do_dfu(int argc, char *const argv[])
 				  .ctx = &r };
 	static char serial[33];
 	const char *iface = "ram", *info, *sn;
-	const struct musb_udc_config *cfg;
 	struct twl4030 *twl;
-	bool list = false, dflt = false, vbus = false;
+	bool list = false, dflt = false;
 	unsigned n;
 	char why[96];
 	int err;
@@ -382,27 +381,9 @@ static int do_dfu(int argc, char *const argv[])
 	dfu_init(&d.dfu, d.alts, n, &be, true, &d.info);
 	usb_ctrl_init(&d.ctrl, &d.info, ops, &d.dfu);
 
-	/* The PHY first: the controller's reset completes on its clock. */
-	twl = storage_twl();
-	if (!twl) {
-		printf("error: dfu: no TWL4030 (the USB PHY)\n");
-		return -ENODEV;
-	}
-	err = twl4030_usb_phy_on(twl);
-	if (err) {
-		printf("error: dfu: the TWL4030's USB PHY: %s\n", errname(err));
+	err = usb_port_up("dfu", "dfu", &d.udc, &d.ctrl, &twl);
+	if (err)
 		return err;
-	}
-	cfg = sys.soc->usb_otg(&err);
-	if (cfg)
-		err = musb_udc_init(&d.udc, cfg, &d.ctrl);
-	if (err) {
-		printf("error: dfu: the USB OTG controller does not come out of reset (%s)\n",
-		       errname(err));
-		goto off;
-	}
-	if (!twl4030_usb_vbus(twl, &vbus) && !vbus)
-		printf("dfu: no VBUS: waiting for a USB host on the OTG port\n");
 	printf("dfu: %u alt setting%s on USB %04x:%04x; Ctrl-C or the AUX/USER button ends it\n",
 	       n, n == 1 ? "" : "s", DFU_VID, DFU_PID);
 	console_flush();
@@ -411,9 +392,7 @@ static int do_dfu(int argc, char *const argv[])
 	musb_udc_connect(&d.udc, false);
 	if (err == -ECANCELED)
 		err = 0;
-off:
-	sys.soc->usb_otg_off();
-	twl4030_usb_phy_off(twl);
+	usb_port_down(twl);
 	return err;
 }
 CMD(dfu, "dfu", do_dfu, "dfu <USB_controller> [<interface> <dev>] [list]",

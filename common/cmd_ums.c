@@ -19,9 +19,9 @@
 #include "common/console.h"
 #include "common/storage.h"
 #include "common/sys.h"
+#include "common/usb_port.h"
 #include "common/vars.h"
 #include "drivers/mmc/mmc.h"
-#include "drivers/power/twl4030_usb.h"
 #include "drivers/timer/timer.h"
 #include "drivers/usb/musb_udc.h"
 #include "lib/cmdline.h"
@@ -242,10 +242,8 @@ static int do_ums(int argc, char *const argv[])
 	static uint8_t *chunk;
 	static char serial[33];
 	const char *devtype = "mmc", *devstr, *sn;
-	const struct musb_udc_config *cfg;
 	struct mmc_card *card;
 	struct twl4030 *twl;
-	bool vbus = false;
 	uint32_t start;
 	int err;
 
@@ -302,27 +300,9 @@ static int do_ums(int argc, char *const argv[])
 	ums_init(&d.ums, &d.disk, chunk, UMS_CHUNK, &d.ctrl);
 	usb_ctrl_init(&d.ctrl, &d.info, &ums_function_ops, &d.ums);
 
-	/* The PHY first: the controller's reset completes on its clock. */
-	twl = storage_twl();
-	if (!twl) {
-		printf("error: ums: no TWL4030 (the USB PHY)\n");
-		return -ENODEV;
-	}
-	err = twl4030_usb_phy_on(twl);
-	if (err) {
-		printf("error: ums: the TWL4030's USB PHY: %s\n", errname(err));
+	err = usb_port_up("ums", "UMS", &d.udc, &d.ctrl, &twl);
+	if (err)
 		return err;
-	}
-	cfg = sys.soc->usb_otg(&err);
-	if (cfg)
-		err = musb_udc_init(&d.udc, cfg, &d.ctrl);
-	if (err) {
-		printf("error: ums: the USB OTG controller does not come out of reset (%s)\n",
-		       errname(err));
-		goto off;
-	}
-	if (!twl4030_usb_vbus(twl, &vbus) && !vbus)
-		printf("UMS: no VBUS: waiting for a USB host on the OTG port\n");
 	printf("UMS: USB %04x:%04x; Ctrl-C or the AUX/USER button ends it\n", UMS_VID, UMS_PID);
 	console_flush();
 	musb_udc_connect(&d.udc, true);
@@ -331,9 +311,7 @@ static int do_ums(int argc, char *const argv[])
 	if (err == -ECANCELED)
 		err = 0;
 	report(&d.ums);
-off:
-	sys.soc->usb_otg_off();
-	twl4030_usb_phy_off(twl);
+	usb_port_down(twl);
 	/* the host may have rewritten anything: mounts and cached sectors */
 	if (d.ums.blocks_written)
 		bootfs_forget();
