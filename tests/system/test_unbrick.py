@@ -1,0 +1,109 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Un-brick a GTA04 from a PC alone (issue #25, docs/usb.md "Un-brick a
+GTA04"): an A4 with erased NAND and no card, AUX held, boots gtaboot from
+its ROM over USB (`omap-usbboot MLO MLO`: the ROM gets the early part,
+the early part fetches the rest of the same file on the ROM's endpoints);
+gtaboot, booted over USB without a card, serves its NAND over DFU; the PC
+writes the MLO with `dfu-util -a MLO -D MLO -R`, the board resets, and on
+its own it boots gtaboot from NAND. The PC is Debian's Linux in QEMU
+(usbhost.py); skipped where qemu-system-x86_64 is missing."""
+import os
+import subprocess
+import tempfile
+import threading
+
+import pytest
+
+import simrun
+
+usbhost = pytest.importorskip("usbhost", reason="tests/system/usbhost.py is not in this tree")
+
+TOOL = os.path.join(simrun.ROOT, "build", "tools", "omap-usbboot")
+MLO = os.path.join(simrun.ROOT, "build", "gta04", "MLO")
+DFU_ID = "0451:d022"    # gtaboot's DFU device (docs/usb.md)
+
+
+class Board:
+    """The simulated GTA04 in the background, its console in a file."""
+
+    def __init__(self, tmp, args):
+        self.serial = os.path.join(tmp, "serial.txt")
+        self.proc = subprocess.Popen([simrun.SIM, "--serial", self.serial] + args,
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, start_new_session=True,
+                                     cwd=simrun.ROOT)
+        self.out = []
+        threading.Thread(target=lambda: self.out.append(self.proc.stdout.read()),
+                         daemon=True).start()
+
+    def wait(self, timeout):
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def kill(self):
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, 9)
+            self.proc.wait(10)
+
+    def text(self):
+        serial = open(self.serial, "rb").read().decode("latin-1") \
+            if os.path.exists(self.serial) else ""
+        return serial + "\n--- simulator:\n" + b"".join(self.out).decode("latin-1")
+
+
+@pytest.fixture
+def ready(sim):
+    for f in (TOOL, MLO):
+        if not os.path.exists(f):
+            pytest.skip("%s not built (make tools; make)" % f)
+    reason = usbhost.unavailable()
+    if reason:
+        pytest.skip(reason)
+
+
+def test_unbrick_over_usb(ready, tmp_path):
+    nand = str(tmp_path / "nand.img")      # does not exist: an erased chip
+    tool = str(tmp_path / "omap-usbboot")
+    subprocess.run(["objcopy", "--strip-all", TOOL, tool], check=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        sock = os.path.join(tmp, "usb.sock")
+        files = {"/payload/omap-usbboot": tool, "/payload/MLO": MLO}
+        with usbhost.UsbHost(sock=sock, files=files) as pc:
+            # the tool waits for the ROM's device, as a user starts it
+            # before powering the board
+            status, out = pc.run("chmod +x /payload/omap-usbboot && cd /payload && "
+                                 "(./omap-usbboot -w 60 MLO MLO >/tmp/log 2>&1; "
+                                 "echo rc=$? >>/tmp/log) & echo started")
+            assert status == 0, out
+            board = Board(tmp, ["--machine", "gta04", "--rev", "A4", "--aux",
+                                "--nand", nand, "--usb", "unix:" + sock,
+                                "--rom-usb-ms", "20000", "--max-ms", "120000"])
+            try:
+                # gtaboot's DFU device replaces the ROM's
+                pc.wait_device(DFU_ID, timeout=60)
+                status, log = pc.run("cat /tmp/log", timeout=20)
+                assert "rc=0" in log, log
+                assert "MLO: the program has it" in log, log
+                status, out = pc.run("dfu-util -a MLO -D /payload/MLO -R", timeout=90)
+                assert "Download done." in out and "Done!" in out, out
+                # the board resets after the DFU session
+                rc = board.wait(60)
+                assert rc == 0, "simulator: exit %r" % rc
+            except AssertionError:
+                print(board.text()[-5000:])
+                raise
+            finally:
+                board.kill()
+        text = board.text()
+        print(text[-3000:])
+        assert "Boot: USB (ROM)" in text, text
+        assert "Un-brick: NAND over USB DFU" in text, text
+        assert "4 of 4 copies good" in text, text
+        assert "result=reset" in text, text[-2000:]
+    # the board on its own: no card, no PC, no AUX; the ROM boots NAND
+    r = simrun.run(["--machine", "gta04", "--rev", "A4", "--nand", nand, "--max-ms", 3000])
+    assert "Boot: NAND (ROM)" in r.serial, r.stderr + r.serial
+    assert "gtaboot 0.1" in r.serial, r.serial
+    assert "MLO: rest not read" not in r.serial, r.serial
