@@ -263,7 +263,7 @@ static int read_usb(uint8_t *dst, uint8_t *sec, uint32_t *skip)
 	if (!err)
 		err = copy_ok(dst, &sp);
 	if (err)
-		printf("MLO: the PC sent no rest: run 'omap-usbboot MLO MLO' (docs/usb.md)\n");
+		printf("MLO: on the PC: omap-usbboot MLO MLO\n");
 	return err;
 }
 
