@@ -9,8 +9,8 @@ its own it boots gtaboot from NAND. The PC is Debian's Linux in QEMU
 (usbhost.py); skipped where qemu-system-x86_64 is missing."""
 import os
 import subprocess
-import tempfile
 import threading
+import time
 
 import pytest
 
@@ -53,57 +53,92 @@ class Board:
         return serial + "\n--- simulator:\n" + b"".join(self.out).decode("latin-1")
 
 
-@pytest.fixture
-def ready(sim):
+@pytest.fixture(scope="module")
+def pc(tmp_path_factory):
+    """One PC for the module, with omap-usbboot and gtaboot's MLO in
+    /payload; QEMU's usb-redir reconnects each time a simulator listens."""
+    if not os.access(simrun.SIM, os.X_OK):
+        pytest.skip("simulator not built (make sim)")
     for f in (TOOL, MLO):
         if not os.path.exists(f):
             pytest.skip("%s not built (make tools; make)" % f)
     reason = usbhost.unavailable()
     if reason:
         pytest.skip(reason)
-
-
-def test_unbrick_over_usb(ready, tmp_path):
-    nand = str(tmp_path / "nand.img")      # does not exist: an erased chip
-    tool = str(tmp_path / "omap-usbboot")
+    tmp = tmp_path_factory.mktemp("unbrick")
+    tool = str(tmp / "omap-usbboot")
     subprocess.run(["objcopy", "--strip-all", TOOL, tool], check=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        sock = os.path.join(tmp, "usb.sock")
-        files = {"/payload/omap-usbboot": tool, "/payload/MLO": MLO}
-        with usbhost.UsbHost(sock=sock, files=files) as pc:
-            # the tool waits for the ROM's device, as a user starts it
-            # before powering the board
-            status, out = pc.run("chmod +x /payload/omap-usbboot && cd /payload && "
-                                 "(./omap-usbboot -w 60 MLO MLO >/tmp/log 2>&1; "
-                                 "echo rc=$? >>/tmp/log) & echo started")
-            assert status == 0, out
-            board = Board(tmp, ["--machine", "gta04", "--rev", "A4", "--aux",
-                                "--nand", nand, "--usb", "unix:" + sock,
-                                "--rom-usb-ms", "20000", "--max-ms", "120000"])
-            try:
-                # gtaboot's DFU device replaces the ROM's
-                pc.wait_device(DFU_ID, timeout=60)
-                status, log = pc.run("cat /tmp/log", timeout=20)
-                assert "rc=0" in log, log
-                assert "MLO: the program has it" in log, log
-                status, out = pc.run("dfu-util -a MLO -D /payload/MLO -R", timeout=90)
-                assert "Download done." in out and "Done!" in out, out
-                # the board resets after the DFU session
-                rc = board.wait(60)
-                assert rc == 0, "simulator: exit %r" % rc
-            except AssertionError:
-                print(board.text()[-5000:])
-                raise
-            finally:
-                board.kill()
-        text = board.text()
-        print(text[-3000:])
-        assert "Boot: USB (ROM)" in text, text
-        assert "Un-brick: NAND over USB DFU" in text, text
-        assert "4 of 4 copies good" in text, text
-        assert "result=reset" in text, text[-2000:]
+    files = {"/payload/omap-usbboot": tool, "/payload/MLO": MLO}
+    with usbhost.UsbHost(sock=str(tmp / "usb.sock"), files=files) as host:
+        status, out = host.run("chmod +x /payload/omap-usbboot")
+        assert status == 0, out
+        yield host
+
+
+def start_tool(pc, args):
+    """omap-usbboot waiting in the guest, as a user starts it before
+    powering the board; its output and rc=N go to /tmp/log."""
+    status, out = pc.run("cd /payload && (./omap-usbboot -w 60 %s >/tmp/log 2>&1; "
+                         "echo rc=$? >>/tmp/log) & echo started" % args)
+    assert status == 0, out
+
+
+def usb_board(pc, tmp_path, nand):
+    """An A4 with no card and AUX held (the ROM tries USB first), its NAND
+    the image nand (a path that does not exist: an erased chip)."""
+    return Board(str(tmp_path), ["--machine", "gta04", "--rev", "A4", "--aux",
+                                 "--nand", nand, "--usb", "unix:" + pc.sock,
+                                 "--rom-usb-ms", "20000", "--max-ms", "120000"])
+
+
+def test_unbrick_over_usb(pc, tmp_path):
+    nand = str(tmp_path / "nand.img")
+    start_tool(pc, "MLO MLO")
+    board = usb_board(pc, tmp_path, nand)
+    try:
+        # gtaboot's DFU device replaces the ROM's
+        pc.wait_device(DFU_ID, timeout=60)
+        status, log = pc.run("cat /tmp/log", timeout=20)
+        assert "rc=0" in log, log
+        assert "MLO: the program has it" in log, log
+        status, out = pc.run("dfu-util -a MLO -D /payload/MLO -R", timeout=90)
+        assert "Download done." in out and "Done!" in out, out
+        # the board resets after the DFU session
+        rc = board.wait(60)
+        assert rc == 0, "simulator: exit %r" % rc
+    except AssertionError:
+        print(board.text()[-5000:])
+        raise
+    finally:
+        board.kill()
+    text = board.text()
+    print(text[-3000:])
+    assert "Boot: USB (ROM)" in text, text
+    assert "MLO: rest not read" not in text, text
+    assert "Un-brick: NAND over USB DFU" in text, text
+    assert "4 of 4 copies good" in text, text
+    assert "result=reset" in text, text[-2000:]
     # the board on its own: no card, no PC, no AUX; the ROM boots NAND
     r = simrun.run(["--machine", "gta04", "--rev", "A4", "--nand", nand, "--max-ms", 3000])
     assert "Boot: NAND (ROM)" in r.serial, r.stderr + r.serial
     assert "gtaboot 0.1" in r.serial, r.serial
     assert "MLO: rest not read" not in r.serial, r.serial
+
+
+def test_pc_without_the_rest(pc, tmp_path):
+    """omap-usbboot given only the MLO: the ROM runs the early part, whose
+    request nobody answers; after its bounded wait the console says what
+    the PC should run, and the other sources are tried (then, with none,
+    the early part resets: not waited for here)."""
+    start_tool(pc, "MLO")
+    board = usb_board(pc, tmp_path, str(tmp_path / "nand.img"))
+    try:
+        end = time.monotonic() + 40
+        while time.monotonic() < end and "rest not read from NAND" not in board.text():
+            time.sleep(0.5)
+    finally:
+        board.kill()
+    text = board.text()
+    assert "MLO: on the PC: omap-usbboot MLO MLO\nMLO: rest not read from USB (ETIMEDOUT)" \
+        in text.replace("\r", ""), text
+    assert "rest not read from NAND" in text, text
