@@ -20,6 +20,7 @@ usbhost = pytest.importorskip("usbhost", reason="tests/system/usbhost.py is not 
 
 TOOL = os.path.join(simrun.ROOT, "build", "tools", "omap-usbboot")
 MLO = os.path.join(simrun.ROOT, "build", "gta04", "MLO")
+BEAGLE_MLO = os.path.join(simrun.ROOT, "build", "beagle", "MLO")
 DFU_ID = "0451:d022"    # gtaboot's DFU device (docs/usb.md)
 
 
@@ -59,7 +60,7 @@ def pc(tmp_path_factory):
     /payload; QEMU's usb-redir reconnects each time a simulator listens."""
     if not os.access(simrun.SIM, os.X_OK):
         pytest.skip("simulator not built (make sim)")
-    for f in (TOOL, MLO):
+    for f in (TOOL, MLO, BEAGLE_MLO):
         if not os.path.exists(f):
             pytest.skip("%s not built (make tools; make)" % f)
     reason = usbhost.unavailable()
@@ -68,7 +69,8 @@ def pc(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("unbrick")
     tool = str(tmp / "omap-usbboot")
     subprocess.run(["objcopy", "--strip-all", TOOL, tool], check=True)
-    files = {"/payload/omap-usbboot": tool, "/payload/MLO": MLO}
+    files = {"/payload/omap-usbboot": tool, "/payload/MLO": MLO,
+             "/payload/beagle/MLO": BEAGLE_MLO}
     with usbhost.UsbHost(sock=str(tmp / "usb.sock"), files=files) as host:
         status, out = host.run("chmod +x /payload/omap-usbboot")
         assert status == 0, out
@@ -83,35 +85,40 @@ def start_tool(pc, args):
     assert status == 0, out
 
 
-def usb_board(pc, tmp_path, nand):
-    """An A4 with no card and AUX held (the ROM tries USB first), its NAND
-    the image nand (a path that does not exist: an erased chip)."""
-    return Board(str(tmp_path), ["--machine", "gta04", "--rev", "A4", "--aux",
-                                 "--nand", nand, "--usb", "unix:" + pc.sock,
-                                 "--rom-usb-ms", "20000", "--max-ms", "120000"])
+# the GTA04 A4 (NAND), and the BeagleBoard (its OMAP3530 ROM, 0451:d009)
+BOARDS = {"gta04": ["--machine", "gta04", "--rev", "A4"], "beagle": ["--machine", "beagle"]}
 
 
-def test_unbrick_over_usb(pc, tmp_path):
+def usb_board(pc, tmp_path, nand, board="gta04"):
+    """The board with no card and AUX/USER held (the ROM tries USB first),
+    its NAND the image nand (a path that does not exist: an erased chip)."""
+    return Board(str(tmp_path), BOARDS[board] + ["--aux", "--nand", nand, "--usb", "unix:" + pc.sock,
+                                                 "--rom-usb-ms", "20000", "--max-ms", "120000"])
+
+
+@pytest.mark.parametrize("board", ["gta04", "beagle"])
+def test_unbrick_over_usb(pc, tmp_path, board):
     nand = str(tmp_path / "nand.img")
-    start_tool(pc, "MLO MLO")
-    board = usb_board(pc, tmp_path, nand)
+    mlo = "/payload/MLO" if board == "gta04" else "/payload/beagle/MLO"
+    start_tool(pc, "%s %s" % (mlo, mlo))
+    board_run = usb_board(pc, tmp_path, nand, board)
     try:
         # gtaboot's DFU device replaces the ROM's
         pc.wait_device(DFU_ID, timeout=60)
         status, log = pc.run("cat /tmp/log", timeout=20)
         assert "rc=0" in log, log
         assert "MLO: the program has it" in log, log
-        status, out = pc.run("dfu-util -a MLO -D /payload/MLO -R", timeout=90)
+        status, out = pc.run("dfu-util -a MLO -D %s -R" % mlo, timeout=90)
         assert "Download done." in out and "Done!" in out, out
         # the board resets after the DFU session
-        rc = board.wait(60)
+        rc = board_run.wait(60)
         assert rc == 0, "simulator: exit %r" % rc
     except AssertionError:
-        print(board.text()[-5000:])
+        print(board_run.text()[-5000:])
         raise
     finally:
-        board.kill()
-    text = board.text()
+        board_run.kill()
+    text = board_run.text()
     print(text[-3000:])
     assert "Boot: USB (ROM)" in text, text
     assert "MLO: rest not read" not in text, text
@@ -119,7 +126,7 @@ def test_unbrick_over_usb(pc, tmp_path):
     assert "4 of 4 copies good" in text, text
     assert "result=reset" in text, text[-2000:]
     # the board on its own: no card, no PC, no AUX; the ROM boots NAND
-    r = simrun.run(["--machine", "gta04", "--rev", "A4", "--nand", nand, "--max-ms", 3000])
+    r = simrun.run(BOARDS[board] + ["--nand", nand, "--max-ms", 3000])
     assert "Boot: NAND (ROM)" in r.serial, r.stderr + r.serial
     assert "gtaboot 0.1" in r.serial, r.serial
     assert "MLO: rest not read" not in r.serial, r.serial
