@@ -24,7 +24,10 @@ static int countdown(unsigned delay_ms)
 	uint64_t start = timer_us(), now;
 	unsigned left_s, shown = ~0u;
 
-	if (sys_button_held()) {
+	/* After a USB boot the button is still held because it chose USB
+	 * (the ROM's order with AUX/USER: USB first): that is no request to
+	 * stop, and the un-brick (docs/usb.md) must go on. */
+	if (sys_button_held() && sys.boot_media != BOOT_MEDIA_USB) {
 		printf("Button held: autoboot stopped\n");
 		return -1;
 	}

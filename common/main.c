@@ -101,6 +101,8 @@ COLD_FN(main_late) static void main_late(void)
 	 *    MMC1 and the SD card. */
 	display_prepare();
 	storage_init();
+	/* After a USB boot without a card: the un-brick (common/vars.c) */
+	vars_usb_boot();
 	/* For an SD boot, the stored environment is on the card. */
 	envstore_load_fat(&sysenv);
 	/* 9. Boot scan: the boot partition's uEnv.txt and extlinux.conf. */

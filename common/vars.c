@@ -6,6 +6,7 @@
 #include "common/boot.h"
 #include "common/command.h"
 #include "common/envstore.h"
+#include "common/storage.h"
 #include "common/sys.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
@@ -51,6 +52,11 @@ int vars_default(void)
 		{ "distro_bootcmd", "distroboot ${boot_targets}" },
 		/* U-Boot's bootcmd: the scan above */
 		{ "bootcmd", "run distro_bootcmd" },
+		/* The bootcmd after a USB boot without a card (common/main.c,
+		 * docs/usb.md "Un-brick a GTA04"): the NAND through DFU, then
+		 * a reset into what the PC wrote. */
+		{ "unbrick", "echo \"Un-brick: NAND over USB DFU; on the PC: "
+			     "dfu-util -a MLO -D MLO -R\"; dfu 0 nand 0 && reset" },
 		{ NULL, NULL },
 	};
 
@@ -71,6 +77,16 @@ int vars_default(void)
 		env_set(&sysenv, "ramdisk_addr_r", "0x83000000");
 	}
 	return err;
+}
+
+/* Booted by the ROM over USB with no card: someone is un-bricking this
+ * board from a PC, so bootcmd serves its NAND over DFU (`unbrick`,
+ * docs/usb.md) rather than a boot scan that finds nothing; a stored
+ * bootcmd would be the bricked system's. */
+void vars_usb_boot(void)
+{
+	if (sys.boot_media == BOOT_MEDIA_USB && !storage_mmc1())
+		env_set(&sysenv, "bootcmd", "run unbrick");
 }
 
 void vars_init(void)

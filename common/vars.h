@@ -11,6 +11,8 @@
 
 extern struct env sysenv;
 
+/* After storage: bootcmd = `run unbrick` after a USB boot without a card. */
+void vars_usb_boot(void);
 void vars_init(void);
 /* Empties the environment and loads gtaboot's defaults (env default -a);
  * -ENOSPC if they do not fit. */

@@ -20,6 +20,7 @@
 #include "arch/arm/mmu.h"
 #include "arch/arm/omap3/gpmc_nand.h"
 #include "arch/arm/omap3/memid.h"
+#include "arch/arm/omap3/mlo_usb.h"
 #include "arch/arm/omap3/soc.h"
 #include "arch/arm/omap3/storage.h"
 #include "drivers/mmc/mmc.h"
@@ -39,9 +40,9 @@ extern char _start[], __early_end[], __image_end[];
 #define NAND_PPB       64u      /* pages per 128 KiB block */
 #define NAND_TR_US     1000u    /* tR is 25 µs on the boards' parts */
 
-enum src { SRC_FAT, SRC_RAW, SRC_NAND, SRC_COUNT };
+enum src { SRC_FAT, SRC_RAW, SRC_NAND, SRC_USB, SRC_COUNT };
 static const char *const src_name[SRC_COUNT] = {
-	"MMC1 FAT", "MMC1 raw", "NAND",
+	"MMC1 FAT", "MMC1 raw", "NAND", "USB",
 };
 
 static const uint8_t *packed;
@@ -245,6 +246,27 @@ static int read_nand(uint8_t *dst, uint8_t *sec, uint32_t *skip)
 	return err;
 }
 
+/* ------------------------------------------------------------ USB */
+
+/* After a USB peripheral boot: the same MLO file from the PC (`omap-usbboot
+ * MLO MLO`), from where the rest starts behind the GP header and the early
+ * part; the size the PC offers must be this build's rest. */
+static int read_usb(uint8_t *dst, uint8_t *sec, uint32_t *skip)
+{
+	struct span sp;
+	int err = span_of(0, 1, &sp);
+
+	(void)sec;
+	*skip = 0;
+	if (!err)
+		err = mlo_usb_fetch(dst, sp.at, sp.n);
+	if (!err)
+		err = copy_ok(dst, &sp);
+	if (err)
+		printf("MLO: on the PC: omap-usbboot MLO MLO\n");
+	return err;
+}
+
 /* ------------------------------------------------------------ the rest */
 
 /* The late hot part into place and executable; the packed part found. */
@@ -273,8 +295,11 @@ static int try_src(enum src s, const uint8_t **out)
 	case SRC_RAW:
 		err = read_raw(stage, sec, &skip);
 		break;
-	default:
+	case SRC_NAND:
 		err = read_nand(stage, sec, &skip);
+		break;
+	default:
+		err = read_usb(stage, sec, &skip);
 		break;
 	}
 	/* each reader has checked its copy whole (copy_ok) */
@@ -285,7 +310,10 @@ static int try_src(enum src s, const uint8_t **out)
 
 const uint8_t *mlo_rest_load(uint8_t bootdev, bool nand_fitted)
 {
-	enum src order[SRC_COUNT] = { SRC_FAT, SRC_RAW, SRC_NAND };
+	/* USB only after a USB boot (the PC first, then the card and NAND):
+	 * otherwise no host is there, and the controller may have no clock */
+	enum src order[SRC_COUNT] = { SRC_USB, SRC_FAT, SRC_RAW, SRC_NAND };
+	unsigned first = bootdev == BOOTDEV_USB ? 0 : 1;
 	uint32_t total = mlo_desc.total;
 
 	/* The ROM loaded all of it (MLO.full, a peripheral boot). */
@@ -293,10 +321,10 @@ const uint8_t *mlo_rest_load(uint8_t bootdev, bool nand_fitted)
 	    get_le32(_start + total - MLO_TRAILER_BYTES) == mlo_desc.crc && !check((const uint8_t *)__early_end))
 		return packed = (const uint8_t *)__image_end;
 	if (bootdev == BOOTDEV_NAND) {
-		order[0] = SRC_NAND;
-		order[2] = SRC_FAT;
+		order[1] = SRC_NAND;
+		order[3] = SRC_FAT;
 	}
-	for (unsigned i = 0; i < SRC_COUNT; i++) {
+	for (unsigned i = first; i < SRC_COUNT; i++) {
 		const uint8_t *p;
 		int err;
 
@@ -310,7 +338,7 @@ const uint8_t *mlo_rest_load(uint8_t bootdev, bool nand_fitted)
 		err = try_src(order[i], &p);
 
 		if (!err) {
-			if (i)
+			if (i != first)
 				printf("MLO: rest read from %s\n", src_name[order[i]]);
 			return packed = p;
 		}

@@ -20,6 +20,7 @@
 #include "arch/arm/omap3/soc.h"
 #include "arch/arm/omap3/storage.h"
 #include "drivers/gpio/omap_gpio.h"
+#include "drivers/usb/musb_regs.h"
 #include "drivers/usb/musb_udc.h"
 #include "drivers/video/omap_dss.h"
 #include "lib/bitops.h"
@@ -149,7 +150,7 @@ const struct dss_clock *omap3_dss_clock(const struct omap3_chip *chip,
 
 const struct musb_udc_config *omap3_usb_otg(int *err)
 {
-	static const struct musb_udc_config cfg = { .base = 0x480AB000u };
+	static const struct musb_udc_config cfg = { .base = MUSB_OTG_BASE };
 
 	/* HSUSB0's ULPI pins in mode 0, as the Beagle's and GTA04's U-Boot
 	 * board files set them (docs/references.md, "HSUSB0 pads"): STP an
