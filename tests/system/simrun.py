@@ -4,8 +4,10 @@
 import fcntl
 import json
 import os
+import signal
 import subprocess
 import tempfile
+import threading
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
@@ -116,3 +118,40 @@ def run(args, timeout=300):
             with open(report) as f:
                 rep = json.load(f)
         return Run(p.returncode, out, rep, p.stderr.decode("utf-8", "replace"))
+
+
+class Background:
+    """gtaboot-sim in the background, in a session of its own, while the
+    test drives something else (a USB host); its console in serial (a file
+    path), the rest of its output collected. text() keeps what there was
+    once kill() has run, so a temporary directory may go after it."""
+
+    def __init__(self, args, serial):
+        self.serial, self.final = serial, None
+        self.proc = subprocess.Popen([SIM, "--serial", serial] + [str(a) for a in args],
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, start_new_session=True,
+                                     cwd=ROOT)
+        self.out = []
+        threading.Thread(target=lambda: self.out.append(self.proc.stdout.read()),
+                         daemon=True).start()
+
+    def wait(self, timeout):
+        """The exit status, or None while it still runs after timeout s."""
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def kill(self):
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+        self.final = self.text()
+
+    def text(self):
+        if self.final is not None:
+            return self.final
+        serial = open(self.serial, "rb").read().decode("latin-1") \
+            if os.path.exists(self.serial) else ""
+        return serial + "\n--- simulator:\n" + b"".join(self.out).decode("latin-1")

@@ -9,7 +9,6 @@ its own it boots gtaboot from NAND. The PC is Debian's Linux in QEMU
 (usbhost.py); skipped where qemu-system-x86_64 is missing."""
 import os
 import subprocess
-import threading
 import time
 
 import pytest
@@ -24,34 +23,9 @@ BEAGLE_MLO = os.path.join(simrun.ROOT, "build", "beagle", "MLO")
 DFU_ID = "0451:d022"    # gtaboot's DFU device (docs/usb.md)
 
 
-class Board:
-    """The simulated GTA04 in the background, its console in a file."""
-
-    def __init__(self, tmp, args):
-        self.serial = os.path.join(tmp, "serial.txt")
-        self.proc = subprocess.Popen([simrun.SIM, "--serial", self.serial] + args,
-                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT, start_new_session=True,
-                                     cwd=simrun.ROOT)
-        self.out = []
-        threading.Thread(target=lambda: self.out.append(self.proc.stdout.read()),
-                         daemon=True).start()
-
-    def wait(self, timeout):
-        try:
-            return self.proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            return None
-
-    def kill(self):
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, 9)
-            self.proc.wait(10)
-
-    def text(self):
-        serial = open(self.serial, "rb").read().decode("latin-1") \
-            if os.path.exists(self.serial) else ""
-        return serial + "\n--- simulator:\n" + b"".join(self.out).decode("latin-1")
+def Board(tmp, args):
+    """The simulated board in the background, its console in a file."""
+    return simrun.Background(args, os.path.join(tmp, "serial.txt"))
 
 
 @pytest.fixture(scope="module")

@@ -7,10 +7,8 @@ into RAM, uploads it back and compares. Skipped until the simulator has
 `--usb` and gtaboot the `dfu` command."""
 import contextlib
 import os
-import signal
 import subprocess
 import tempfile
-import threading
 
 import pytest
 
@@ -39,45 +37,18 @@ def parts(firmware):
         pytest.skip(reason)
 
 
-class Sim:
-    """gtaboot-sim in the background, its own session; its console in a
-    file, read at the end."""
+class Sim(simrun.Background):
+    """The simulated GTA04 as the ROM would have started gtaboot
+    (load_raw_args), with its USB on sock; its console in a file."""
 
     def __init__(self, tmp, script, sock, max_ms, rev="A5", extra=()):
-        self.tmp = tmp
-        self.serial = os.path.join(tmp, "serial.txt")
         args = simrun.load_raw_args(["--machine", "gta04", "--rev", rev, "--max-ms", max_ms,
                                      "--load-raw", tc.BIN + "@0x40200000",
                                      "--input", script, "--usb", "unix:" + sock] + list(extra),
                                     tmp)
         # the card the run really has (load_raw_args may give it a copy)
         self.sd = args[args.index("--sd") + 1] if "--sd" in args else None
-        self.proc = subprocess.Popen([simrun.SIM, "--serial", self.serial] + args,
-                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT, start_new_session=True,
-                                     cwd=simrun.ROOT)
-        self.out = []
-        threading.Thread(target=lambda: self.out.append(self.proc.stdout.read()),
-                         daemon=True).start()
-
-    def wait(self, timeout):
-        try:
-            return self.proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            return None
-
-    def kill(self):
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(10)
-        self.final = self.text()    # before the temporary directory goes
-
-    def text(self):
-        if getattr(self, "final", None) is not None:
-            return self.final
-        serial = open(self.serial, "rb").read().decode("latin-1") \
-            if os.path.exists(self.serial) else ""
-        return serial + "\n--- stderr:\n" + b"".join(self.out).decode("latin-1")
+        super().__init__(args, os.path.join(tmp, "serial.txt"))
 
 
 @contextlib.contextmanager
