@@ -33,7 +33,7 @@
  *
  * --usb-clock virtual (for the bench: throughput in virtual time) turns that
  * round: host time never paces the run. Each transaction occupies the bus
- * for its bit time at the negotiated speed (bus_cost), the next one waits
+ * for its bit time at the negotiated speed (bus_charge), the next one waits
  * for the bus, a NAKed or unanswered token is tried again one microframe
  * (125 us) later, and the bridge announces those times with sim_event_at.
  * When the device is announced and no request from the peer is waiting,
