@@ -38,7 +38,7 @@
 struct reply {
 	uint64_t id;
 	uint8_t status;
-	uint8_t data[64];
+	uint8_t data[512];   /* the start of IN data: descriptors, status, CSW */
 	int len;          /* IN: bytes received; OUT: bytes taken */
 };
 
@@ -267,7 +267,7 @@ enum { ST_IDLE = 2, ST_DNBUSY = 4, ST_DNLOAD_IDLE = 5, ST_MANIFEST_SYNC = 6,
 /* wTransferSize from the DFU functional descriptor (type 0x21). */
 static unsigned dfu_transfer_size(void)
 {
-	uint8_t d[64];
+	uint8_t d[512];
 	unsigned total, at;
 
 	nrep = 0;
@@ -333,16 +333,22 @@ static void put_be32(uint8_t *b, uint32_t v)
 	b[3] = (uint8_t)v;
 }
 
+static void put_le32(uint8_t *b, uint32_t v)
+{
+	b[0] = (uint8_t)v; b[1] = (uint8_t)(v >> 8); b[2] = (uint8_t)(v >> 16);
+	b[3] = (uint8_t)(v >> 24);
+}
+
 /* One command: CBW, the OUT data, the CSW, queued together. */
 static void scsi(uint8_t out_ep, uint8_t in_ep, uint32_t tag, const uint8_t *cb, unsigned cblen,
 		 uint8_t *data, unsigned len, const char *what)
 {
-	uint8_t cbw[31] = { 'U', 'S', 'B', 'C' };
+	uint8_t cbw[31] = { 'U', 'S', 'B', 'C' }, le_tag[4];
 	int n = 2;
 
-	memcpy(cbw + 4, &tag, 4);
-	cbw[8] = (uint8_t)len; cbw[9] = (uint8_t)(len >> 8);
-	cbw[10] = (uint8_t)(len >> 16); cbw[11] = (uint8_t)(len >> 24);
+	put_le32(le_tag, tag);
+	memcpy(cbw + 4, le_tag, 4);
+	put_le32(cbw + 8, len);
 	cbw[12] = 0x00;           /* data host to device */
 	cbw[13] = 0;              /* LUN */
 	cbw[14] = (uint8_t)cblen;
@@ -360,7 +366,7 @@ static void scsi(uint8_t out_ep, uint8_t in_ep, uint32_t tag, const uint8_t *cb,
 		struct reply *r = &rep[i];
 
 		if (r->len == 13 && !memcmp(r->data, "USBS", 4)) {
-			if (memcmp(r->data + 4, &tag, 4))
+			if (memcmp(r->data + 4, le_tag, 4))
 				die("%s: CSW tag mismatch", what);
 			if (r->data[12])
 				die("%s: CSW status %u", what, r->data[12]);
