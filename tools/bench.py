@@ -650,7 +650,8 @@ def usb_bench(mlo):
 
 
 def print_usb(u):
-    print("\nUSB (GTA04 A5, --usb-clock virtual, tools/usbpeer.c as the PC; docs/usb.md \"Times\"):")
+    print("\nUSB (GTA04 A5, --usb-clock virtual, tools/usbpeer.c as the PC;"
+          " docs/usb.md \"Throughput in virtual time\"):")
     if isinstance(u, str):
         print("  not measured: " + u)
         return
