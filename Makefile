@@ -231,6 +231,14 @@ $(BUILD)/sim/obj/%.c.o: %.c tools/sim/sim.h
 $(BUILD)/sim/gtaboot-sim: $(SIM_OBJS)
 	$(Q)$(HOST_CC) -o $@ $(SIM_OBJS) $(SIM_LIBS)
 
+# The bench's usbredir peer (tools/bench.py): the PC's side of a DFU or UMS
+# transfer on the simulator's --usb socket, on the same libusbredirparser.
+sim: $(BUILD)/tools/usbpeer
+$(BUILD)/tools/usbpeer: tools/usbpeer.c
+	@mkdir -p $(dir $@)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(shell pkg-config --cflags libusbredirparser-0.5 2>/dev/null) \
+	  -o $@ $< $(shell pkg-config --libs libusbredirparser-0.5 2>/dev/null || echo -lusbredirparser)
+
 -include tests/payload/payload.mk
 
 # ---------------------------------------------------------------- images

@@ -570,10 +570,107 @@ def svg(path, rows):
         f.write("\n".join(out) + "\n")
 
 
+# ------------------------------------------------------------------ USB
+
+USB_RAW_MB_S = 480e6 / 8 / MB            # 60 MB/s: the high-speed bit rate
+USB_BULK_MB_S = 13 * 512 / 125e-6 / MB   # 53.2 MB/s: USB 2.0 Table 5-10, 13 bulk
+                                         # packets of 512 bytes a microframe
+USB_BYTES = 4 * 1024 * 1024
+PEER = os.path.join(BUILD, "tools", "usbpeer")
+
+
+def usb_run(name, card, script, peer, timeout=120):
+    """One GTA04 A5 run with its USB on a socket (--usb-clock virtual: the
+    bus costs virtual time, the peer none) and tools/usbpeer.c on the
+    other end; the report, or RuntimeError."""
+    with tempfile.TemporaryDirectory() as tmp:
+        sock, rep = os.path.join(tmp, "usb.sock"), os.path.join(tmp, "r.json")
+        sd = os.path.join(tmp, "card.img")
+        shutil.copy(card, sd)      # ums writes it; sparse-ness does not matter at 64 MB
+        p = subprocess.Popen([SIM] + MACHINE["gta04"] + [
+            "--sd", sd, "--rom-usb-ms", "0", "--usb", "unix:" + sock, "--usb-clock", "virtual",
+            "--input", script, "--max-ms", "30000", "--report", rep,
+            "--serial", os.path.join(tmp, "s")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        try:
+            q = subprocess.run([PEER, sock] + peer, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, timeout=timeout)
+            _, err = p.communicate(timeout=timeout)
+        finally:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+        with open(rep) as f:
+            r = json.load(f)
+    if q.returncode or r["result"] != "stop":
+        raise RuntimeError("usb %s: usbpeer exit %d: %s; simulator %s: %s\n%s" % (
+            name, q.returncode, q.stderr.decode(errors="replace").strip(), r["result"],
+            r["message"], err.decode(errors="replace")[-2000:]))
+    return r
+
+
+def usb_bench(mlo):
+    """DFU to RAM and UMS to the card, 4 MiB each, in virtual time; a dict,
+    or the reason they were not measured (a string)."""
+    if not os.path.exists(PEER):
+        return "build/tools/usbpeer missing (libusbredirparser-dev)"
+    if "--usb-clock" not in subprocess.run([SIM, "--help"], capture_output=True,
+                                           text=True).stdout:
+        return "the simulator has no --usb-clock"
+    card = os.path.join(WORK, "usb.img")
+    make_image(card, 64, [(mlo, "MLO")])       # no kernel: gtaboot stops at its prompt
+    prompt = "{expect gtaboot> }"
+    # DFU: a 4 KiB download first, so that the 4 MiB one is timed from the
+    # first download's line to its own (no enumeration in it)
+    dfu = (prompt + "setenv dfu_alt_info 'kernel ram 0x82000000 0x%x'\\r" % USB_BYTES +
+           prompt + "dfu 0 ram 0\\r{expect dfu: %d bytes to 'kernel'}{wait 50}\\x03" % USB_BYTES +
+           prompt + "{end}")
+    # UMS: from the reset to the eject (the bridge's enumeration and the
+    # START STOP UNIT, some 15 ms, are in it); written from 32 MiB on
+    ums = prompt + "ums 0 mmc 0\\r{expect the host ejected the disk}" + prompt + "{end}"
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
+        fd = ex.submit(usb_run, "dfu", card, dfu, ["dfu", "4096", str(USB_BYTES)])
+        fu = ex.submit(usb_run, "ums", card, ums, ["ums", str(USB_BYTES), "65536"])
+        rd, ru = fd.result(), fu.result()
+    t0, _ = line_at(rd, r"^dfu: 4096 bytes to 'kernel'")
+    t1, _ = line_at(rd, r"^dfu: %d bytes to 'kernel'" % USB_BYTES, t0)
+    u0, _ = line_at(ru, r"^UMS: USB reset")
+    u1, _ = line_at(ru, r"^UMS: the host ejected the disk", u0)
+    _, stats = line_at(ru, r"^UMS: \d+ KiB read, %d KiB written" % (USB_BYTES // 1024), u1)
+    return {
+        "bytes": USB_BYTES,
+        "dfu_ram_us": round(t1 - t0, 1),
+        "dfu_ram_mb_s": round(USB_BYTES / (t1 - t0), 3),
+        "ums_write_us": round(u1 - u0, 1),
+        "ums_write_mb_s": round(USB_BYTES / (u1 - u0), 3),
+        "ums_stats": stats,
+        "usb2_hs_raw_mb_s": USB_RAW_MB_S,
+        "usb2_hs_bulk_mb_s": round(USB_BULK_MB_S, 1),
+    }
+
+
+def print_usb(u):
+    print("\nUSB (GTA04 A5, --usb-clock virtual, tools/usbpeer.c as the PC;"
+          " docs/usb.md \"Throughput in virtual time\"):")
+    if isinstance(u, str):
+        print("  not measured: " + u)
+        return
+    print("  DFU to RAM      %d bytes %8.1f ms  %6.2f MB/s" % (
+        u["bytes"], u["dfu_ram_us"] / 1000, u["dfu_ram_mb_s"]))
+    print("  UMS to the card %d bytes %8.1f ms  %6.2f MB/s" % (
+        u["bytes"], u["ums_write_us"] / 1000, u["ums_write_mb_s"]))
+    print("  USB 2.0 high speed: %.0f MB/s raw, about %.0f MB/s bulk payload" % (
+        u["usb2_hs_raw_mb_s"], u["usb2_hs_bulk_mb_s"]))
+
+
 # ------------------------------------------------------------------ main
 
 def main():
     os.makedirs(WORK, exist_ok=True)
+    if sys.argv[1:] == ["--usb"]:
+        # only the USB figures, printed (bench.json is the full run's)
+        print_usb(usb_bench(os.path.join(FW, "gta04", "MLO")))
+        return
     for b in BOARDS:
         if not os.path.exists(os.path.join(FW, b, "MLO")):
             sys.exit("bench: build/%s/MLO missing: run make all-boards" % b)
@@ -672,6 +769,7 @@ def main():
         futs = {k: ex.submit(sim, runs[k], trace=traces.get(k)) for k in order}
         res = {k: f.result() for k, f in futs.items()}
     speed, speed_insns, speed_host = sim_speed()
+    usb = usb_bench(gmlo["gta04"])
     linux = {"image": linux_boot(False), "zimage": linux_boot(True)}
 
     # ---- figures
@@ -741,6 +839,7 @@ def main():
         "sim_guest_instr_per_s": round(speed),
         "sim_speed_run": {"guest_instructions": speed_insns, "host_seconds": speed_host},
         "linux_to_shell": linux,
+        "usb": usb if isinstance(usb, dict) else {"skipped": usb},
     }
     # ---- boot scripts: the extlinux.conf card against the two script cards
     sb = {"rom_bytes_gta04": rom_bytes["gta04"], "kernel_bytes": kb}
@@ -860,6 +959,7 @@ def print_table(o):
                                               lx["host_seconds"], lx["mips"]))
         else:
             print("Linux (%s)  not measured (no kernel package, or no prompt)" % name)
+    print_usb(o["usb"] if "skipped" not in o["usb"] else o["usb"]["skipped"])
     print("\nbuild/bench.json, build/bench.svg")
 
 

@@ -32,6 +32,7 @@ static void usage(FILE *f)
 	      "  --battery-mv MV  --power-button  --sd-type sdsc1|sdsc|sdhc\n"
 	      "  --vbus, --charger  USB VBUS, a charger (VAC) present at the TWL4030\n"
       "  --usb unix:PATH    export the USB device over usbredir on a unix socket (implies --vbus)\n"
+	      "  --usb-clock host|virtual  with --usb: virtual time held to host time (default), or bus time in virtual time only\n"
 	      "  --twl-backup HEX16  TWL4030 BACKUP_REG_A..H at power-on (battery-backed)\n"
 	      "  --entry-mode svc|sys, --entry-r0 ADDR  how the ROM enters the image\n"
 	      "exit: 0 handoff/poweroff/reset, 1 fault/watchdog, 2 timeout, 3 usage\n", f);
@@ -142,7 +143,7 @@ int main(int argc, char **argv)
 	       O_WATCH, O_HANDOFF_PC };
 	enum { O_STOP_AT = 512, O_BATTERY, O_PWRON, O_VBUS, O_CHARGER, O_SDTYPE, O_TWLBACKUP,
 	       O_SDRAM_PART, O_TOLERATE, O_ROM_CLOCKS, O_ROM_VMMC1, O_SHOT, O_PRESS, O_PROFILE,
-	       O_USB, O_ROM_USB };
+	       O_USB, O_ROM_USB, O_USB_CLOCK };
 	static const struct option opts[] = {
 		{ "machine", 1, 0, O_MACHINE }, { "rev", 1, 0, O_REV },
 		{ "sd", 1, 0, O_SD }, { "nand", 1, 0, O_NAND }, { "aux", 0, 0, O_AUX },
@@ -164,7 +165,7 @@ int main(int argc, char **argv)
 		{ "rom-clocks", 1, 0, O_ROM_CLOCKS }, { "rom-vmmc1", 1, 0, O_ROM_VMMC1 },
 		{ "screenshot", 1, 0, O_SHOT }, { "press", 1, 0, O_PRESS },
 		{ "profile", 1, 0, O_PROFILE }, { "usb", 1, 0, O_USB },
-		{ "rom-usb-ms", 1, 0, O_ROM_USB },
+		{ "rom-usb-ms", 1, 0, O_ROM_USB }, { "usb-clock", 1, 0, O_USB_CLOCK },
 		{ 0 },
 	};
 	static struct sim sim;
@@ -210,6 +211,11 @@ int main(int argc, char **argv)
 				return bad("--usb takes unix:PATH, not %s", optarg);
 			c->usb_path = optarg + 5;
 			c->vbus = true;
+			break;
+		case O_USB_CLOCK: /* usbredir.c: how the peer's time and virtual time relate */
+			if (strcmp(optarg, "host") && strcmp(optarg, "virtual"))
+				return bad("--usb-clock takes host or virtual, not %s", optarg);
+			c->usb_clock_virtual = !strcmp(optarg, "virtual");
 			break;
 		case O_CHARGER: c->charger = true; break;
 		case O_SHOT: /* FILE.png[@MS] */

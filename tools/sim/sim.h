@@ -127,6 +127,8 @@ struct sim_config {
 	bool power_button;
 	bool vbus, charger;         /* --vbus, --charger: USB VBUS, charger (VAC) present */
 	const char *usb_path;      /* --usb unix:PATH: the usbredir socket (usbredir.c) */
+	bool usb_clock_virtual;    /* --usb-clock virtual: the bus costs virtual time,
+				    * host time never paces the run (usbredir.c) */
 	uint8_t twl_backup[8];     /* --twl-backup: BACKUP_REG_A..H at power-on */
 	struct sim_inject inject[SIM_MAX_INJECT];
 	int ninject;

@@ -30,6 +30,16 @@
  * is connected, virtual time may not run ahead of host time (the peer runs
  * in real time; same scheme as console_in.c): the poll waits on the socket
  * for the difference, at most 20 ms at a time.
+ *
+ * --usb-clock virtual (for the bench: throughput in virtual time) turns that
+ * round: host time never paces the run. Each transaction occupies the bus
+ * for its bit time at the negotiated speed (bus_charge), the next one waits
+ * for the bus, a NAKed or unanswered token is tried again one microframe
+ * (125 us) later, and the bridge announces those times with sim_event_at.
+ * When the device is announced and no request from the peer is waiting,
+ * the simulator waits on the socket in host time with virtual time
+ * standing still (the peer takes no virtual time), at most IDLE_LIMIT_MS;
+ * then the run ends with a fault.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -56,6 +66,8 @@
 #define ADDR         1               /* the address the bridge assigns */
 #define MAX_QUEUE    256             /* packets from the peer held at once */
 #define MAX_OUTPUT   (64u << 20)     /* answers the peer has not read yet */
+#define UFRAME_PS    (125 * PS_PER_US)
+#define IDLE_LIMIT_MS 10000          /* --usb-clock virtual: the peer's silence */
 
 enum job_kind { J_CONTROL, J_SETCONF, J_SETALT, J_BULK };
 
@@ -123,6 +135,10 @@ struct usbredir {
 	struct usbdesc_conf info;
 	uint64_t virt0_ps;                /* virtual and host time at accept */
 	struct timespec host0;
+	/* --usb-clock virtual: when the bus is free, when EP0 and each bulk
+	 * endpoint may be tried again after a NAK */
+	bool virt;
+	uint64_t bus_ps, ctl_retry_ps, bulk_retry_ps[USBDESC_EPS];
 };
 
 static void msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -135,6 +151,38 @@ static void msg(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+}
+
+/* ------------------------------------------------------------ bus time */
+
+/*
+ * --usb-clock virtual: a transaction with len data bytes holds the bus for
+ * (len + overhead) bytes at the bit rate, overhead being USB 2.0 Table
+ * 5-10's (high speed, 55 bytes: token, data and handshake packets with
+ * their SYNC, PID, CRC and EOP, and the inter-packet gaps) or Table 5-9's
+ * (full speed bulk, 13 bytes). No bit stuffing: those tables' figure (13
+ * 512-byte bulk transactions a microframe) is what a host gets at best.
+ */
+static void bus_charge(struct usbredir *r, unsigned len)
+{
+	uint64_t now = sim_now_ps(r->s), ps;
+
+	if (!r->virt)
+		return;
+	if (musb_high_speed(r->s))
+		ps = (uint64_t)(len + 55) * 8 * PS_PER_US / 480;
+	else
+		ps = (uint64_t)(len + 13) * 8 * PS_PER_US / 12;
+	r->bus_ps = (r->bus_ps > now ? r->bus_ps : now) + ps;
+}
+
+/* Whether a token may go out now: always with the host clock; with the
+ * virtual one once the bus is free and the pipe's retry time has come. */
+static bool bus_ready(struct usbredir *r, uint64_t retry_ps)
+{
+	uint64_t now = sim_now_ps(r->s);
+
+	return !r->virt || (now >= r->bus_ps && now >= retry_ps);
 }
 
 /* ------------------------------------------------------------ socket I/O */
@@ -329,6 +377,7 @@ static void ctl_start(struct usbredir *r, const uint8_t setup[8], uint8_t *data,
 	c->start_ps = sim_now_ps(r->s);
 	c->errs = 0;
 	c->active = true;
+	r->ctl_retry_ps = 0;
 }
 
 /* Run the control transfer; the transfer's usbredir status when it ended,
@@ -345,17 +394,21 @@ static int ctl_step(struct usbredir *r, int *tokens)
 	while (*tokens > 0) {
 		int rc;
 
+		if (!bus_ready(r, r->ctl_retry_ps))
+			return -1;
 		(*tokens)--;
 		if (sim_now_ps(s) - c->start_ps > XFER_LIMIT_PS)
 			return usb_redir_timeout;
 		if (c->stage == 0) {
 			rc = musb_setup(s, c->addr, c->setup);
+			bus_charge(r, 8);
 			if (rc == 0)
 				c->stage = c->len ? 1 : 2;
 		} else if (c->stage == 1 && in) {
 			unsigned want = c->len - c->done < mp ? c->len - c->done : mp;
 
 			rc = musb_in(s, c->addr, 0, c->data + c->done, want);
+			bus_charge(r, rc > 0 ? (unsigned)rc : 0);
 			if (rc >= 0) {
 				c->done += (unsigned)rc;
 				if ((unsigned)rc < mp || c->done == c->len)
@@ -365,6 +418,7 @@ static int ctl_step(struct usbredir *r, int *tokens)
 			unsigned n = c->len - c->done < mp ? c->len - c->done : mp;
 
 			rc = musb_out(s, c->addr, 0, c->data + c->done, n);
+			bus_charge(r, n);
 			if (rc == 0) {
 				c->done += n;
 				if (c->done == c->len)
@@ -375,11 +429,14 @@ static int ctl_step(struct usbredir *r, int *tokens)
 
 			/* status stage: the opposite direction, zero length */
 			rc = in ? musb_out(s, c->addr, 0, zlp, 0) : musb_in(s, c->addr, 0, zlp, 0);
+			bus_charge(r, 0);
 			if (rc >= 0) {
 				c->active = false;
 				return usb_redir_success;
 			}
 		}
+		if (rc == USBT_NAK || rc == USBT_ERR)
+			r->ctl_retry_ps = sim_now_ps(s) + UFRAME_PS;   /* virtual clock only */
 		if (rc == USBT_NAK)
 			return -1;
 		if (rc == USBT_STALL || rc == USBT_BABBLE) {
@@ -591,13 +648,18 @@ static void bulk_step(struct usbredir *r, int idx, int *tokens)
 		unsigned n = j->len - j->done < mp ? j->len - j->done : mp;
 		int rc;
 
+		if (!bus_ready(r, r->bulk_retry_ps[idx]))
+			return;
 		(*tokens)--;
 		if (in)
 			rc = musb_in(s, r->addr, ep, j->data + j->done, n);
 		else
 			rc = musb_out(s, r->addr, ep, j->data + j->done, n);
-		if (rc == USBT_NAK)
+		bus_charge(r, in ? (rc > 0 ? (unsigned)rc : 0) : n);
+		if (rc == USBT_NAK) {
+			r->bulk_retry_ps[idx] = sim_now_ps(s) + UFRAME_PS;
 			return;
+		}
 		if (rc == USBT_STALL)
 			status = usb_redir_stall;
 		else if (rc == USBT_BABBLE)
@@ -1145,16 +1207,32 @@ static void track_device(struct usbredir *r)
 	}
 }
 
-void usbredir_poll(struct sim *s)
+/* --usb-clock virtual: the next time the bus can do something for the
+ * requests waiting (the bus free, the pipe's NAK retry time come). */
+static void virt_schedule(struct usbredir *r)
 {
-	struct usbredir *r = s->usbredir;
+	uint64_t now = sim_now_ps(r->s), next = UINT64_MAX, t;
+
+	if (r->c.active || r->ctl_q || r->cur)
+		next = r->bus_ps > r->ctl_retry_ps ? r->bus_ps : r->ctl_retry_ps;
+	for (int i = 0; i < USBDESC_EPS; i++) {
+		if (!r->bulk_q[i])
+			continue;
+		t = r->bus_ps > r->bulk_retry_ps[i] ? r->bus_ps : r->bulk_retry_ps[i];
+		if (t < next)
+			next = t;
+	}
+	if (next == UINT64_MAX)
+		return;
+	sim_event_at(r->s, next > now ? next : now + UFRAME_PS);
+}
+
+/* One look at the socket and the bus; false when the peer was closed. */
+static bool poll_once(struct usbredir *r)
+{
+	struct sim *s = r->s;
 	int tokens = POLL_TOKENS;
 
-	if (!r)
-		return;
-	accept_peer(r);
-	if (!r->p)
-		return;
 	r->budget = POLL_BYTES;
 	if (!r->bad) {
 		int rc = usbredirparser_do_read(r->p);
@@ -1177,12 +1255,16 @@ void usbredir_poll(struct sim *s)
 				if (r->bulk_q[i])
 					bulk_step(r, i, &tokens);
 		}
-		/* more to do on the bus: look again in a microframe */
-		if (r->c.active || r->ctl_q || r->cur)
-			sim_event_at(s, sim_now_ps(s) + 125 * PS_PER_US);
-		for (int i = 0; i < USBDESC_EPS; i++)
-			if (r->bulk_q[i])
-				sim_event_at(s, sim_now_ps(s) + 125 * PS_PER_US);
+		if (r->virt) {
+			virt_schedule(r);
+		} else {
+			/* more to do on the bus: look again in a microframe */
+			if (r->c.active || r->ctl_q || r->cur)
+				sim_event_at(s, sim_now_ps(s) + UFRAME_PS);
+			for (int i = 0; i < USBDESC_EPS; i++)
+				if (r->bulk_q[i])
+					sim_event_at(s, sim_now_ps(s) + UFRAME_PS);
+		}
 	}
 	/* one write a poll: what the socket does not take waits for the next */
 	if (!r->bad && usbredirparser_has_data_to_write(r->p))
@@ -1194,9 +1276,70 @@ void usbredir_poll(struct sim *s)
 	}
 	if (r->bad) {
 		peer_close(r);
+		return false;
+	}
+	return true;
+}
+
+/* --usb-clock virtual: the device is on the peer's bus and no request of
+ * the peer waits; the next step is the peer's. */
+static bool virt_idle(const struct usbredir *r)
+{
+	if (r->st != E_READY || r->c.active || r->ctl_q || r->cur)
+		return false;
+	for (int i = 0; i < USBDESC_EPS; i++)
+		if (r->bulk_q[i])
+			return false;
+	return true;
+}
+
+/* Wait in host time, virtual time standing still, until the peer sends
+ * something (our answers written meanwhile); false after IDLE_LIMIT_MS. */
+static bool virt_wait(struct usbredir *r)
+{
+	struct timespec t0, now;
+	long ms;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		struct pollfd pf = { .fd = r->fd, .events = POLLIN };
+
+		if (usbredirparser_has_data_to_write(r->p))
+			pf.events |= POLLOUT;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		ms = (now.tv_sec - t0.tv_sec) * 1000 + (now.tv_nsec - t0.tv_nsec) / 1000000;
+		if (ms >= IDLE_LIMIT_MS)
+			break;
+		if (poll(&pf, 1, (int)(IDLE_LIMIT_MS - ms)) < 0 && errno != EINTR)
+			break;
+		if (pf.revents & (POLLIN | POLLHUP | POLLERR))
+			return true;
+		if ((pf.revents & POLLOUT) && usbredirparser_do_write(r->p) < 0)
+			return true;   /* poll_once closes it */
+	}
+	msg("the peer sent no request for %d s of host time with the device idle "
+	    "(--usb-clock virtual): stopping", IDLE_LIMIT_MS / 1000);
+	sim_stop(r->s, SIM_FAULT, "usb: the peer sent no request for %d s (--usb-clock virtual)",
+		 IDLE_LIMIT_MS / 1000);
+	return false;
+}
+
+void usbredir_poll(struct sim *s)
+{
+	struct usbredir *r = s->usbredir;
+
+	if (!r)
+		return;
+	accept_peer(r);
+	if (!r->p || !poll_once(r))
+		return;
+	if (!r->virt) {
+		pace(r);
 		return;
 	}
-	pace(r);
+	while (!s->result && virt_idle(r))
+		if (!virt_wait(r) || !poll_once(r))
+			return;
 }
 
 int usbredir_connected(struct sim *s)
@@ -1249,6 +1392,7 @@ void usbredir_init(struct sim *s)
 		abort();
 	r->s = s;
 	r->fd = -1;
+	r->virt = s->cfg.usb_clock_virtual;
 	snprintf(r->path, sizeof(r->path), "%s", path);
 	strcpy(a.sun_path, path);
 	/* a socket left by an earlier run goes; any other file stays */
