@@ -2,7 +2,8 @@
 """The `dfu` command's side that needs no USB (docs/usb.md, "gtaboot as a
 USB device"): U-Boot's syntax and its errors, `list` with the board
 defaults and with dfu_alt_info, and entries refused before the controller
-is touched. The USB transfers themselves need the simulator's MUSB model."""
+is touched. The USB transfers against a real USB host are
+tests/system/test_usbhost_dfu.py."""
 import test_console as tc
 
 firmware = tc.firmware

@@ -2,8 +2,7 @@
 """The `ums` command's side that needs no USB (docs/usb.md, "USB mass
 storage"): U-Boot's syntax and its errors, and the refusals made before
 the controller is touched (no such device or partition). An accepted
-`ums` starts the controller, which needs the simulator's MUSB model (not
-in this tree yet: the run would stop at its first register)."""
+`ums` against a real USB host is tests/system/test_usbhost_ums.py."""
 import test_console as tc
 
 firmware = tc.firmware
