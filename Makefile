@@ -376,7 +376,7 @@ check: deps
 	$(Q)tools/mkusbhost.sh </dev/null || \
 	  echo "check: no USB host guest (tools/mkusbhost.sh): the USB tests will say why they skip"
 	$(Q)for b in $(BOARDS); do $(PYTHON) tools/check-layout.py $(BUILD)/$$b/obj || exit 1; done
-	$(Q)FUZZ_SECONDS=$${FUZZ_SECONDS:-5} PYTHON=$(PYTHON) tests/run-all.sh
+	$(Q)FUZZ_SECONDS=$${FUZZ_SECONDS:-2} PYTHON=$(PYTHON) tests/run-all.sh
 
 # Power cuts during saveenv at every NAND operation and every 15th SD block
 # (make check samples them); a few minutes.

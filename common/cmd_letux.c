@@ -34,6 +34,7 @@
  * nobody watches. */
 #define LOOP_MS		10000u
 #define STEP_MS		100u
+#define POLL_MS		10u
 
 /* Letux's commands take any unambiguous start of a subcommand's name
  * (it compares two letters): "se" and "set" alike. */
@@ -138,15 +139,22 @@ static int leds_loop(bool mirror)
 	printf("status: %s for %u s (%s stops)\n",
 	       mirror ? "AUX and power mirrored to the LEDs" : "blinking the LEDs",
 	       LOOP_MS / 1000, mirror ? "a key" : "a key, AUX or the power button");
-	while (!err && timer_us() < end) {
-		unsigned b = buttons();
+	bool stop = false;
 
-		if (console_getc() >= 0 || (!mirror && (b & ~held)))
-			break;
-		held = b;
-		err = leds_show(mirror ? b : v++);
-		if (!err && console_getc_timeout(STEP_MS) >= 0)
-			break;
+	while (!err && !stop && timer_us() < end) {
+		err = leds_show(mirror ? held : v++);
+		/* The buttons are looked at every POLL_MS of the step, not once
+		 * per step: a short press between two steps would be missed. */
+		for (unsigned t = 0; !err && !stop && t < STEP_MS; t += POLL_MS) {
+			unsigned b = buttons();
+
+			stop = console_getc_timeout(POLL_MS) >= 0 || (!mirror && (b & ~held));
+			if (mirror && b != held) {
+				held = b;
+				break;     /* show the change at once */
+			}
+			held = b;
+		}
 	}
 	return err ? err : leds_show(st.value);
 }

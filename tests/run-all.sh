@@ -22,7 +22,7 @@ if [ -z "${GTABOOT_CHECK_SESSION:-}" ]; then
 	done
 fi
 PYTHON=${PYTHON:-/usr/bin/python3}
-FUZZ_SECONDS=${FUZZ_SECONDS:-5}
+FUZZ_SECONDS=${FUZZ_SECONDS:-2}
 log=build/check-logs
 mkdir -p "$log"
 pass=0 fail=0 skip=0

@@ -213,7 +213,8 @@ def test_idle_minute_is_fast(sim, guest):
     assert rep["result"] == "reset", rep["message"]
     assert r.rc == 0
     # starts after the WDT2 stop sequence; ends at most one idle step late
-    assert 60e6 <= rep["virtual_us"] < 60e6 + 500
+    # (1 ms, the long step of a loop idle for 10 ms: tools/sim/sim.c)
+    assert 60e6 <= rep["virtual_us"] < 60e6 + 1500
     assert rep["idle_skips"] > 1000
     assert rep["guest_instructions"] < 20e6
 

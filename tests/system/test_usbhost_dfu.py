@@ -28,6 +28,47 @@ def parts(firmware):
         pytest.skip(reason)
 
 
+NAND_KERNEL_PART = 0x280000     # the GTA04's kernel partition (docs/usb.md)
+
+
+def sim_dtb(path):
+    subprocess.run(["dtc", "-I", "dts", "-O", "dtb", "-o", path,
+                    os.path.join(simrun.ROOT, "dts", "omap3-gta04-sim.dts")], check=True,
+                   capture_output=True, timeout=30)
+    return path
+
+
+def nand_kernel_part(path, dtb):
+    """A kernel partition as the NAND boot looks for it: a uImage, then the
+    DTB in the next erase block."""
+    import test_faults as tf
+    kernel = tf.uimage(tf.zimage(200 * 1024, 5), tf.KERNEL_ADDR_R + 64, tf.KERNEL_ADDR_R + 64)
+    part = bytearray(kernel)
+    part += b"\xff" * (-len(part) % 0x20000)
+    part += open(dtb, "rb").read()
+    with open(path, "wb") as f:
+        f.write(part)
+    return path
+
+
+@pytest.fixture(scope="module")
+def pc(tmp_path_factory):
+    """One PC for the module's tests (a guest boot is 3-6 s of TCG), with
+    every file they send in /payload; QEMU's usb-redir reconnects each time
+    a simulator listens on the socket (usbhost.UsbHost's reconnect)."""
+    reason = usbhost.unavailable()
+    if reason:
+        pytest.skip(reason)
+    tmp = tmp_path_factory.mktemp("dfu")
+    dtb = sim_dtb(str(tmp / "sim.dtb"))
+    files = {"/payload/zImage": os.path.join(simrun.ROOT, "build", "payload", "zImage"),
+             "/payload/sim.dtb": dtb,
+             "/payload/MLO": os.path.join(simrun.ROOT, "build", "gta04", "MLO"),
+             "/payload/kernel": nand_kernel_part(str(tmp / "kernel.part"), dtb)}
+    with usbhost.UsbHost(sock=str(tmp / "usb.sock"), files=files) as host:
+        yield host
+
+
 class Sim(simrun.Background):
     """The simulated GTA04 as the ROM would have started gtaboot
     (load_raw_args), with its USB on sock; its console in a file."""
@@ -43,27 +84,34 @@ class Sim(simrun.Background):
 
 
 @contextlib.contextmanager
-def board_and_host(script, files=None, max_ms=120000, **sim):
+def board_and_host(script, files=None, max_ms=120000, pc=None, **sim):
     """The simulated board running script with its USB on a socket, and the
-    USB host guest (QEMU first: reconnect=1 finds the socket when the
-    simulator makes it, so both boot at once; max_ms of virtual time bounds
-    the run, held to host time while the firmware waits on the USB host).
-    Yields (pc, board); the board's console is printed when an assertion
-    fails, and both are ended."""
-    with tempfile.TemporaryDirectory() as tmp:
-        sock = os.path.join(tmp, "usb.sock")
-        with usbhost.UsbHost(sock=sock, files=files) as pc:
-            board = Sim(tmp, script, sock, max_ms, **sim)
-            try:
-                yield pc, board
-            except AssertionError:
-                print(board.text()[-4000:])
-                raise
-            finally:
-                board.kill()
+    USB host guest: pc (the module's, already up: its usb-redir connects
+    within reconnect's second once the simulator listens), or a guest of
+    its own with files (QEMU first: reconnect=1 finds the socket when the
+    simulator makes it, so both boot at once). max_ms of virtual time
+    bounds the run, held to host time while the firmware waits on the USB
+    host. Yields (pc, board); the board's console is printed when an
+    assertion fails, and both are ended (a shared pc stays up)."""
+    shared = pc is not None
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+        if not shared:
+            pc = stack.enter_context(
+                usbhost.UsbHost(sock=os.path.join(tmp, "usb.sock"), files=files))
+        board = Sim(tmp, script, pc.sock, max_ms, **sim)
+        try:
+            yield pc, board
+        except AssertionError:
+            print(board.text()[-4000:])
+            raise
+        finally:
+            board.kill()
+        if shared:
+            # unplugged before the next test's board listens
+            pc.wait_device(VIDPID, timeout=20, gone=True)
 
 
-def test_dfu_download_upload(parts):
+def test_dfu_download_upload(parts, pc):
     alt = "kernel ram 0x82000000 0x%x;fdt ram 0x88000000 0x%x" % (SIZE, SIZE)
     # The last download, to 'fdt', ends the session: Ctrl-C, then {end}
     # (the run's result "stop", exit 0). gtaboot prints its line during the
@@ -73,7 +121,7 @@ def test_dfu_download_upload(parts):
     script = ("{expect %s}" % tc.PROMPT + tc.esc("setenv dfu_alt_info '%s'\r" % alt) +
               "{expect %s}dfu 0 ram 0\\r" % tc.PROMPT +
               "{expect dfu: 4096 bytes to 'fdt'}{wait 3000}\\x03{expect %s}{end}" % tc.PROMPT)
-    with board_and_host(script) as (pc, sim):
+    with board_and_host(script, pc=pc) as (pc, sim):
         line = pc.wait_device(VIDPID, timeout=60)
         assert "ID " + VIDPID in line
         status, out = pc.run("dfu-util -l", timeout=30)
@@ -97,23 +145,19 @@ def test_dfu_download_upload(parts):
     assert "dfu: %d bytes to 'kernel'" % SIZE in serial, serial
 
 
-def test_dfu_into_ram_then_boot(parts, tmp_path):
+def test_dfu_into_ram_then_boot(parts, pc, tmp_path):
     """The PC sends a kernel and a device tree with dfu-util; its -R (a
     DFU_DETACH: the functional descriptor says the device detaches by
     itself) ends `dfu`, and the board boots what came: `bootz` hands the
     payload over with the DTB that arrived."""
     payload = os.path.join(simrun.ROOT, "build", "payload", "zImage")
-    dtb = str(tmp_path / "sim.dtb")
-    subprocess.run(["dtc", "-I", "dts", "-O", "dtb", "-o", dtb,
-                    os.path.join(simrun.ROOT, "dts", "omap3-gta04-sim.dts")], check=True,
-                   capture_output=True, timeout=30)
+    dtb = sim_dtb(str(tmp_path / "sim.dtb"))    # as the guest's /payload/sim.dtb
     alt = "kernel ram 0x82000000 0x100000;fdt ram 0x88000000 0x10000"
     script = ("{expect %s}" % tc.PROMPT + tc.esc("setenv dfu_alt_info '%s'\r" % alt) +
               "{expect %s}dfu 0 ram 0\\r" % tc.PROMPT +
               "{expect DFU_DETACH: done}{expect %s}" % tc.PROMPT +
               "bootz 0x82000000 - 0x88000000\\r")
-    files = {"/payload/zImage": payload, "/payload/sim.dtb": dtb}
-    with board_and_host(script, files=files) as (pc, sim):
+    with board_and_host(script, pc=pc) as (pc, sim):
         pc.wait_device(VIDPID, timeout=60)
         status, out = pc.run("dfu-util -a kernel -D /payload/zImage", timeout=60)
         assert status == 0 and "Download done." in out, out
@@ -132,33 +176,16 @@ def test_dfu_into_ram_then_boot(parts, tmp_path):
     assert "result=handoff" in serial, serial[-2000:]
 
 
-NAND_KERNEL_PART = 0x280000     # the GTA04's kernel partition (docs/usb.md)
-
-
-def test_dfu_into_nand_then_nand_boot(parts, tmp_path):
+def test_dfu_into_nand_then_nand_boot(parts, pc, tmp_path):
     """An A4 with erased NAND: the PC sends gtaboot's MLO and a kernel
     partition (a uImage, then the DTB in the next erase block, as the NAND
-    boot looks for them) to the board's default NAND alt settings; then the
-    board, with no card, boots from NAND: the ROM finds gtaboot there, and
-    gtaboot the kernel."""
-    import test_faults as tf
-    mlo = os.path.join(simrun.ROOT, "build", "gta04", "MLO")
-    dtb = str(tmp_path / "sim.dtb")
-    subprocess.run(["dtc", "-I", "dts", "-O", "dtb", "-o", dtb,
-                    os.path.join(simrun.ROOT, "dts", "omap3-gta04-sim.dts")], check=True,
-                   capture_output=True, timeout=30)
-    kernel = tf.uimage(tf.zimage(200 * 1024, 5), tf.KERNEL_ADDR_R + 64, tf.KERNEL_ADDR_R + 64)
-    part = bytearray(kernel)
-    part += b"\xff" * (-len(part) % 0x20000)
-    part += open(dtb, "rb").read()
-    kpart = tmp_path / "kernel.part"
-    kpart.write_bytes(part)
+    boot looks for them: the module's nand_kernel_part) to the board's
+    default NAND alt settings; then the board, with no card, boots from
+    NAND: the ROM finds gtaboot there, and gtaboot the kernel."""
     nand = str(tmp_path / "nand.img")      # does not exist: an erased chip
     script = ("{expect %s}dfu 0 nand 0\\r" % tc.PROMPT +
               "{expect DFU_DETACH: done}{expect %s}{end}" % tc.PROMPT)
-    files = {"/payload/MLO": mlo, "/payload/kernel": str(kpart),
-             "/payload/zImage": os.path.join(simrun.ROOT, "build", "payload", "zImage")}
-    with board_and_host(script, files=files, rev="A4", extra=["--nand", nand]) as (pc, sim):
+    with board_and_host(script, pc=pc, rev="A4", extra=["--nand", nand]) as (pc, sim):
         pc.wait_device(VIDPID, timeout=60)
         status, out = pc.run("dfu-util -l", timeout=30)
         assert 'name="MLO"' in out and 'name="kernel"' in out, out
@@ -188,7 +215,7 @@ def test_dfu_into_nand_then_nand_boot(parts, tmp_path):
     assert r.report["handoff"]["r2_dtb"]
 
 
-def test_power_cut_during_dfu_mlo_leaves_bootable_nand(parts, tmp_path):
+def test_power_cut_during_dfu_mlo_leaves_bootable_nand(parts, pc, tmp_path):
     """The power goes half way through the first copy's page programs of a
     DFU download to the MLO alt setting (the simulator's nand-powercut);
     the NAND held a good gtaboot before and must still boot."""
@@ -201,7 +228,7 @@ def test_power_cut_during_dfu_mlo_leaves_bootable_nand(parts, tmp_path):
     cut = npages // 2 + 1           # the block's erase, then its page programs
     script = "{expect %s}dfu 0 nand 0\\r{expect DOWNLOAD}" % tc.PROMPT
     cut_at = ["--nand", nand, "--inject", "nand-powercut:%d" % cut]
-    with board_and_host(script, files={"/payload/MLO": mlo}, rev="A4", extra=cut_at) as (pc, sim):
+    with board_and_host(script, pc=pc, rev="A4", extra=cut_at) as (pc, sim):
         pc.wait_device(VIDPID, timeout=60)
         pc.run("dfu-util -a MLO -D /payload/MLO", timeout=90)
         rc = sim.wait(60)

@@ -67,6 +67,7 @@ struct sim_core {
 
 	/* idle detection */
 	unsigned idle_reads, idle_clock_reads;
+	uint64_t idle_streak_ps;        /* skipped since the loop last saw a change */
 	int nidle;
 	uint32_t idle_addr[IDLE_ADDRS], idle_val[IDLE_ADDRS];
 	bool clock_read;             /* set by sim_clock_read() during a read */
@@ -86,6 +87,8 @@ struct sim_core {
 struct sim_core *core_of(struct sim *s);
 /* A data abort's DFAR and WnR while no hook sees every access (sim.c). */
 bool core_dabt_refetch(struct sim *s);
+/* From the hand-off hook of an --on-handoff continue run (sim.c). */
+void core_leave_per_insn(struct sim *s);
 /* Bring now_ps up to the cycles charged so far. */
 void time_sync(struct sim *s);
 

@@ -64,8 +64,10 @@ void core_hook_handoff(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 	uc_hook_del(uc, c->h_sdram);
 	if (s->cfg.dump_dtb_path)
 		dump_dtb(s, s->handoff_regs[2]);
-	if (s->cfg.handoff_continue)
+	if (s->cfg.handoff_continue) {
+		core_leave_per_insn(s);
 		core_stop(s);       /* sim_run() counts the next stage per block */
+	}
 	if (!s->cfg.handoff_continue)
 		sim_stop(s, SIM_HANDOFF, "hand-off to 0x%08x (r0 0x%08x, r1 0x%08x, r2 0x%08x)",
 			 (uint32_t)addr, s->handoff_regs[0], s->handoff_regs[1],

@@ -56,9 +56,14 @@ static uint32_t pending(struct intc *c, int bank, bool fiq)
 {
 	uint32_t p = (c->itr[bank] | c->isr[bank]) & ~c->mir[bank], r = 0;
 
-	for (int b = 0; b < 32; b++)
-		if ((p & BIT(b)) && !!(c->ilr[bank * 32 + b] & 1) == fiq)
+	/* Called on every line change: visit the set bits only. */
+	while (p) {
+		int b = __builtin_ctz(p);
+
+		p &= p - 1;
+		if (!!(c->ilr[bank * 32 + b] & 1) == fiq)
 			r |= BIT(b);
+	}
 	return r;
 }
 
@@ -76,12 +81,12 @@ static void sort(struct sim *s, struct intc *c)
 			sim_stop(s, SIM_FAULT, "INTC: an input steered to FIQ is pending "
 				 "(bank %d: 0x%08x); FIQs are not modelled", bank,
 				 pending(c, bank, true));
-		for (int b = 0; b < 32; b++) {
+		while (p) {
+			int b = __builtin_ctz(p);
 			int n = bank * 32 + b;
 			uint32_t prio = (c->ilr[n] >> 2) & 0x3F;
 
-			if (!(p & BIT(b)))
-				continue;
+			p &= p - 1;
 			if (c->threshold != 0xFF && prio >= c->threshold)
 				continue;
 			if (best < 0 || prio < bp) {

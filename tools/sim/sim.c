@@ -27,6 +27,8 @@
 #define TICK_PS      PS_PER_MS          /* models see time at least this often */
 #define IDLE_READS   16                 /* unchanged MMIO reads before idling */
 #define IDLE_STEP_PS (50 * PS_PER_US)   /* virtual time per clock read when idle */
+#define IDLE_LONG_PS (10 * PS_PER_MS)   /* idle this long: the long step */
+#define IDLE_LONG_STEP_PS PS_PER_MS
 
 /*
  * The cost model (docs/performance.md): every instruction costs one MPU
@@ -254,6 +256,7 @@ static void idle_reset(struct sim_core *c)
 {
 	c->idle_reads = 0;
 	c->idle_clock_reads = 0;
+	c->idle_streak_ps = 0;
 }
 
 void sim_clock_read(struct sim *s)
@@ -267,7 +270,11 @@ void sim_clock_read(struct sim *s)
  * nothing new (and a clock was among them), each further clock read moves
  * virtual time on by IDLE_STEP_PS (at most up to the next watchdog expiry
  * or --max-ms), instead of executing the iterations that would fill that
- * time. A guest timeout therefore overshoots by less than one step.
+ * time. A guest timeout therefore overshoots by less than one step. A loop
+ * that has seen nothing new for IDLE_LONG_PS (a countdown, a prompt
+ * waiting for a key) takes IDLE_LONG_STEP_PS steps: a wait that long
+ * overshoots by at most a tenth, and a second of it costs a thousand
+ * iterations of the loop instead of twenty thousand.
  */
 static void idle_note_read(struct sim *s, uint32_t addr, uint32_t val, bool clock)
 {
@@ -299,7 +306,7 @@ static void idle_note_read(struct sim *s, uint32_t addr, uint32_t val, bool cloc
 	}
 	if (!clock || c->idle_reads < IDLE_READS || !c->idle_clock_reads)
 		return;
-	step = IDLE_STEP_PS;
+	step = c->idle_streak_ps >= IDLE_LONG_PS ? IDLE_LONG_STEP_PS : IDLE_STEP_PS;
 	lim = s->cfg.max_ps;
 	if (s->wdt2 && wdt_expiry_ps(s) < lim)
 		lim = wdt_expiry_ps(s);
@@ -315,6 +322,7 @@ static void idle_note_read(struct sim *s, uint32_t addr, uint32_t val, bool cloc
 		c->next_event_ps = UINT64_MAX;
 	c->idle_skips++;
 	c->idle_skipped_ps += step;
+	c->idle_streak_ps += step;
 	sim_tick_models(s);
 	c->next_tick_ps = s->now_ps + TICK_PS;
 	if (s->cfg.max_ps && s->now_ps >= s->cfg.max_ps)
@@ -543,20 +551,21 @@ static void hook_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 static void hook_data(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
 		      int64_t value, void *user);
 
-static void count_by_block(struct sim *s)
+/*
+ * Called from the hand-off hook, inside uc_emu_start: the per-instruction
+ * and per-access hooks go. Unicorn 2.0.1 only marks a deleted hook and
+ * drops it from its lists when the outermost uc_emu_start returns; until
+ * then HOOK_EXISTS(UC_HOOK_MEM_READ) still holds and every block translated
+ * gets loads and stores that call out on the slow path. Deleted here, the
+ * hooks are gone by the time count_by_block() flushes the translations and
+ * the next stage starts (deleted there, a decompressor translated in the
+ * next run kept the slow path for all its 2 G instructions).
+ */
+void core_leave_per_insn(struct sim *s)
 {
 	struct sim_core *c = s->core;
 
 	uc_hook_del(s->uc, c->h_code);
-	uc_hook_add(s->uc, &c->h_code, UC_HOOK_BLOCK, hook_block, s, 1, 0);
-	/* Retranslate without the per-instruction call. Only the ranges that
-	 * can hold translated code (ROM and SRAM, SDRAM; the MMU is off at
-	 * the hand-off, so these are physical): a whole-cache flush makes
-	 * Unicorn 2.0.1 reset and touch its entire code buffer, measured at
-	 * 3 s of host system time per run. */
-	uc_ctl_remove_cache(s->uc, ROM_BASE, SRAM_BASE + SRAM_SIZE);
-	uc_ctl_remove_cache(s->uc, SDRAM_START, 0x100000000ull);
-	c->by_block = true;
 	/* The hook on every data access keeps Unicorn's loads and stores off
 	 * their inline fast path: Linux ran at 37 M instructions per host
 	 * second with it and 106 without. After the hand-off its two uses are
@@ -566,8 +575,24 @@ static void count_by_block(struct sim *s)
 	if (!s->watch) {
 		uc_hook_del(s->uc, c->h_data[0]);
 		c->data_folded = true;
-		cost_refresh(s);
 	}
+}
+
+/* Between uc_emu_start runs, after core_leave_per_insn(). */
+static void count_by_block(struct sim *s)
+{
+	struct sim_core *c = s->core;
+
+	uc_hook_add(s->uc, &c->h_code, UC_HOOK_BLOCK, hook_block, s, 1, 0);
+	/* Retranslate without the per-instruction call. Only the ranges that
+	 * can hold translated code (ROM and SRAM, SDRAM; the MMU is off at
+	 * the hand-off, so these are physical): a whole-cache flush makes
+	 * Unicorn 2.0.1 reset and touch its entire code buffer, measured at
+	 * 3 s of host system time per run. */
+	uc_ctl_remove_cache(s->uc, ROM_BASE, SRAM_BASE + SRAM_SIZE);
+	uc_ctl_remove_cache(s->uc, SDRAM_START, 0x100000000ull);
+	c->by_block = true;
+	cost_refresh(s);
 }
 
 /*

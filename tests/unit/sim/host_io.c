@@ -32,6 +32,20 @@ static void advance(uint64_t ps)
 	run_for(s, ps);
 }
 
+/* A polling loop's idle step (io_idle, set by host_io_use): a microsecond,
+ * as a core waiting on a register would spend in a few reads. Without it a
+ * bounded 500 ms wait costs five million model calls. */
+static void idle_step(void)
+{
+	advance(PS_PER_US);
+}
+
+void host_io_use(struct sim *s)
+{
+	host_io_sim = s;
+	io_set_idle(idle_step);
+}
+
 uint32_t host_io_read(uintptr_t addr, unsigned size)
 {
 	uint32_t v = 0;

@@ -9,4 +9,8 @@
 /* The machine the drivers' register accesses and waits go to. */
 extern struct sim *host_io_sim;
 
+/* Points the drivers at s; their polling loops then idle a microsecond of
+ * virtual time per round (io_idle). */
+void host_io_use(struct sim *s);
+
 #endif

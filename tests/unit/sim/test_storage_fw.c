@@ -54,7 +54,8 @@ static struct sim *machine(uint64_t bytes, enum sim_sd_type type, bool card)
 	set_bits(s, CM + 0xA10, (1u << 15) | (1u << 24));
 	if (card)
 		unlink(image);
-	cur = host_io_sim = s;
+	cur = s;
+	host_io_use(s);
 	return s;
 }
 
@@ -209,8 +210,8 @@ static void check_writes(enum sim_sd_type type, uint64_t bytes, bool past_end)
 	assert_memory_equal(back, buf, 3 * 512);
 	s->cfg.ninject = 0;
 	/* past the card's end: refused by the card, the driver says why
-	 * (once: its two bounded 500 ms waits cost about 35 s of host time
-	 * in this model run) */
+	 * (once: its two bounded 500 ms waits are a million polls of the
+	 * models, host_io.c's idle step) */
 	if (past_end)
 		assert_int_equal(mmc_write_blocks(&card, card.bd.nblocks - 1, 2, buf) < 0, 1);
 	assert_int_equal(blk_write(&card.bd, 9, 1, buf), 0);          /* and goes on */
@@ -290,7 +291,8 @@ static void test_i2c_stuck_recovery(void **state)
 	simtest_clocks_3530(s);
 	set_bits(s, CM + 0xA00, 1u << 15);
 	set_bits(s, CM + 0xA10, 1u << 15);
-	cur = host_io_sim = s;
+	cur = s;
+	host_io_use(s);
 	assert_int_equal(omap_i2c_init(&bus, &i2c_cfg), 0);
 	twl4030_setup(&twl, &bus);
 	assert_int_equal(twl4030_backup_read(&twl, 0, &v), 0);
