@@ -7,6 +7,7 @@ import re
 import pytest
 
 from linuxrun import boot, bb_writes_by_linux, make_card
+from test_linux import board_seen_by_linux
 
 
 @pytest.fixture(scope="module")
@@ -23,6 +24,7 @@ def test_busybox_shell_answers(card):
     out = r.serial
     assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + out[-3000:]
     assert "gtaboot-initramfs: up on Linux 6.1" in out
+    board_seen_by_linux(r, "A5")    # model, SoC, memory, command line
     for m in ("twl4030-madc", "phy-twl4030-usb", "twl4030_charger"):
         assert "gtaboot-initramfs: loaded %s\r" % m in out, out[-3000:]
     # rtc-twl reads the TWL4030's calendar as it is after power-up
