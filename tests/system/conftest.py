@@ -19,6 +19,22 @@ FIXTURES = os.path.join(ROOT, "tests", "fixtures")
 SRAM = 0x40200000
 
 
+# The longest files first (host seconds of their tests, summed, from
+# `pytest --durations=0`): with --dist loadfile the two workers take whole
+# files in collection order, and a long file collected last would leave one
+# worker idle while the other finishes it. Files not named keep their order
+# after these.
+LONG_FILES = ["test_faults.py", "test_usbhost_dfu.py", "test_flash_kernel_linux.py",
+              "test_ubenv_fat.py", "test_unbrick.py", "test_beagle.py", "test_linux_shell.py",
+              "test_linux.py", "test_letux.py", "test_nand.py", "test_rom_usb.py",
+              "test_display.py", "test_usbhost.py", "test_ubenv.py"]
+
+
+def pytest_collection_modifyitems(session, config, items):
+    rank = {name: i for i, name in enumerate(LONG_FILES)}
+    items.sort(key=lambda item: rank.get(os.path.basename(str(item.fspath)), len(rank)))
+
+
 def need(*tools):
     for t in tools:
         if not shutil.which(t) and not os.path.exists(t):

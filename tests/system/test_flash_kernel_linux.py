@@ -3,7 +3,9 @@
 and the busybox prompt of the initramfs on the simulated GTA04 A5: FAT
 partition 1 with only MLO; ext4 partition 2 with /boot/boot.scr made from
 flash-kernel's own bootscr.uboot-generic (Debian's package, fetched at test
-time), /boot/vmlinuz-V (Debian's zImage: its decompressor runs here),
+time), /boot/vmlinuz-V (Debian's zImage: its decompressor runs here, and must
+enter the kernel as the boot protocol says: checked at the kernel's entry
+with --mark),
 /boot/initrd.img-V (tools/mkinitramfs.sh's busybox initramfs) and
 /boot/dtbs/V/omap3-gta04a5one.dtb (the kernel package's DTB for the A5
 with the OneNAND package, which is what the simulated A5 has and so the
@@ -12,12 +14,14 @@ partition 2; the hand-off carries that DTB, the initrd and the script's
 bootargs; Linux comes up with them. A file of its own, as
 test_linux_shell.py: a long test that runs beside the others."""
 import os
+import struct
 import sys
 
 import pytest
 
 import linuxrun
-from test_distro import INITRD_ADDR, KERNEL_ADDR, card, fdtget, flash_kernel_script, \
+from test_debian_kernel import BCI, fdt_nodes, text_offset
+from test_distro import FDT_ADDR, INITRD_ADDR, KERNEL_ADDR, card, fdtget, flash_kernel_script, \
     mkscript, need_tools, sh
 
 sys.path.insert(0, os.path.join(linuxrun.ROOT, "tools"))
@@ -51,11 +55,16 @@ def test_flash_kernel_boot_to_busybox(sim, tmp_path):
     img = card(tmp_path, {"MLO": MLO}, tmp_path / "root", ext_mib=48)
 
     dump = str(tmp_path / "handoff.dtb")
+    # where the decompressor enters the kernel: RAM start + TEXT_OFFSET
+    with open(mklinuxcard.zimage_path(), "rb") as f:
+        entry = (KERNEL_ADDR & 0xF8000000) + text_offset(f.read())
+    assert entry == 0x80208000
     # Linux's view: its command line, the DTB it runs on, the initrd it
     # unpacked (the busybox /init's own line)
     script = ("{expect initramfs:/# }cat /proc/cmdline; cat /proc/device-tree/model; echo\\n"
               "{expect initramfs:/# }{end}")
-    r = linuxrun.boot(img, "A5", 60000, ["--dump-dtb", dump, "--input", script])
+    r = linuxrun.boot(img, "A5", 60000, ["--dump-dtb", dump, "--mark", "0x%x" % entry,
+                                         "--input", script])
     out = r.serial
     assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + out[-3000:]
 
@@ -73,6 +82,26 @@ def test_flash_kernel_boot_to_busybox(sim, tmp_path):
     start = int(fdtget(dump, "/chosen", "linux,initrd-start", "x").split()[-1], 16)
     end = int(fdtget(dump, "/chosen", "linux,initrd-end", "x").split()[-1], 16)
     assert (start, end) == (INITRD_ADDR, INITRD_ADDR + os.path.getsize(initrd))
+    # and the rest gtaboot patched: the memory it found, the backup cell
+    mem = [int(v, 16) for v in fdtget(dump, "/memory@80000000", "reg", "x").split()]
+    assert sum(mem[1::2]) == 1 << 30, mem
+    bci = [p for p in fdt_nodes(dump).values()
+           if BCI.encode() in p.get("compatible", b"").split(b"\0")]
+    assert len(bci) == 1
+    assert bci[0].get("ti,bb-uvolt") == struct.pack(">I", 3200000), bci[0]
+    assert bci[0].get("ti,bb-uamp") == struct.pack(">I", 150), bci[0]
+    assert all(h[k] for k in ("svc_mode", "irq_fiq_masked", "arm_state", "mmu_off",
+                              "dcache_off", "r0_zero", "r1_dt", "r2_dtb")), h
+
+    # the decompressor's hand-off to the kernel proper (it turned its MMU
+    # and caches on and off again): r0 0, r1 ~0, r2 still the DTB, SVC,
+    # MMU and D-cache off, after enough work to have decompressed
+    m = r.report["mark"]
+    assert m, "the decompressor never entered the kernel at 0x%x" % entry
+    assert (m["pc"], m["r0"], m["r1"], m["r2"]) == (entry, 0, 0xFFFFFFFF, FDT_ADDR), m
+    assert m["cpsr"] & 0x1F == 0x13, m
+    assert not m["sctlr"] & 0x5, "decompressor left MMU/D-cache on: 0x%08x" % m["sctlr"]
+    assert m["guest_instructions"] > 100000000, m
 
     # Linux ran with them: the initramfs's /init and busybox's prompt,
     # the command line and the DTB's model as Linux reads them back

@@ -16,6 +16,7 @@
 #define ROM_BASE     0x40000000u
 #define ROM_SIZE     0x20000u
 #define SDRAM_START  0x80000000u
+#define SDRAM_LAST   0xBFFFFFFFu   /* the SDRC's 1 GiB (Q2); above it reserved and VRFB */
 
 #define IDLE_ADDRS   16
 
@@ -68,6 +69,7 @@ struct sim_core {
 	/* idle detection */
 	unsigned idle_reads, idle_clock_reads;
 	uint64_t idle_streak_ps;        /* skipped since the loop last saw a change */
+	uint64_t mark_addr;             /* --mark, or MARK_NONE */
 	int nidle;
 	uint32_t idle_addr[IDLE_ADDRS], idle_val[IDLE_ADDRS];
 	bool clock_read;             /* set by sim_clock_read() during a read */
@@ -114,5 +116,8 @@ void core_undef_hooks_add(struct sim *s);
  * --handoff-pc) and --stop-at, both as Unicorn code/block hooks. */
 void core_hook_handoff(uc_engine *uc, uint64_t addr, uint32_t size, void *user);
 void core_hook_stop_at(uc_engine *uc, uint64_t addr, uint32_t size, void *user);
+/* --mark ADDR reached (hook_code, hook_block): the registers, once. */
+void core_mark(struct sim *s, uint32_t addr);
+#define MARK_NONE (1ull << 32)   /* no address hook_code sees */
 
 #endif

@@ -60,6 +60,7 @@ struct sim_core *core_of(struct sim *s)
 		s->core->deadline = UINT64_MAX;
 		s->core->next_event_ps = UINT64_MAX;
 		s->core->cpi_sram = s->core->cpi_sdram = 1;
+		s->core->mark_addr = MARK_NONE;
 	}
 	return s->core;
 }
@@ -503,6 +504,8 @@ static void hook_code(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 	struct sim_core *c = s->core;
 
 	s->guest_insns++;
+	if (addr == c->mark_addr)
+		core_mark(s, (uint32_t)addr);
 	if (s->profile && (uint32_t)addr - s->prof_lo >= s->prof_hi - s->prof_lo)
 		profile_enter(s, (uint32_t)addr);   /* --profile: a new range */
 	c->cycles += addr >= SDRAM_START ? c->cpi_sdram : c->cpi_sram;
@@ -542,6 +545,8 @@ static void hook_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 	struct sim_core *c = s->core;
 	uint32_t n = block_insns(s, addr, size);
 
+	if (addr == c->mark_addr)       /* before the block's count: as hook_code */
+		core_mark(s, (uint32_t)addr);
 	s->guest_insns += n;
 	c->cycles += (uint64_t)n * ((addr >= SDRAM_START ? c->cpi_sdram : c->cpi_sram) + c->dfold);
 	if (c->cycles >= c->deadline)
@@ -746,9 +751,11 @@ int sim_init(struct sim *s)
 	if (s->cfg.handoff_pc_set)
 		uc_hook_add(s->uc, &c->h_sdram, UC_HOOK_BLOCK, core_hook_handoff, s,
 			    s->cfg.handoff_pc, s->cfg.handoff_pc);
-	else
+	else    /* Where SDRAM can be with the MMU off: not gtaboot's cold part,
+		 * which runs at 0xC0000000 and up through its MMU (a check of
+		 * SCTLR per block there was a tenth of a boot's host time). */
 		uc_hook_add(s->uc, &c->h_sdram, UC_HOOK_BLOCK, core_hook_handoff, s,
-			    SDRAM_START, 0xFFFFFFFFull);
+			    SDRAM_START, SDRAM_LAST);
 	uc_hook_add(s->uc, &c->h_data[0], UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, hook_data, s,
 		    1, 0);
 	uc_hook_add(s->uc, &c->h_intr, UC_HOOK_INTR, core_hook_intr, s, 1, 0);
@@ -758,6 +765,12 @@ int sim_init(struct sim *s)
 		uc_hook_add(s->uc, &h_stop, UC_HOOK_CODE, core_hook_stop_at, s, s->cfg.stop_at,
 			    s->cfg.stop_at);
 	}
+	/* --mark is looked for in hook_code and hook_block, not with a code
+	 * hook of its own: while any UC_HOOK_CODE exists, Unicorn 2.0.1 does
+	 * not put the PC back when a block is left before it ran (its
+	 * cpu_tb_exec), and a run that goes on after a stop resumes at the
+	 * wrong place (a kernel after its decompressor, here). */
+	c->mark_addr = s->cfg.mark_set ? s->cfg.mark : MARK_NONE;
 	uc_hook_add(s->uc, &c->h_unmapped, UC_HOOK_MEM_UNMAPPED, hook_unmapped, s, 1, 0);
 	uc_hook_add(s->uc, &c->h_prot, UC_HOOK_MEM_WRITE_PROT | UC_HOOK_MEM_FETCH_PROT,
 		    hook_prot, s, 1, 0);

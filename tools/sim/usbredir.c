@@ -1076,6 +1076,8 @@ static void on_host_only_buffered(void *priv, uint64_t id,
 
 static void peer_close(struct usbredir *r)
 {
+	if (r->fd >= 0)
+		msg("peer gone at %.3f ms of virtual time", (double)sim_now_ps(r->s) / PS_PER_MS);
 	drop_all(r, false, 0);
 	if (r->p)
 		usbredirparser_destroy(r->p);
@@ -1146,7 +1148,8 @@ static void peer_open(struct usbredir *r, int fd)
 			    usbredirparser_fl_usb_host);
 	r->virt0_ps = sim_now_ps(r->s);
 	clock_gettime(CLOCK_MONOTONIC, &r->host0);
-	msg("peer connected on %s", r->path);
+	msg("peer connected on %s at %.3f ms of virtual time", r->path,
+	    (double)r->virt0_ps / PS_PER_MS);
 }
 
 static void accept_peer(struct usbredir *r)

@@ -142,12 +142,14 @@ static bool phys_word(struct sim *s, uint32_t pa, uint32_t *w)
  */
 bool vm_translate(struct sim *s, uint32_t va, uint32_t *pa)
 {
-	uint32_t ttbcr = sim_cp15(s, 2, 0, 0, 2), n = ttbcr & 7, base, l1, l2;
+	uint32_t ttbcr, n, base, l1, l2;
 
 	if (!(sim_cp15(s, 1, 0, 0, 0) & SCTLR_M)) {
 		*pa = va;
 		return true;
 	}
+	ttbcr = sim_cp15(s, 2, 0, 0, 2);
+	n = ttbcr & 7;
 	if (n && (va >> (32 - n)))
 		base = sim_cp15(s, 2, 0, 0, 1) & ~0x3FFFu;
 	else

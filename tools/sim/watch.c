@@ -40,8 +40,15 @@ static void hook_write(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
 		last = 0xFFFFFFFFull;
 	/* Unicorn reports virtual addresses; the map is of physical pages
 	 * (gtaboot's cold part runs at an address the MMU moves). A store
-	 * is at most 8 bytes: its two ends cover every page it touches. */
-	if (!vm_translate(s, (uint32_t)addr, &pa[0]) || !vm_translate(s, (uint32_t)last, &pa[1]))
+	 * is at most 8 bytes: its two ends cover every page it touches, and
+	 * one walk covers both when they share a 4 KiB page (the smallest a
+	 * table maps), as nearly all do: the walk's CP15 reads were half of
+	 * a watched run's host time. */
+	if (!vm_translate(s, (uint32_t)addr, &pa[0]))
+		return;
+	if (((uint32_t)addr ^ (uint32_t)last) >> 12 == 0)
+		pa[1] = pa[0] + (uint32_t)(last - addr);
+	else if (!vm_translate(s, (uint32_t)last, &pa[1]))
 		return;
 	for (int i = 0; i < 2; i++)
 		if (pa[i] >= WATCH_BASE)
