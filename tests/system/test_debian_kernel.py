@@ -6,9 +6,9 @@ hand-off. Skipped when the package cannot be downloaded.
 
 The decompressor itself (its MMU and caches on and off again, the kernel
 entered at RAM start + TEXT_OFFSET with r1 = 0xFFFFFFFF and r2 still the
-DTB gtaboot patched) is checked in test_flash_kernel_linux.py, in the run
-that boots on from it into Linux (--mark at the entry): it was a run of its
-own here, 2 G instructions of the same decompressor a second time."""
+DTB gtaboot patched) is checked in test_flash_kernel_linux.py, on the card
+flash-kernel makes: it was a run of its own here as well, 2 G instructions
+of the same decompressor a second time."""
 import os
 import struct
 import subprocess

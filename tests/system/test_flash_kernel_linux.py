@@ -1,18 +1,23 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""A Debian /boot as flash-kernel lays it out, booted on to Debian's kernel
-and the busybox prompt of the initramfs on the simulated GTA04 A5: FAT
-partition 1 with only MLO; ext4 partition 2 with /boot/boot.scr made from
-flash-kernel's own bootscr.uboot-generic (Debian's package, fetched at test
-time), /boot/vmlinuz-V (Debian's zImage: its decompressor runs here, and must
-enter the kernel as the boot protocol says: checked at the kernel's entry
-with --mark),
-/boot/initrd.img-V (tools/mkinitramfs.sh's busybox initramfs) and
-/boot/dtbs/V/omap3-gta04a5one.dtb (the kernel package's DTB for the A5
-with the OneNAND package, which is what the simulated A5 has and so the
-name gtaboot's fdtfile gives). gtaboot's distro scan finds the script in
-partition 2; the hand-off carries that DTB, the initrd and the script's
-bootargs; Linux comes up with them. A file of its own, as
-test_linux_shell.py: a long test that runs beside the others."""
+"""A Debian /boot as flash-kernel lays it out, booted on the simulated GTA04
+A5 to the entry of Debian's kernel: FAT partition 1 with only MLO; ext4
+partition 2 with /boot/boot.scr made from flash-kernel's own
+bootscr.uboot-generic (Debian's package, fetched at test time),
+/boot/vmlinuz-V (Debian's zImage), /boot/initrd.img-V (tools/mkinitramfs.sh's
+busybox initramfs) and /boot/dtbs/V/omap3-gta04a5one.dtb (the kernel
+package's DTB for the A5 with the OneNAND package, which is what the
+simulated A5 has and so the name gtaboot's fdtfile gives). gtaboot's distro
+scan finds the script in partition 2 and hands over that DTB, patched, the
+initrd and the script's bootargs; the zImage's decompressor (turning its MMU
+and caches on and off again) must then enter the kernel as the boot protocol
+says, where the run stops (--stop-at).
+
+The run stops there because the decompressor alone is 2 G instructions,
+about 20 s of host time: booting on to busybox made this one test over 60 s
+with another build on the machine. test_linux_shell.py boots Debian's
+kernel to the shell (the Image, from extlinux.conf) and checks what Linux
+sees of the DT, the command line and the initrd; `make bench` boots this
+zImage to the shell."""
 import os
 import struct
 import sys
@@ -30,13 +35,12 @@ import mklinuxcard  # noqa: E402
 ROOT = linuxrun.ROOT
 MLO = os.path.join(ROOT, "build", "gta04", "MLO")
 FDTFILE = "omap3-gta04a5one.dtb"
-# LINUX_KERNEL_CMDLINE as /etc/default/flash-kernel has it ("quiet": also
-# the serial console's busy time out of the simulated boot) with the root
+# LINUX_KERNEL_CMDLINE as /etc/default/flash-kernel has it, with the root
 # and cryptomgr.notests (linuxrun.APPEND says why)
 CMDLINE = "quiet root=/dev/mmcblk0p2 rootwait cryptomgr.notests"
 
 
-def test_flash_kernel_boot_to_busybox(sim, tmp_path):
+def test_flash_kernel_boot_to_the_kernel(sim, tmp_path):
     need_tools()
     try:
         deb = mklinuxcard.fetch()
@@ -59,12 +63,7 @@ def test_flash_kernel_boot_to_busybox(sim, tmp_path):
     with open(mklinuxcard.zimage_path(), "rb") as f:
         entry = (KERNEL_ADDR & 0xF8000000) + text_offset(f.read())
     assert entry == 0x80208000
-    # Linux's view: its command line, the DTB it runs on, the initrd it
-    # unpacked (the busybox /init's own line)
-    script = ("{expect initramfs:/# }cat /proc/cmdline; cat /proc/device-tree/model; echo\\n"
-              "{expect initramfs:/# }{end}")
-    r = linuxrun.boot(img, "A5", 60000, ["--dump-dtb", dump, "--mark", "0x%x" % entry,
-                                         "--input", script])
+    r = linuxrun.boot(img, "A5", 60000, ["--dump-dtb", dump, "--stop-at", "0x%x" % entry])
     out = r.serial
     assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + out[-3000:]
 
@@ -93,20 +92,11 @@ def test_flash_kernel_boot_to_busybox(sim, tmp_path):
     assert all(h[k] for k in ("svc_mode", "irq_fiq_masked", "arm_state", "mmu_off",
                               "dcache_off", "r0_zero", "r1_dt", "r2_dtb")), h
 
-    # the decompressor's hand-off to the kernel proper (it turned its MMU
-    # and caches on and off again): r0 0, r1 ~0, r2 still the DTB, SVC,
-    # MMU and D-cache off, after enough work to have decompressed
-    m = r.report["mark"]
-    assert m, "the decompressor never entered the kernel at 0x%x" % entry
-    assert (m["pc"], m["r0"], m["r1"], m["r2"]) == (entry, 0, 0xFFFFFFFF, FDT_ADDR), m
-    assert m["cpsr"] & 0x1F == 0x13, m
-    assert not m["sctlr"] & 0x5, "decompressor left MMU/D-cache on: 0x%08x" % m["sctlr"]
-    assert m["guest_instructions"] > 100000000, m
-
-    # Linux ran with them: the initramfs's /init and busybox's prompt,
-    # the command line and the DTB's model as Linux reads them back
-    assert "gtaboot-initramfs: up on Linux 6.1" in out, out[-3000:]
-    shell = out[out.rindex("cat /proc/cmdline"):]
-    lines = [l.strip() for l in shell.splitlines()]
-    assert " ".join(bootargs.split()) in [" ".join(l.split()) for l in lines], shell
-    assert model in shell, shell
+    # the decompressor's hand-off to the kernel proper: r0 0, r1 ~0, r2
+    # still the DTB, SVC, MMU and D-cache off, after enough work to have
+    # decompressed
+    rep = r.report
+    assert (rep["pc"], rep["r0"], rep["r1"], rep["r2"]) == (entry, 0, 0xFFFFFFFF, FDT_ADDR), rep
+    assert rep["cpsr"] & 0x1F == 0x13, rep
+    assert not rep["sctlr"] & 0x5, "decompressor left MMU/D-cache on: 0x%08x" % rep["sctlr"]
+    assert rep["guest_instructions"] > 100000000, rep

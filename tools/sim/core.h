@@ -44,7 +44,13 @@ struct mmio {
 	struct sim_dev d;
 };
 
+#define BLOCK_CACHE 4096                /* hook_block's counts (power of two) */
+
 struct sim_core {
+	/* Instructions per translated block, by address and size: the count
+	 * needs CPSR.T, a register read per block otherwise (a tenth of a
+	 * zImage decompressor's host time). */
+	struct { uint32_t addr, size, n; } bcache[BLOCK_CACHE];
 	uint8_t *sram, *rom;
 	struct ram_map ram[64];
 	int nram;
@@ -69,7 +75,6 @@ struct sim_core {
 	/* idle detection */
 	unsigned idle_reads, idle_clock_reads;
 	uint64_t idle_streak_ps;        /* skipped since the loop last saw a change */
-	uint64_t mark_addr;             /* --mark, or MARK_NONE */
 	int nidle;
 	uint32_t idle_addr[IDLE_ADDRS], idle_val[IDLE_ADDRS];
 	bool clock_read;             /* set by sim_clock_read() during a read */
@@ -116,8 +121,5 @@ void core_undef_hooks_add(struct sim *s);
  * --handoff-pc) and --stop-at, both as Unicorn code/block hooks. */
 void core_hook_handoff(uc_engine *uc, uint64_t addr, uint32_t size, void *user);
 void core_hook_stop_at(uc_engine *uc, uint64_t addr, uint32_t size, void *user);
-/* --mark ADDR reached (hook_code, hook_block): the registers, once. */
-void core_mark(struct sim *s, uint32_t addr);
-#define MARK_NONE (1ull << 32)   /* no address hook_code sees */
 
 #endif

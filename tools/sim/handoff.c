@@ -92,24 +92,6 @@ void sim_stop_here(struct sim *s, uint32_t pc, const char *why)
  * costs nothing elsewhere; the registers are taken before the instruction
  * runs. Unicorn 2.0.1 ignores the guest MMU, so ADDR is whatever the
  * guest's PC reads, virtual or not. */
-/* --mark: what --stop-at would report, without stopping, the first time
- * only (one run checks a decompressor's hand-off and the kernel after it). */
-void core_mark(struct sim *s, uint32_t addr)
-{
-	s->core->mark_addr = MARK_NONE;
-	time_sync(s);
-	s->mark_seen = true;
-	for (int i = 0; i < 13; i++)
-		s->mark_regs[i] = sim_reg(s, UC_ARM_REG_R0 + i);
-	s->mark_regs[13] = sim_reg(s, UC_ARM_REG_SP);
-	s->mark_regs[14] = sim_reg(s, UC_ARM_REG_LR);
-	s->mark_regs[15] = addr;
-	s->mark_cpsr = sim_reg(s, UC_ARM_REG_CPSR);
-	s->mark_sctlr = sim_cp15(s, 1, 0, 0, 0);
-	s->mark_ps = s->now_ps;
-	s->mark_insns = s->guest_insns;
-}
-
 void core_hook_stop_at(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 {
 	char why[40];

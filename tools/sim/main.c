@@ -20,7 +20,6 @@ static void usage(FILE *f)
 	      "         [--trace] [--stats] [--watch-writes]\n"
 	      "  --inject WHAT[:ARG[:COUNT]]  e.g. mmc-timeout:17:1 (ARG -1 = any, COUNT -1 = always)\n"
 	      "  --stop-at ADDR  end the run (result stop) when execution reaches ADDR\n"
-	      "  --mark ADDR     the registers when execution first reaches ADDR, in the report; the run goes on\n"
 	      "  --watch-writes  list the SDRAM pages written in the report (sdram_writes)\n"
 	      "  --profile FILE  virtual time per address range (\"LO HI NAME\" lines) in the report\n"
 	      "  --handoff-pc ADDR  the hand-off is the first fetch at ADDR (MMU off)\n"
@@ -142,7 +141,7 @@ int main(int argc, char **argv)
 	       O_MAXMS, O_REPORT, O_DTB, O_HANDOFF, O_INJECT, O_RAW, O_TRACE, O_STATS,
 	       O_HELP, O_NAND_BAD, O_ENTRY_MODE, O_ENTRY_R0,
 	       O_WATCH, O_HANDOFF_PC };
-	enum { O_STOP_AT = 512, O_MARK, O_BATTERY, O_PWRON, O_VBUS, O_CHARGER, O_SDTYPE, O_TWLBACKUP,
+	enum { O_STOP_AT = 512, O_BATTERY, O_PWRON, O_VBUS, O_CHARGER, O_SDTYPE, O_TWLBACKUP,
 	       O_SDRAM_PART, O_TOLERATE, O_ROM_CLOCKS, O_ROM_VMMC1, O_SHOT, O_PRESS, O_PROFILE,
 	       O_USB, O_ROM_USB, O_USB_CLOCK };
 	static const struct option opts[] = {
@@ -155,7 +154,6 @@ int main(int argc, char **argv)
 		{ "load-raw", 1, 0, O_RAW }, { "trace", 0, 0, O_TRACE },
 		{ "stats", 0, 0, O_STATS }, { "help", 0, 0, O_HELP },
 		{ "stop-at", 1, 0, O_STOP_AT },
-		{ "mark", 1, 0, O_MARK },
 		{ "nand-bad", 1, 0, O_NAND_BAD },
 		{ "entry-mode", 1, 0, O_ENTRY_MODE }, { "entry-r0", 1, 0, O_ENTRY_R0 },
 		{ "watch-writes", 0, 0, O_WATCH },
@@ -308,12 +306,6 @@ int main(int argc, char **argv)
 				return bad("--stop-at takes an address, not %s", optarg);
 			c->stop_at = (uint32_t)v;
 			c->stop_at_set = true;
-			break;
-		case O_MARK:
-			if (!parse_u64(optarg, &v) || v > 0xFFFFFFFFu)
-				return bad("--mark takes an address, not %s", optarg);
-			c->mark = (uint32_t)v;
-			c->mark_set = true;
 			break;
 		case O_HANDOFF_PC: /* the kernel behind a second stage */
 			if (!parse_u64(optarg, &v) || v > 0xFFFFFFFFu)

@@ -137,17 +137,6 @@ void sim_write_report(struct sim *s)
 	} else {
 		fputs("null", f);
 	}
-	fputs(",\n  \"mark\": ", f);     /* --mark ADDR */
-	if (s->mark_seen) {
-		fprintf(f, "{\n    \"virtual_us\": %.3f,\n    \"guest_instructions\": %llu,\n",
-			(double)s->mark_ps / PS_PER_US, (unsigned long long)s->mark_insns);
-		for (int i = 0; i < 16; i++)
-			fprintf(f, "    \"r%d\": %u,\n", i, s->mark_regs[i]);
-		fprintf(f, "    \"pc\": %u,\n    \"cpsr\": %u,\n    \"sctlr\": %u\n  }",
-			s->mark_regs[15], s->mark_cpsr, s->mark_sctlr);
-	} else {
-		fputs("null", f);
-	}
 	fputs("\n}\n", f);
 	fclose(f);
 }

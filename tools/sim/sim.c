@@ -60,7 +60,6 @@ struct sim_core *core_of(struct sim *s)
 		s->core->deadline = UINT64_MAX;
 		s->core->next_event_ps = UINT64_MAX;
 		s->core->cpi_sram = s->core->cpi_sdram = 1;
-		s->core->mark_addr = MARK_NONE;
 	}
 	return s->core;
 }
@@ -504,8 +503,6 @@ static void hook_code(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 	struct sim_core *c = s->core;
 
 	s->guest_insns++;
-	if (addr == c->mark_addr)
-		core_mark(s, (uint32_t)addr);
 	if (s->profile && (uint32_t)addr - s->prof_lo >= s->prof_hi - s->prof_lo)
 		profile_enter(s, (uint32_t)addr);   /* --profile: a new range */
 	c->cycles += addr >= SDRAM_START ? c->cpi_sdram : c->cpi_sram;
@@ -522,7 +519,7 @@ static void hook_code(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
  * left early (an MMIO stop, an exception) is still counted whole, and a
  * fault message in that stage names the block's first instruction.
  */
-static uint32_t block_insns(struct sim *s, uint64_t addr, uint32_t size)
+static uint32_t block_insns_of(struct sim *s, uint64_t addr, uint32_t size)
 {
 	const uint16_t *h;
 	uint32_t n = 0;
@@ -539,14 +536,29 @@ static uint32_t block_insns(struct sim *s, uint64_t addr, uint32_t size)
 	return n;
 }
 
+/* The count, from the cache when this block (address and size) was counted
+ * before. A block rewritten in place with the same size and another mix
+ * of Thumb widths keeps its old count: a virtual-time estimate, not a
+ * check. */
+static uint32_t block_insns(struct sim *s, uint64_t addr, uint32_t size)
+{
+	struct sim_core *c = s->core;
+	unsigned i = (((uint32_t)addr >> 1) ^ size) & (BLOCK_CACHE - 1);
+
+	if (c->bcache[i].size != size || c->bcache[i].addr != (uint32_t)addr) {
+		c->bcache[i].addr = (uint32_t)addr;
+		c->bcache[i].size = size;
+		c->bcache[i].n = block_insns_of(s, addr, size);
+	}
+	return c->bcache[i].n;
+}
+
 static void hook_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 {
 	struct sim *s = user;
 	struct sim_core *c = s->core;
 	uint32_t n = block_insns(s, addr, size);
 
-	if (addr == c->mark_addr)       /* before the block's count: as hook_code */
-		core_mark(s, (uint32_t)addr);
 	s->guest_insns += n;
 	c->cycles += (uint64_t)n * ((addr >= SDRAM_START ? c->cpi_sdram : c->cpi_sram) + c->dfold);
 	if (c->cycles >= c->deadline)
@@ -765,12 +777,6 @@ int sim_init(struct sim *s)
 		uc_hook_add(s->uc, &h_stop, UC_HOOK_CODE, core_hook_stop_at, s, s->cfg.stop_at,
 			    s->cfg.stop_at);
 	}
-	/* --mark is looked for in hook_code and hook_block, not with a code
-	 * hook of its own: while any UC_HOOK_CODE exists, Unicorn 2.0.1 does
-	 * not put the PC back when a block is left before it ran (its
-	 * cpu_tb_exec), and a run that goes on after a stop resumes at the
-	 * wrong place (a kernel after its decompressor, here). */
-	c->mark_addr = s->cfg.mark_set ? s->cfg.mark : MARK_NONE;
 	uc_hook_add(s->uc, &c->h_unmapped, UC_HOOK_MEM_UNMAPPED, hook_unmapped, s, 1, 0);
 	uc_hook_add(s->uc, &c->h_prot, UC_HOOK_MEM_WRITE_PROT | UC_HOOK_MEM_FETCH_PROT,
 		    hook_prot, s, 1, 0);

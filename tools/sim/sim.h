@@ -136,8 +136,6 @@ struct sim_config {
 	int nnand_bad;
 	bool trace_mmio;           /* --trace: print every MMIO access to stderr */
 	bool stop_at_set;          /* --stop-at ADDR, end the run */
-	bool mark_set;             /* --mark ADDR: the registers there, once */
-	uint32_t mark;
 	uint32_t stop_at;          /* when execution reaches ADDR */
 	/* --handoff-pc ADDR, the hand-off is the first fetch
 	 * at ADDR with the MMU off (e.g. the kernel behind U-Boot proper) */
@@ -213,9 +211,6 @@ struct sim {
 		bb_log[16];
 	unsigned bb_writes;
 	uint32_t stop_regs[16], stop_cpsr, stop_sctlr; /* at --stop-at */
-	bool mark_seen;           /* --mark: the first arrival, run goes on */
-	uint32_t mark_regs[16], mark_cpsr, mark_sctlr;
-	uint64_t mark_ps, mark_insns;
 
 	/* core-private state (owner: sim.c) */
 	struct sim_core *core;
