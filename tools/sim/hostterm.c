@@ -3,13 +3,18 @@
 #define _GNU_SOURCE /* posix_openpt, ptsname */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
+#include <sys/ioctl.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
 
 #include "tools/sim/hostterm.h"
+
+static int pty_slave = -1;
 
 void hostterm_pty(FILE **out, int *fd)
 {
@@ -29,10 +34,38 @@ void hostterm_pty(FILE **out, int *fd)
 	}
 	/* sl stays open: the master must not see a hang-up while no
 	 * program has the terminal open yet. */
+	pty_slave = sl;
 	fprintf(stderr, "gtaboot-sim: console on %s\n", ptsname(m));
 	*out = fdopen(m, "wb");
 	setvbuf(*out, NULL, _IONBF, 0);
 	*fd = m;
+}
+
+/* At the end of a run the master closes and the slave hangs up: Linux then
+ * throws away what the program on the pty has not read yet (the last lines,
+ * the hand-off's among them, while a busy host let it fall behind). A
+ * board's serial port would stay, so the console waits until the slave's
+ * input queue is empty (FIONREAD on our own slave descriptor counts what
+ * nobody has read), at most PTY_LINGER_MS of host time: a pty nobody
+ * reads does not hold the end of the run for longer. */
+#define PTY_LINGER_MS 2000
+
+void hostterm_pty_drain(void)
+{
+	struct timespec t0, t;
+	int n;
+
+	if (pty_slave < 0)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		if (ioctl(pty_slave, FIONREAD, &n) || n <= 0)
+			return;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		if ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 >= PTY_LINGER_MS)
+			return;
+		poll(NULL, 0, 10);
+	}
 }
 
 /* A terminal on stdin (make run): keys go to the guest as they are typed,

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tools/sim/hostterm.h"
 #include "tools/sim/models.h"
 #include "tools/sim/usbredir.h"
 
@@ -351,6 +352,7 @@ int main(int argc, char **argv)
 	sim_tick_models(s); /* flush console output up to the end */
 	usbredir_close(s);  /* the device leaves the peer's bus */
 	uart_drain_tx(s);   /* and what the UART FIFOs still hold */
+	hostterm_pty_drain(); /* read by the program on --serial pty */
 	dss_final_screenshots(s);
 	sim_write_report(s);
 	fprintf(stderr, "sim: result=%s at %.6f s virtual: %s\n", sim_result_name(s->result),
