@@ -134,26 +134,23 @@ static int leds_loop(bool mirror)
 {
 	unsigned held = buttons(), v = 0;
 	uint64_t end = timer_us() + LOOP_MS * 1000ull;
+	bool stop = false;
 	int err = 0;
 
 	printf("status: %s for %u s (%s stops)\n",
 	       mirror ? "AUX and power mirrored to the LEDs" : "blinking the LEDs",
 	       LOOP_MS / 1000, mirror ? "a key" : "a key, AUX or the power button");
-	bool stop = false;
-
 	while (!err && !stop && timer_us() < end) {
 		err = leds_show(mirror ? held : v++);
 		/* The buttons are looked at every POLL_MS of the step, not once
 		 * per step: a short press between two steps would be missed. */
 		for (unsigned t = 0; !err && !stop && t < STEP_MS; t += POLL_MS) {
-			unsigned b = buttons();
+			unsigned b = buttons(), was = held;
 
-			stop = console_getc_timeout(POLL_MS) >= 0 || (!mirror && (b & ~held));
-			if (mirror && b != held) {
-				held = b;
-				break;     /* show the change at once */
-			}
 			held = b;
+			stop = console_getc_timeout(POLL_MS) >= 0 || (!mirror && (b & ~was));
+			if (mirror && b != was)
+				break;     /* show the change at once */
 		}
 	}
 	return err ? err : leds_show(st.value);

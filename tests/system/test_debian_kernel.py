@@ -20,7 +20,6 @@ import simrun
 ROOT = simrun.ROOT
 KDIR = os.path.join(ROOT, "build", "deps", "kernel")
 KERNEL_ADDR = 0x82000000
-FDT_ADDR = 0x88000000
 APPEND = "console=ttyO2,115200n8 root=/dev/mmcblk0p2 rootwait"
 BCI = "ti,twl4030-bci"
 
@@ -90,14 +89,6 @@ def sd_image(tmp_path, zimage_bytes, dtb="omap3-gta04a5.dtb"):
                     "--file", "%s:extlinux/extlinux.conf" % conf],
                    check=True, capture_output=True)
     return img
-
-
-def fdtget(dtb, node, prop, kind="u"):
-    p = subprocess.run(["fdtget", "-t", kind, dtb, node, prop], capture_output=True, text=True)
-    if p.returncode:
-        return None
-    return p.stdout.strip() if kind == "s" else [int(v, 16 if kind == "x" else 10)
-                                                 for v in p.stdout.split()]
 
 
 def fdt_nodes(path):

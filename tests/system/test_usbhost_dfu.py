@@ -17,6 +17,7 @@ import test_console as tc
 import usbhost
 
 firmware = tc.firmware
+dtb = tc.dtb            # the simulated GTA04's DTB, built once for the module
 VIDPID = "0451:d022"    # gtaboot's DFU id (docs/usb.md, "What the host sees")
 SIZE = 0x10000          # the size of both dfu_alt_info entries
 
@@ -31,28 +32,16 @@ def parts(firmware):
 NAND_KERNEL_PART = 0x280000     # the GTA04's kernel partition (docs/usb.md)
 
 
-def sim_dtb(path):
-    subprocess.run(["dtc", "-I", "dts", "-O", "dtb", "-o", path,
-                    os.path.join(simrun.ROOT, "dts", "omap3-gta04-sim.dts")], check=True,
-                   capture_output=True, timeout=30)
-    return path
-
-
-def nand_kernel_part(path, dtb):
+def nand_kernel_part(dtb):
     """A kernel partition as the NAND boot looks for it: a uImage, then the
     DTB in the next erase block."""
     import test_faults as tf
     kernel = tf.uimage(tf.zimage(200 * 1024, 5), tf.KERNEL_ADDR_R + 64, tf.KERNEL_ADDR_R + 64)
-    part = bytearray(kernel)
-    part += b"\xff" * (-len(part) % 0x20000)
-    part += open(dtb, "rb").read()
-    with open(path, "wb") as f:
-        f.write(part)
-    return path
+    return bytes(kernel) + b"\xff" * (-len(kernel) % 0x20000) + dtb
 
 
 @pytest.fixture(scope="module")
-def pc(tmp_path_factory):
+def pc(tmp_path_factory, dtb):
     """One PC for the module's tests (a guest boot is 3-6 s of TCG), with
     every file they send in /payload; QEMU's usb-redir reconnects each time
     a simulator listens on the socket (usbhost.UsbHost's reconnect)."""
@@ -60,11 +49,12 @@ def pc(tmp_path_factory):
     if reason:
         pytest.skip(reason)
     tmp = tmp_path_factory.mktemp("dfu")
-    dtb = sim_dtb(str(tmp / "sim.dtb"))
+    (tmp / "sim.dtb").write_bytes(dtb)
+    (tmp / "kernel.part").write_bytes(nand_kernel_part(dtb))
     files = {"/payload/zImage": os.path.join(simrun.ROOT, "build", "payload", "zImage"),
-             "/payload/sim.dtb": dtb,
+             "/payload/sim.dtb": str(tmp / "sim.dtb"),
              "/payload/MLO": os.path.join(simrun.ROOT, "build", "gta04", "MLO"),
-             "/payload/kernel": nand_kernel_part(str(tmp / "kernel.part"), dtb)}
+             "/payload/kernel": str(tmp / "kernel.part")}
     with usbhost.UsbHost(sock=str(tmp / "usb.sock"), files=files) as host:
         yield host
 
@@ -145,13 +135,12 @@ def test_dfu_download_upload(parts, pc):
     assert "dfu: %d bytes to 'kernel'" % SIZE in serial, serial
 
 
-def test_dfu_into_ram_then_boot(parts, pc, tmp_path):
+def test_dfu_into_ram_then_boot(parts, pc, dtb):
     """The PC sends a kernel and a device tree with dfu-util; its -R (a
     DFU_DETACH: the functional descriptor says the device detaches by
     itself) ends `dfu`, and the board boots what came: `bootz` hands the
     payload over with the DTB that arrived."""
     payload = os.path.join(simrun.ROOT, "build", "payload", "zImage")
-    dtb = sim_dtb(str(tmp_path / "sim.dtb"))    # as the guest's /payload/sim.dtb
     alt = "kernel ram 0x82000000 0x100000;fdt ram 0x88000000 0x10000"
     script = ("{expect %s}" % tc.PROMPT + tc.esc("setenv dfu_alt_info '%s'\r" % alt) +
               "{expect %s}dfu 0 ram 0\\r" % tc.PROMPT +
@@ -171,7 +160,7 @@ def test_dfu_into_ram_then_boot(parts, pc, tmp_path):
         assert rc == 0, "simulator: exit %r" % rc
     serial = sim.text()
     assert "dfu: %d bytes to 'kernel'" % os.path.getsize(payload) in serial, serial
-    assert "dfu: %d bytes to 'fdt'" % os.path.getsize(dtb) in serial, serial
+    assert "dfu: %d bytes to 'fdt'" % len(dtb) in serial, serial
     assert "Starting kernel at 0x82000000, DTB at 0x88000000" in serial, serial
     assert "result=handoff" in serial, serial[-2000:]
 
