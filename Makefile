@@ -188,17 +188,23 @@ $(OUT)/MLO: $(OUT)/gtaboot.bin $(BUILD)/tools/mkmlo
 # ---------------------------------------------------------------- host tools
 HOST_CC     := gcc
 HOST_CFLAGS := -O2 -g $(WARN) -I. -DGTABOOT_HOST
+# The host tools that make images (mkmlo, mknand, usbpeer) run under the
+# unit tests' sanitizers, and every automatic variable starts as a pattern:
+# a read of one never set fails the same way on every run instead of
+# depending on what the stack held (mknand once did, issue #34).
+TOOL_CFLAGS := $(HOST_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+               -ftrivial-auto-var-init=pattern
 
 tools: $(BUILD)/tools/mkmlo
 
 $(BUILD)/tools/mkmlo: tools/mkmlo.c arch/arm/omap3/memmap.h arch/arm/omap3/mlo_layout.h
 	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $<
+	$(Q)$(HOST_CC) $(TOOL_CFLAGS) -o $@ $<
 
 tools: $(BUILD)/tools/mknand
 $(BUILD)/tools/mknand: tools/mknand.c tools/sim/nand_ecc.c tools/sim/nand_ecc.h
 	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I. -o $@ tools/mknand.c tools/sim/nand_ecc.c
+	$(Q)$(HOST_CC) $(TOOL_CFLAGS) -o $@ tools/mknand.c tools/sim/nand_ecc.c
 
 # The ROM USB boot loader for the PC (docs/usb.md), on Debian's
 # libusb-1.0-0-dev (tools/install-deps.sh); linked to the shared libusb,
@@ -236,7 +242,7 @@ $(BUILD)/sim/gtaboot-sim: $(SIM_OBJS)
 sim: $(BUILD)/tools/usbpeer
 $(BUILD)/tools/usbpeer: tools/usbpeer.c
 	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(shell pkg-config --cflags libusbredirparser-0.5 2>/dev/null) \
+	$(Q)$(HOST_CC) $(TOOL_CFLAGS) $(shell pkg-config --cflags libusbredirparser-0.5 2>/dev/null) \
 	  -o $@ $< $(shell pkg-config --libs libusbredirparser-0.5 2>/dev/null || echo -lusbredirparser)
 
 -include tests/payload/payload.mk

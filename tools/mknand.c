@@ -118,7 +118,8 @@ int main(int argc, char **argv)
 			if (!at || nimg >= MAX_IMAGES)
 				return usage();
 			*at = 0;
-			img[nimg].path = argv[i];
+			/* data and len are filled from the file below */
+			img[nimg] = (struct image){ .path = argv[i] };
 			img[nimg].off = strtoull(at + 1, &e, 0);
 			if (*e || img[nimg].off % PAGE) {
 				fprintf(stderr, "mknand: %s: offset must be a multiple of %u\n",
@@ -202,5 +203,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, "mknand: %s: %s\n", out, strerror(errno));
 		return 1;
 	}
+	/* The MLO copies share one buffer; the sanitizers' leak check runs
+	 * at exit. */
+	for (int i = 0; i < nimg; i++)
+		if (img[i].data != img[nimg - 1].data)
+			free(img[i].data);
+	free(img[nimg - 1].data);
+	free(mem);
+	free(ff);
 	return 0;
 }
