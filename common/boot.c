@@ -41,6 +41,8 @@ int boot_memory(uint32_t kaddr, bool is_uimage, uint32_t iaddr, uint32_t isize, 
 		return -EINVAL;
 	flen = fdt_totalsize((const void *)(uintptr_t)faddr);
 	if (flen < 40 || flen > FDT_MAX) {
+		printf("ERROR: Did not find a cmdline Flattened Device Tree\n"
+		       "Could not find a valid device tree\n");
 		printf("fdt: no device tree at 0x%08x (totalsize %u)\n", (unsigned)faddr,
 		       (unsigned)flen);
 		return -EINVAL;
