@@ -23,9 +23,10 @@ static const struct { const char *why, *uboot; } uboot_words[] = {
 	{ "uImage data CRC mismatch", "Bad Data CRC" },
 	{ "uImage is not a kernel", "Wrong Image Type for bootm command" },
 	{ "uImage is not for ARM", "Unsupported Architecture" },
+	{ "uImage is not a ramdisk", "No Linux ARM Ramdisk Image" },
 };
 
-void boot_print_uboot(const char *why, bool bootm)
+void boot_print_uboot(const char *why, const char *otherwise)
 {
 	for (unsigned i = 0; why && i < sizeof(uboot_words) / sizeof(uboot_words[0]); i++) {
 		if (!strcmp(why, uboot_words[i].why)) {
@@ -33,8 +34,7 @@ void boot_print_uboot(const char *why, bool bootm)
 			return;
 		}
 	}
-	/* no uImage magic and no zImage one */
-	printf(bootm ? "Wrong Image Format for bootm command\n" : "Bad Linux ARM zImage magic!\n");
+	printf("%s\n", otherwise);
 }
 
 void boot_print_why(const char *what, int err, const char *why)
@@ -87,7 +87,9 @@ int boot_check_kernel(uint32_t kaddr, uint32_t klen, bool want_uimage, uint32_t 
 	int err = image_check_kernel((const void *)(uintptr_t)kaddr, klen, true, &info, &why);
 
 	if (err) {
-		boot_print_uboot(why, want_uimage);
+		/* otherwise: no uImage magic, and no zImage magic either */
+		boot_print_uboot(why, want_uimage ? "Wrong Image Format for bootm command" :
+				 "Bad Linux ARM zImage magic!");
 		if (want_uimage)
 			printf("ERROR: can't get kernel image!\n");
 		boot_print_why("kernel", err, why);
@@ -132,7 +134,7 @@ int boot_check_initrd(uint32_t iaddr, uint32_t ilen, uint32_t *start, uint32_t *
 	int err = image_check_initrd((const void *)(uintptr_t)iaddr, ilen, true, &info, &why);
 
 	if (err) {
-		boot_print_uboot(why, true);
+		boot_print_uboot(why, "Wrong Ramdisk Image Format");
 		printf("Ramdisk image is corrupt or invalid\n");
 		boot_print_why("initrd", err, why);
 		return err;
