@@ -29,6 +29,7 @@ SD = os.path.join(ROOT, "build", "gta04", "sd.img")
 TEMPLATES = os.path.join(ROOT, "build", "deps", "lava", "usr", "share", "lava-server",
                          "device-types")
 LAVA_RUN = "/usr/bin/lava-run"
+LAVA_TMP = "/var/lib/lava/dispatcher/tmp"   # lava_common/constants.py
 PORT = 7000                      # docs/labs.md: connection_command
 
 jinja2 = pytest.importorskip("jinja2", reason="python3-jinja2 not installed")
@@ -63,6 +64,9 @@ def lab(tmp_path_factory):
             pytest.skip(what + " not installed")
     if not shutil.which("telnet"):
         pytest.skip("telnet not installed")
+    if not os.access(LAVA_TMP, os.W_OK):
+        pytest.skip("lava-run keeps each job's files in %s, which this user cannot write"
+                    % LAVA_TMP)
     r = simrun.make(["make", "-s", "-C", ROOT, "build/gta04/sd.img", "sim"], capture_output=True)
     if r.returncode:
         pytest.skip("no SD image: " + r.stderr.decode()[-200:])
