@@ -56,4 +56,9 @@ const struct board_env board_env = {
 	 * partitions (docs/references.md, "Beagle NAND layout") */
 	.dfu_alt_nand = "MLO raw 0x0 0x80000;u-boot raw 0x80000 0x1e0000;"
 			"u-boot-env raw 0x260000 0x20000;kernel raw 0x280000 0x400000",
+	/* Letux's Beagle builds share the GTA04's NAND map and boot script;
+	 * at 0x1b0000 Debian's U-Boot has code, which is no script header.
+	 * The root: U-Boot's omap3_beagle nandroot, mtd4 again. */
+	.nand_script_off = 0x1b0000,
+	.nand_root = "root=ubi0:rootfs rootfstype=ubifs ubi.mtd=4",
 };

@@ -180,6 +180,14 @@ struct board_env {
 	 * (NULL: no default), in U-Boot's syntax. */
 	const char *usb_manufacturer;
 	const char *dfu_alt_nand;
+	/* Optional (0: none): where Letux's flashing leaves its boot script
+	 * in NAND; the nand0 boot target runs it before the kernel
+	 * partition, as Letux's bootcmd does (common/boot.c). */
+	uint32_t nand_script_off;
+	/* The root= part of the command line the NAND's kernel gets when
+	 * neither a script, bootargs nor its DTB gives one: the UBIFS on the
+	 * file-system partition of the board's NAND map (NULL: none). */
+	const char *nand_root;
 };
 extern const struct board_env board_env;
 
