@@ -180,6 +180,13 @@ struct board_env {
 	 * (NULL: no default), in U-Boot's syntax. */
 	const char *usb_manufacturer;
 	const char *dfu_alt_nand;
+	/* U-Boot's CONFIG_ENV_VARS_UBOOT_CONFIG variable vendor ("ti"), and
+	 * the board code's own: the revision variable's name ("beaglerev",
+	 * NULL: none) and value for a revision, findfdt (NULL: none). */
+	const char *vendor;
+	const char *rev_var;
+	const char *(*rev_value)(unsigned rev);
+	const char *findfdt;
 };
 extern const struct board_env board_env;
 

@@ -69,4 +69,6 @@ const struct board_env board_env = {
 	 * through `flash mlo` */
 	.dfu_alt_nand = "MLO raw 0x0 0x80000;u-boot raw 0x80000 0x1c0000;"
 			"u-boot-env raw 0x240000 0x40000;kernel raw 0x280000 0x600000",
+	/* Letux's U-Boot tree: board/goldelico/gta04 */
+	.vendor = "goldelico",
 };
