@@ -36,6 +36,11 @@ static const struct board_env_nand board_env_nand = {
 	.off = { 0x260000, 0x240000 },
 	.size = 0x20000,
 	.range = 0x20000,
+	/* Debian's own copy: CONFIG_ENV_OFFSET 0x260000, CONFIG_ENV_SIZE
+	 * 0x20000, no CONFIG_ENV_OFFSET_REDUND (its u-boot.img: "Loading
+	 * Environment from NAND...", no "redundant") */
+	.single_off = 0x260000,
+	.single_size = 0x20000,
 };
 
 /* ---- status LEDs ----

@@ -95,6 +95,12 @@ struct board_status_leds {
 struct board_env_nand {
 	uint32_t off[2];
 	uint32_t size, range;
+	/* The incumbent U-Boot's single copy (no flags byte), read when
+	 * neither copy above is valid and converted to the pair at the next
+	 * saveenv (common/envstore.c); single_size 0: none. It must start at
+	 * off[0], and copy 1 must not hold its entries (only its zero
+	 * padding, if anything), so that copy 1 can be written first. */
+	uint32_t single_off, single_size;
 };
 
 struct board {

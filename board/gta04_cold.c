@@ -21,6 +21,9 @@ static const struct board_env_nand board_env_nand = {
 	.off = { 0x240000, 0x260000 },
 	.size = 0x20000,
 	.range = 0x20000,
+	/* Letux's own copy: all 256 KiB, one CRC */
+	.single_off = 0x240000,
+	.single_size = 0x40000,
 };
 
 /* ---- status LEDs ----
