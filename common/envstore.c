@@ -469,6 +469,19 @@ static int fat_save(const struct env *e)
 		return r;
 	}
 	printf("OK\n");
+	/* The first save also creates the twin, holding the same with the
+	 * lower counter (never preferred), so that fw_env.config's two lines
+	 * work at once: libubootenv refuses a configured file that is
+	 * missing. Written after the real copy, so a cut here loses nothing. */
+	snprintf(path, sizeof(path), "/%s", fat_name[!target]);
+	if (current < 0 && fat_stat(&envfs, path, &st) == -ENOENT &&
+	    !ubenv_export(e, fatbuf, size, true, (uint8_t)(flags - 1))) {
+		r = fat_write_root(&envfs, fat_name[!target], fatbuf, size);
+		bootfs_changed();
+		if (r)
+			printf("env: %s not created (%s); fw_printenv needs it with two lines in "
+			       "fw_env.config\n", fat_name[!target], errname(r));
+	}
 	current = target;
 	cur_flags = flags;
 	return 0;
