@@ -18,7 +18,9 @@ def test_setexpr_sub_gsub(cli):
         "setexpr ba sub 'mmcblk0p(\\d)' 'mmcblk1p\\1' 'root=/dev/mmcblk0p2 rw'; echo $ba",
         "setexpr z sub '[abc' x y; echo $?",
         "setexpr nosuch sub a b; echo $?",
-        "setexpr n gsub x y abc; echo $n")
+        "setexpr n gsub x y abc; echo $n",
+        "setexpr.s s1 hello; setexpr.s s2 $s1 + ' world'; echo $s2; setexpr.s s3 a - b; echo $?",
+        "setenv t abc; env export -t 80100000 t; setexpr.s s4 *80100000 + +; printenv s4")
     assert outs[0].startswith("thus is a test\r\n"), outs[0]
     assert outs[1].startswith("thus us a test\r\n"), outs[1]
     assert outs[2].startswith("thus us it\r\n"), outs[2]
@@ -27,6 +29,8 @@ def test_setexpr_sub_gsub(cli):
     assert outs[5].startswith("Error compiling regex: No closing ']' bracket\r\n1\r\n"), outs[5]
     assert outs[6].startswith('## Error: variable "nosuch" not defined\r\n1\r\n'), outs[6]
     assert outs[7].startswith("abc\r\n"), outs[7]
+    assert outs[8].startswith("hello world\r\ninvalid op\r\n1\r\n"), outs[8]
+    assert outs[9].startswith("s4=t=abc\r\n+\r\n"), outs[9]   # the console: LF as CR LF
 
 
 def test_env_export_import_text_binary_crc(cli):
