@@ -27,6 +27,7 @@
 #include "common/storage.h"
 #include "common/sys.h"
 #include "common/vars.h"
+#include "lib/envio.h"
 #include "lib/errno.h"
 #include "lib/fat.h"
 #include "lib/part.h"
@@ -110,6 +111,8 @@ static int single_load(struct nand_chip *c, const struct board_env_nand *l, uint
 {
 	uint64_t end = (uint64_t)l->single_off + l->single_size;
 	uint32_t first = l->single_size < l->size ? l->single_size : l->size;
+	static char value[0x2000];
+	struct envio_import imp = { 0 };
 	bool padded = false;
 	int r = nand_read_skip_bad(c, l->single_off, first, buf, end, NULL);
 
@@ -136,7 +139,15 @@ static int single_load(struct nand_chip *c, const struct board_env_nand *l, uint
 	       (unsigned)l->off[0], (unsigned)l->off[1]);
 	from_single = true;
 	current = -1;
-	ubenv_import(e, buf, l->single_size, false, import_warn, NULL);
+	/* U-Boot's own copy, read by U-Boot's rules: its export escaped each
+	 * '\\' in a value with another, its import drops them (libubootenv,
+	 * which gtaboot's pair serves, does neither) */
+	imp.sep = '\0';
+	imp.warn = import_warn;
+	imp.tmp = value;
+	imp.tmp_size = sizeof(value);
+	envio_import(e, (const char *)buf + UBENV_HDR_SINGLE, l->single_size - UBENV_HDR_SINGLE,
+		     &imp);
 	return 0;
 }
 

@@ -45,12 +45,14 @@ def uboot_nand(sdcard, tmp_path_factory):
     files = {n: open(os.path.join(UBOOT, n), "rb").read() for n in ("MLO", "u-boot.img")}
     card = sdcard(files, fat=32)
     nand = tmp_path_factory.mktemp("uboot") / "nand.img"
+    # bs holds a\b: U-Boot stores it escaped (a\\b), its import drops the escape
     cmd = ("setenv owner yes; setenv bootargs console=ttyO2,115200n8 owner; "
-           "setenv bootdelay 1; saveenv")
+           "setenv bs 'a\\\\b'; setenv bootdelay 1; saveenv")
     r = simrun.run(["--machine", "beagle", "--sd", card, "--nand", str(nand),
                     "--tolerate", "sdram-refresh", "--on-handoff", "continue",
                     "--input", "{expect Hit any key}x{expect BeagleBoard # }%s\\r"
-                    "{expect BeagleBoard # }{end}" % cmd, "--max-ms", "30000"], timeout=400)
+                    "{expect BeagleBoard # }{end}" % cmd.replace("\\", "\\\\"),
+                    "--max-ms", "30000"], timeout=400)
     out = r.serial.split(cmd, 1)[-1]
     assert "Saving Environment to NAND... Erasing NAND..." in out, r.serial[-3000:]
     assert "Writing to NAND... OK" in out, r.serial[-3000:]
@@ -113,7 +115,7 @@ def test_debian_environment_read_then_converted(uboot_nand, tmp_path):
     p, env = printenv(tmp_path, nand, [0x260000])
     assert p.returncode == 0 and env["owner"] == "yes", p.stderr
     r = gtaboot(nand, ["printenv owner bootargs bootcmd arch board", "echo $beaglerev $ver",
-                       "saveenv"])
+                       "printenv bs", "saveenv"])
     assert "Boot: NAND (ROM)" in r.serial, r.serial
     assert "Loading Environment from NAND... OK\r\n" + NOTE in r.serial, r.serial
     assert WARNING not in r.serial
@@ -121,6 +123,7 @@ def test_debian_environment_read_then_converted(uboot_nand, tmp_path):
     assert ("owner=yes\r\nbootargs=console=ttyO2,115200n8 owner\r\n"
             "bootcmd=run findfdt; run distro_bootcmd\r\narch=arm\r\nboard=beagle\r\n") in out, out
     assert after(r, "echo $beaglerev $ver").startswith("\r\nC4 gtaboot ")
+    assert after(r, "printenv bs").startswith("\r\nbs=a\\b\r\n"), r.serial
     assert ("env: converting U-Boot's single-copy environment at 0x260000 to gtaboot's "
             "redundant pair (0x260000, 0x240000)\r\n") in after(r, "saveenv"), r.serial
     assert after(r, "saveenv").count("OK\r\n") == 2, r.serial
