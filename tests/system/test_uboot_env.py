@@ -171,3 +171,25 @@ def test_debian_bootcmd_boots_an_extlinux_card(uboot_nand, sdcard, tmp_path):
                      "(other work adds them)" % ", ".join(missing))
     assert r.report["result"] == "handoff", r.serial[-3000:]
     assert "Found /extlinux/extlinux.conf" in r.serial, r.serial[-3000:]
+
+
+# The conversion's NAND operations: copy 1's erase (1) and 64 programs
+# (2-65), then copy 0's erase (66, Debian's copy goes) and programs.
+@pytest.mark.parametrize("cut", [1, 2, 65, 66, 67, 130])
+def test_power_cut_during_conversion_keeps_debians_environment(uboot_nand, tmp_path, cut):
+    if not os.path.exists(MLO):
+        pytest.skip("no build/beagle/MLO (make BOARD=beagle)")
+    nand = flash_mlo(tmp_path, uboot_nand)
+    r = simrun.run(["--machine", "beagle", "--nand", str(nand), "--max-ms", 20000,
+                    "--inject", "nand-powercut:%d" % cut, "--input",
+                    r"{expect autoboot}x{expect gtaboot> }setenv added yes; saveenv\r"
+                    r"{expect gtaboot> }{end}"])
+    assert r.report and r.report.get("result") == "poweroff", r.stderr + r.serial
+    r = gtaboot(nand, ["printenv owner added"])
+    assert WARNING not in r.serial, r.serial
+    out = after(r, "printenv owner added")
+    assert "owner=yes\r\n" in out, r.serial
+    if cut <= 65:
+        assert NOTE in r.serial and '## Error: "added" not defined' in out, r.serial
+    else:
+        assert "single-copy" not in r.serial and "added=yes" in out, r.serial
