@@ -3,6 +3,11 @@
 setexpr sub/gsub (lib/regex), env import/export in text, binary and
 checksummed form, setenv -f, env print/delete/default/exists, askenv,
 editenv and showvar, with U-Boot's messages and exit status."""
+import os
+
+import pytest
+
+import simrun
 import test_console as tc
 
 firmware = tc.firmware
@@ -117,3 +122,25 @@ def test_editenv_askenv(cli):
     assert "e=abcdef\r\n" in out, out
     assert "q=hel\r\n" in out, out
     assert '## Error: "r" not defined' in out, out
+
+
+BEAGLE_BIN = os.path.join(tc.ROOT, "build", "beagle", "gtaboot.bin")
+
+
+@pytest.mark.parametrize("machine,rev,dtb", [("beagle", "C4", "omap3-beagle.dtb"),
+                                             ("beaglexm", "xMC", "omap3-beagle-xm.dtb")])
+def test_beagle_variables_and_findfdt(machine, rev, dtb):
+    """beaglerev as U-Boot's Beagle code sets it, and Debian's findfdt
+    picking the same DTB as gtaboot's fdtfile."""
+    if not os.path.exists(BEAGLE_BIN):
+        pytest.skip("no build/beagle/gtaboot.bin (make BOARD=beagle)")
+    r = simrun.run(["--machine", machine, "--max-ms", 8000, "--load-raw",
+                    BEAGLE_BIN + "@0x40200000", "--input",
+                    tc.script("printenv beaglerev fdtfile vendor board",
+                              "setenv fdtfile undefined; run findfdt; echo $fdtfile")])
+    outs = tc.outputs(r.serial)
+    got = dict(outs)
+    assert got["printenv beaglerev fdtfile vendor board"].startswith(
+        "beaglerev=%s\r\nfdtfile=%s\r\nvendor=ti\r\nboard=beagle\r\n" % (rev, dtb)), r.serial
+    assert got["setenv fdtfile undefined; run findfdt; echo $fdtfile"].startswith(
+        dtb + "\r\n"), r.serial
