@@ -294,10 +294,15 @@ static int do_env(int argc, char *const argv[])
 		return env_default(argc, argv);
 	if (!strcmp(sub, "exists") && argc >= 3)
 		return env_get(&sysenv, argv[2]) ? 0 : 1;
-	if (!strcmp(sub, "edit"))
-		return do_editenv(argc - 1, argv + 1);
-	if (!strcmp(sub, "ask"))
-		return do_askenv(argc - 1, argv + 1);
+	if ((!strcmp(sub, "edit") || !strcmp(sub, "ask")) && argc <= HUSH_MAXARGS) {
+		/* as editenv / askenv, whose usage an error shows */
+		char *av[HUSH_MAXARGS + 1];
+
+		av[0] = sub[0] == 'e' ? "editenv" : "askenv";
+		for (int i = 2; i <= argc; i++)
+			av[i - 1] = argv[i];
+		return sub[0] == 'e' ? do_editenv(argc - 1, av) : do_askenv(argc - 1, av);
+	}
 	if (!strcmp(sub, "import"))
 		return env_cmd_import(argc - 1, argv + 1);
 	if (!strcmp(sub, "export"))

@@ -72,6 +72,9 @@ static int parse(int *argc, char *const **argv, struct opts *o, bool import)
 	return *argc < 1 ? -1 : 0;
 }
 
+/* Errors name the command as typed at the prompt, with env's usage. */
+static char *const env_argv[] = { "env", NULL };
+
 static void import_warn(void *arg, unsigned n, const char *why, const char *name)
 {
 	(void)arg;
@@ -95,7 +98,7 @@ int env_cmd_import(int argc, char *const argv[])
 		return 1;
 	}
 	if (r)
-		return cmd_usage(argv);
+		return cmd_usage(env_argv);
 	if (!o.fmt)
 		printf("## Warning: defaulting to text format\n");
 	addr = shexpr_strtoul(av[0], 16);
@@ -111,7 +114,7 @@ int env_cmd_import(int argc, char *const argv[])
 		if (addr >= sys.dram.base[0] && addr < sys_ram_end())
 			room = sys_ram_end() - addr < MAX_ENV_SIZE ? sys_ram_end() - addr :
 			       MAX_ENV_SIZE;
-		if (cmd_ram_check(argv, addr, room, 1, false))
+		if (cmd_ram_check(env_argv, addr, room, 1, false))
 			return 1;
 		p = (const char *)(uintptr_t)addr;
 		for (size = 0; size + 1 < room; size++)
@@ -123,7 +126,7 @@ int env_cmd_import(int argc, char *const argv[])
 		size += 2;
 		printf("## Info: input data size = %u = 0x%X\n", (unsigned)size, (unsigned)size);
 	}
-	if (!size || cmd_ram_check(argv, addr, size, 1, false))
+	if (!size || cmd_ram_check(env_argv, addr, size, 1, false))
 		return 1;
 	p = (const char *)(uintptr_t)addr;
 	if (o.chk) {
@@ -147,7 +150,7 @@ int env_cmd_import(int argc, char *const argv[])
 	imp.tmp = tmp;
 	imp.tmp_size = sizeof(tmp);
 	if (imp.nvars > ENVIO_MAX_VARS)
-		return cmd_error(argv, "more than %u variable names", ENVIO_MAX_VARS);
+		return cmd_error(env_argv, "more than %u variable names", ENVIO_MAX_VARS);
 	/* -d with no list: the data replaces the whole environment */
 	if (o.del && !imp.nvars)
 		sysenv.used = 0;
@@ -184,7 +187,7 @@ int env_cmd_export(int argc, char *const argv[])
 		return 1;
 	}
 	if (r)
-		return cmd_usage(argv);
+		return cmd_usage(env_argv);
 	addr = shexpr_strtoul(av[0], 16);
 	nvars = (uint32_t)argc - 1;
 	need = (uint32_t)envio_export_len(&sysenv, o.sep, av + 1, nvars);
@@ -200,7 +203,7 @@ int env_cmd_export(int argc, char *const argv[])
 		area = (o.size ? o.size : ENV_BLOCK) - ENVIO_CRC_HDR;
 	else
 		area = o.size ? o.size : ENV_BLOCK - ENVIO_CRC_HDR;
-	if (cmd_ram_check(argv, addr, area + (o.chk ? ENVIO_CRC_HDR : 0), 1, true))
+	if (cmd_ram_check(env_argv, addr, area + (o.chk ? ENVIO_CRC_HDR : 0), 1, true))
 		return 1;
 	p = (uint8_t *)(uintptr_t)addr;
 	memset(p, 0, area + (o.chk ? ENVIO_CRC_HDR : 0));

@@ -53,7 +53,8 @@ def test_env_export_import_text_binary_crc(cli):
         "env delete nosuch; echo $?",
         "env import -d -t 80100000 - a c; printenv a",
         "env exists a && echo yes; env exists c || echo no",
-        "env export -t -s 4 80100000 a; echo $?")
+        "env export -t -s 4 80100000 a; echo $?",
+        "env import; env export -t c0000000; env edit")
     assert outs[0].startswith("filesize=B\r\n"), outs[0]
     assert "61 3d 31 0a 62 3d 78 20 79 0a 00 00" in outs[1], outs[1]
     assert outs[2].startswith("a=1\r\nb=x y\r\n"), outs[2]
@@ -74,6 +75,9 @@ def test_env_export_import_text_binary_crc(cli):
     assert outs[12].startswith("yes\r\nno\r\n"), outs[12]
     assert outs[13].startswith("Env export buffer too small: 4, but need 5\r\n"
                                "## Error: Cannot export environment: errno = 12\r\n1"), outs[13]
+    assert outs[14].startswith("error: env: wrong number of arguments\r\nusage: env "), outs[14]
+    assert "error: env: 0xc0000000-" in outs[14] and "is not free RAM" in outs[14], outs[14]
+    assert "error: editenv: wrong number of arguments\r\nusage: editenv <name>" in outs[14]
 
 
 UENV = (b"# BeagleBoard uEnv.txt\r\nmyargs=console=ttyO2,115200n8 vram=12M\r\n"
