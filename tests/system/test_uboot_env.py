@@ -174,8 +174,12 @@ def test_debian_bootcmd_boots_an_extlinux_card(uboot_nand, sdcard, tmp_path):
 
 
 # The conversion's NAND operations: copy 1's erase (1) and 64 programs
-# (2-65), then copy 0's erase (66, Debian's copy goes) and programs.
-@pytest.mark.parametrize("cut", [1, 2, 65, 66, 67, 130])
+# (2-65), then copy 0's erase (66, Debian's copy goes) and programs; all
+# of them with `make powercut` (GTABOOT_POWERCUT=all).
+CUTS = list(range(1, 131)) if os.environ.get("GTABOOT_POWERCUT") == "all" else [1, 65, 66, 130]
+
+
+@pytest.mark.parametrize("cut", CUTS)
 def test_power_cut_during_conversion_keeps_debians_environment(uboot_nand, tmp_path, cut):
     if not os.path.exists(MLO):
         pytest.skip("no build/beagle/MLO (make BOARD=beagle)")
