@@ -392,7 +392,8 @@ check: deps
 powercut: deps
 	$(Q)$(MAKE) --no-print-directory all-boards sim tools
 	$(Q)GTABOOT_POWERCUT=all $(PYTHON) -m pytest -q $${PYTEST_WORKERS:+-n $$PYTEST_WORKERS} \
-	  tests/system/test_ubenv.py tests/system/test_ubenv_fat.py -k power_cut </dev/null
+	  tests/system/test_ubenv.py tests/system/test_ubenv_fat.py tests/system/test_ubenv_single.py \
+	  tests/system/test_uboot_env.py -k power_cut </dev/null
 
 fuzz: $(FUZZ_BINS)
 	$(Q)for f in $(FUZZ_BINS); do mkdir -p $(BUILD)/fuzz/corpus/$$(basename $$f); \

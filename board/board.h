@@ -95,6 +95,12 @@ struct board_status_leds {
 struct board_env_nand {
 	uint32_t off[2];
 	uint32_t size, range;
+	/* The incumbent U-Boot's single copy (no flags byte), read when
+	 * neither copy above is valid and converted to the pair at the next
+	 * saveenv (common/envstore.c); single_size 0: none. It must start at
+	 * off[0], and copy 1 must not hold its entries (only its zero
+	 * padding, if anything), so that copy 1 can be written first. */
+	uint32_t single_off, single_size;
 };
 
 struct board {
@@ -188,6 +194,13 @@ struct board_env {
 	 * neither a script, bootargs nor its DTB gives one: the UBIFS on the
 	 * file-system partition of the board's NAND map (NULL: none). */
 	const char *nand_root;
+	/* U-Boot's CONFIG_ENV_VARS_UBOOT_CONFIG variable vendor ("ti"), and
+	 * the board code's own: the revision variable's name ("beaglerev",
+	 * NULL: none) and value for a revision, findfdt (NULL: none). */
+	const char *vendor;
+	const char *rev_var;
+	const char *(*rev_value)(unsigned rev);
+	const char *findfdt;
 };
 extern const struct board_env board_env;
 

@@ -21,6 +21,9 @@ static const struct board_env_nand board_env_nand = {
 	.off = { 0x240000, 0x260000 },
 	.size = 0x20000,
 	.range = 0x20000,
+	/* Letux's own copy: all 256 KiB, one CRC */
+	.single_off = 0x240000,
+	.single_size = 0x40000,
 };
 
 /* ---- status LEDs ----
@@ -75,4 +78,6 @@ const struct board_env board_env = {
 	 * boot") */
 	.nand_script_off = 0x1b0000,
 	.nand_root = "root=ubi0:gta04-rootfs rootfstype=ubifs ubi.mtd=4",
+	/* Letux's U-Boot tree: board/goldelico/gta04 */
+	.vendor = "goldelico",
 };

@@ -251,6 +251,25 @@ void cli_loop(void)
 	}
 }
 
+int cli_readline(const char *prompt, char *buf, size_t size)
+{
+	struct lineedit_config cfg = { .putc = le_putc };
+	static char init[HUSH_LINE_MAX];
+	struct lineedit le;
+	enum lineedit_result r = LINEEDIT_BUSY;
+	int c;
+
+	snprintf(init, sizeof(init), "%s", buf);
+	lineedit_init(&le, &cfg, buf, size);
+	lineedit_start(&le, prompt);
+	lineedit_preset(&le, init);
+	do {
+		c = typeahead >= 0 ? typeahead : console_getc_timeout(1000);
+		typeahead = -1;
+	} while (c < 0 || (r = lineedit_feed(&le, c)) == LINEEDIT_BUSY);
+	return r == LINEEDIT_LINE ? (int)le.len : -1;
+}
+
 static int do_help(int argc, char *const argv[])
 {
 	const struct cmd *c;
