@@ -46,12 +46,6 @@ def output(serial, cmd):
     return rest.partition(PROMPT)[0]
 
 
-def hush_linked():
-    nm = subprocess.run(["arm-none-eabi-nm", os.path.join(ROOT, "build", "gta04", "gtaboot.elf")],
-                        capture_output=True, text=True).stdout
-    return " T hush_run" in nm
-
-
 @pytest.mark.parametrize("rev", ["A3", "A4", "A5"])
 def test_status_gta04_tca6507(rev):
     """Letux's boot-gta04.txt patterns: 8 (started: power red), 18
@@ -92,8 +86,6 @@ def test_status_get_aux(machine):
 
 
 def test_status_check_condition():
-    if not hush_linked():
-        pytest.skip("no shell conditions without lib/hush (hush branch)")
     cmd = "if status check 1; then echo held; else echo free; fi"
     assert "held" in output(session([cmd], extra=["--aux"]).serial, cmd)
     assert "free" in output(session([cmd]).serial, cmd)

@@ -27,8 +27,8 @@ def sd_image():
 
 
 def needs_storage(serial):
-    if "mmc1" not in serial:
-        pytest.skip("this firmware does not call storage_init() yet")
+    """main.c brings the storage up on every boot: its mmc1 line is there."""
+    assert "mmc1" in serial, serial[-2000:]
 
 
 def test_card_line_and_pmic(sd_image):
@@ -68,8 +68,6 @@ def test_read_timeout_is_reported(sd_image, tmp_path):
 
 def test_no_card(tmp_path):
     mlo = os.path.join(ROOT, "build", "gta04", "gtaboot.bin")
-    if not os.path.exists(mlo):
-        pytest.skip("firmware not built")
     # no card at all: the rest of the MLO comes from NAND (the A5 memory map
     # with the Numonyx NAND package, as above)
     nand = str(tmp_path / "nand.img")
