@@ -37,13 +37,6 @@ CONF = ("TIMEOUT 20\nDEFAULT first\n\n"
         "  APPEND console=ttyS2,115200n8 which=second\n") % (DTS, DTS)
 
 
-def make(*targets):
-    p = simrun.make(["make", "-s", "-C", ROOT] + list(targets), capture_output=True,
-                       text=True)
-    if p.returncode:
-        pytest.fail("make %s failed:\n%s%s" % (" ".join(targets), p.stdout, p.stderr))
-
-
 @pytest.fixture(scope="module")
 def font():
     if not os.path.exists(FONT):
@@ -57,8 +50,8 @@ def card(sim, tmp_path_factory):
     for tool in ("dtc", "fdtget", "sfdisk", "mkfs.vfat", "mcopy"):
         if subprocess.run(["which", tool], capture_output=True).returncode:
             pytest.skip(tool + " not installed")
-    make("BOARD=gta04")     # DISPLAY=1 is the default build (Makefile)
-    make("payload")
+    # DISPLAY=1 is the default build (Makefile)
+    simrun.built("build/gta04/MLO", PAYLOAD)
     out = tmp_path_factory.mktemp("display")
     dtb = out / (DTS + ".dtb")
     subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", str(dtb),

@@ -36,7 +36,7 @@ def debian_card(sim, tmp_path_factory):
     for tool in ("mke2fs", "sfdisk", "mkfs.vfat", "mcopy", "dtc", "fdtput", "fdtget"):
         if subprocess.run(["which", tool], capture_output=True).returncode:
             pytest.skip(tool + " not installed")
-    sh("make", "-s", "-C", ROOT, "BOARD=gta04", "payload")
+    simrun.built("build/gta04/MLO", "build/payload/zImage")
     out = tmp_path_factory.mktemp("debian")
     stage = out / "root"
     dtbdir = stage / "usr" / "lib" / ("linux-image-" + VER)

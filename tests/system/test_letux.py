@@ -4,7 +4,6 @@ the GTA04's TCA6507 (the model's register log in the report) and the
 Beagle's USR0/USR1 GPIOs, the buttons, the bounded blink, and the commands
 gtaboot refuses by name (lcm, tsc, charge, onenand, unzip)."""
 import os
-import subprocess
 
 import pytest
 
@@ -17,11 +16,8 @@ BIN = {b: os.path.join(ROOT, "build", b, "gtaboot.bin") for b in ("gta04", "beag
 
 @pytest.fixture(scope="module", autouse=True)
 def firmware():
-    simrun.make(["make", "-s", "-C", ROOT, "build/gta04/gtaboot.bin", "build/gta04/MLO", "sim"], check=True,
-                stdout=subprocess.DEVNULL)
-    simrun.make(["make", "-s", "-C", ROOT, "BOARD=beagle", "build/beagle/gtaboot.bin",
-                 "build/beagle/MLO"],
-                check=True, stdout=subprocess.DEVNULL)
+    simrun.built("build/gta04/gtaboot.bin", "build/gta04/MLO", "build/sim/gtaboot-sim",
+                 "build/beagle/gtaboot.bin", "build/beagle/MLO")
 
 
 def esc(text):

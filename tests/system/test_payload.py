@@ -38,21 +38,12 @@ MACHINES = [
 IDS = ["%s-%s" % (m[0], m[1]) for m in MACHINES]
 
 
-def make(*targets):
-    p = simrun.make(["make", "-s", "-C", ROOT] + list(targets), capture_output=True,
-                       text=True)
-    if p.returncode:
-        pytest.fail("make %s failed:\n%s%s" % (" ".join(targets), p.stdout, p.stderr))
-
-
 @pytest.fixture(scope="module")
 def built(sim):
     for tool in ("dtc", "fdtget", "sfdisk", "mkfs.vfat", "mcopy"):
         if subprocess.run(["which", tool], capture_output=True).returncode:
             pytest.skip(tool + " not installed")
-    make("BOARD=gta04")
-    make("BOARD=beagle")
-    make("payload")
+    simrun.built("build/gta04/MLO", "build/beagle/MLO", "build/payload/zImage")
     return True
 
 

@@ -72,7 +72,6 @@ FAIL_LINE = ("rauc: no bootable slot (BOOT_ORDER=%s BOOT_A_LEFT=0 BOOT_B_LEFT=0)
              "not booting")
 
 pytestmark = [
-    pytest.mark.skipif(not os.access(simrun.SIM, os.X_OK), reason="simulator not built yet (make sim)"),
     pytest.mark.skipif(not shutil.which("fw_printenv") or not shutil.which("mcopy"),
                        reason="needs libubootenv-tool and mtools (tools/install-deps.sh)"),
 ]
@@ -192,9 +191,7 @@ BOARDS = {"gta04-A5-sd": SdEnv, "gta04-A4-nand": NandEnv}
 @pytest.fixture(scope="module")
 def card_image(sim, tmp_path_factory):
     need_tools()
-    r = simrun.make(["make", "-s", "-C", ROOT, "build/tools/mknand"], capture_output=True)
-    if r.returncode:
-        pytest.skip("no mknand: " + r.stderr.decode()[-200:])
+    simrun.built("build/tools/mknand")
     return rauc_card(tmp_path_factory.mktemp("rauc"))
 
 

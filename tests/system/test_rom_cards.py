@@ -19,15 +19,11 @@ OUT = os.path.join(ROOT, "build", "gta04")
 DTB = "omap3-gta04-sim.dtb"
 ENV = dict(os.environ, MTOOLS_SKIP_CHECK="1")
 
-pytestmark = pytest.mark.skipif(not os.access(simrun.SIM, os.X_OK),
-                                reason="simulator not built yet (make sim)")
-
-
 @pytest.fixture(scope="module")
 def parts():
     """Build MLO, MLO.raw, the payload, its DTB and extlinux.conf."""
-    simrun.make(["make", "-s", "-C", ROOT, "BOARD=gta04", "build/gta04/sd.img", "sim"],
-                check=True, stdout=subprocess.DEVNULL)
+    simrun.built("build/gta04/sd.img", "build/gta04/MLO", "build/gta04/MLO.raw",
+                 "build/payload/zImage", "build/sim/gtaboot-sim")
     return {
         "zImage": os.path.join(ROOT, "build", "payload", "zImage"),
         DTB: os.path.join(OUT, DTB),
