@@ -126,15 +126,9 @@ def card(sdcard, dtb):
 
 
 @pytest.fixture(scope="module")
-def card_conf(sdcard, dtb, tmp_path_factory):
+def card_conf(sdcard, dtb):
     """extlinux.conf where the boot flow looks: /extlinux/extlinux.conf."""
-    img = sdcard({"zImage": fake_zimage(), "sim.dtb": dtb})
-    src = str(tmp_path_factory.mktemp("conf") / "extlinux.conf")
-    with open(src, "wb") as f:
-        f.write(EXTLINUX)
-    subprocess.run(["mmd", "-D", "s", "-i", img + "@@1M", "::extlinux"], check=True)
-    subprocess.run(["mcopy", "-D", "o", "-i", img + "@@1M", src, "::extlinux/extlinux.conf"], check=True)
-    return img
+    return sdcard({"zImage": fake_zimage(), "sim.dtb": dtb, "extlinux/extlinux.conf": EXTLINUX})
 
 
 def test_autoboot_fails_to_prompt_without_card(cli):

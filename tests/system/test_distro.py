@@ -12,6 +12,7 @@ import subprocess
 
 import pytest
 
+import cards
 import simrun
 
 ROOT = simrun.ROOT
@@ -72,29 +73,10 @@ def card(out, fat_files, ext_stage=None, ext_mib=32):
     """MBR (disk signature DISKSIG): FAT16 partition 1 (bootable) with
     fat_files, then an ext4 partition 2 (ext_mib MiB) from ext_stage when
     given."""
-    fs, fn = 16 * 2048, ext_mib * 2048
-    fat = str(out / "p1.fat")
-    sh("truncate", "-s", str(fs * 512), fat)
-    sh("mkfs.vfat", "-F", "16", fat)
-    env = dict(os.environ, MTOOLS_SKIP_CHECK="1")
-    for name, path in fat_files.items():
-        sh("mcopy", "-D", "o", "-i", fat, path, "::" + name, env=env)
-    img = str(out / "sd.img")
-    table = "label: dos\nlabel-id: 0x%s\nstart=2048, size=%d, type=e, bootable\n" % (DISKSIG, fs)
-    end = 2048 + fs
+    parts = [cards.Part(cards.fat(out / "p1.fat", fat_files), "e", boot=True)]
     if ext_stage:
-        rootfs = str(out / "p2.ext4")
-        sh("truncate", "-s", str(fn * 512), rootfs)
-        sh("mke2fs", "-q", "-F", "-t", "ext4", "-d", str(ext_stage), rootfs)
-        table += "start=%d, size=%d, type=83\n" % (end, fn)
-        end += fn
-    sh("truncate", "-s", str(end * 512), img)
-    sh("sfdisk", "-q", img, input=table.encode())
-    sh("dd", "if=" + fat, "of=" + img, "bs=512", "seek=2048", "conv=notrunc", "status=none")
-    if ext_stage:
-        sh("dd", "if=" + rootfs, "of=" + img, "bs=512", "seek=%d" % (2048 + fs), "conv=notrunc",
-           "status=none")
-    return img
+        parts.append(cards.Part(cards.ext4(out / "p2.ext4", ext_stage, size_mb=ext_mib), "83"))
+    return cards.disk(out / "sd.img", parts, label_id=DISKSIG)
 
 
 def need_tools():

@@ -8,16 +8,16 @@ failure named."""
 import os
 import shutil
 import struct
-import subprocess
 
 import pytest
 
+import cards
 import simrun
 
 ROOT = simrun.ROOT
 OUT = os.path.join(ROOT, "build", "gta04")
 PART = 2048 * 512                        # tools/mksd.sh's partition start
-ENV = dict(os.environ, MTOOLS_SKIP_CHECK="1")
+
 
 @pytest.fixture(scope="module")
 def card(tmp_path_factory):
@@ -38,12 +38,10 @@ def variant(card, tmp_path, mlo=None, raw=None, raw_sector=256):
     given, a raw image written at raw_sector."""
     img = tmp_path / "sd.img"
     shutil.copy(card, img)
-    target = "%s@@%d" % (img, PART)
-    subprocess.run(["mdel", "-i", target, "::MLO"], check=True, env=ENV)
+    target = cards.on(img, PART)
+    cards.remove(target, "MLO")
     if mlo is not None:
-        src = tmp_path / "MLO"
-        src.write_bytes(mlo)
-        subprocess.run(["mcopy", "-D", "o", "-i", target, str(src), "::MLO"], check=True, env=ENV)
+        cards.put(target, {"MLO": mlo})
     if raw is not None:
         with open(img, "r+b") as f:
             f.seek(raw_sector * 512)
