@@ -38,6 +38,7 @@ def built(*paths):
     full = []
     for p in paths:
         f = os.path.join(ROOT, p)
+        p = os.path.relpath(f, ROOT)
         if not os.path.exists(f):
             pytest.fail("%s is missing: `make check` builds it before the tests, or alone: %s"
                         % (p, make_target(p)))
