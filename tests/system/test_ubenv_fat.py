@@ -25,7 +25,6 @@ WARNING = "*** Warning - bad CRC, using default environment"
 ENV = {"MTOOLS_SKIP_CHECK": "1", **os.environ}
 
 pytestmark = [
-    pytest.mark.skipif(not os.access(simrun.SIM, os.X_OK), reason="simulator not built yet (make sim)"),
     pytest.mark.skipif(not shutil.which("fw_printenv") or not shutil.which("mcopy")
                        or not shutil.which("fsck.fat"),
                        reason="needs libubootenv-tool, mtools, dosfstools (tools/install-deps.sh)"),
@@ -38,11 +37,7 @@ MACHINES = {"gta04-A5": ("gta04", ["--machine", "gta04", "--rev", "A5"]),
 @pytest.fixture(scope="module", params=sorted(MACHINES))
 def board(request):
     b, args = MACHINES[request.param]
-    r = simrun.make(["make", "-s", "-C", ROOT, "BOARD=" + b, "build/%s/sd.img" % b],
-                    capture_output=True)
-    if r.returncode:
-        pytest.skip("no SD image: " + r.stderr.decode()[-200:])
-    return os.path.join(ROOT, "build", b, "sd.img"), args
+    return simrun.built("build/%s/sd.img" % b), args
 
 
 def card(board, tmp_path, name="sd.img"):
