@@ -96,6 +96,8 @@ CMD(ls, "ls", do_ls, "ls [mmc 0[:part]] [path]", "list a directory (FAT or ext2/
 CMD(fatls, "fatls", do_ls, "fatls [mmc 0[:part]] [path]", "list a directory (FAT or ext2/3/4)");
 CMD(ext4ls, "ext4ls", do_ls, "ext4ls [mmc 0[:part]] [path]",
     "list a directory (FAT or ext2/3/4)");
+CMD(ext2ls, "ext2ls", do_ls, "ext2ls [mmc 0[:part]] [path]",
+    "list a directory (FAT or ext2/3/4)");
 
 static int do_load(int argc, char *const argv[])
 {
@@ -108,6 +110,21 @@ static int do_load(int argc, char *const argv[])
 
 	if (i < 0)
 		return i;
+	/* U-Boot's "load mmc 0:1 [addr]": loadaddr and bootfile stand in */
+	if (i == 3 && argc < i + 2) {
+		char *a[8] = { argv[0], argv[1], argv[2], NULL, NULL };
+		char abuf[12];
+		const char *file = var_get("bootfile");
+
+		if (!file) {
+			printf("** No boot file defined **\n");
+			return -ENOENT;
+		}
+		snprintf(abuf, sizeof(abuf), "%x", (unsigned)var_addr("loadaddr", 0x82000000u));
+		a[3] = argc > 3 ? argv[3] : abuf;
+		a[4] = (char *)file;
+		return do_load(5, a);
+	}
 	if (argc < i + 2 || argc > i + 4)
 		return cmd_usage(argv);
 	if (arg_hex(argv, i, "address", 0xFFFFFFFFul, &addr) ||
@@ -155,6 +172,8 @@ CMD(load, "load", do_load, "load [mmc 0[:part]] <addr> <path> [bytes [pos]]",
 CMD(fatload, "fatload", do_load, "fatload [mmc 0[:part]] <addr> <path> [bytes [pos]]",
     "read a file into RAM; sets filesize");
 CMD(ext4load, "ext4load", do_load, "ext4load [mmc 0[:part]] <addr> <path> [bytes [pos]]",
+    "read a file into RAM; sets filesize");
+CMD(ext2load, "ext2load", do_load, "ext2load [mmc 0[:part]] <addr> <path> [bytes [pos]]",
     "read a file into RAM; sets filesize");
 
 /* U-Boot's partition map of an MBR disk: number, start, size, PARTUUID,
@@ -241,6 +260,9 @@ static int do_part(int argc, char *const argv[])
 	bool bootable = false;
 	int err, n, a = 4;
 
+	if (!strcmp(sub, "start") || !strcmp(sub, "size") || !strcmp(sub, "number") ||
+	    !strcmp(sub, "name"))
+		return cmd_part_info(argc, argv);
 	if (strcmp(sub, "uuid") && strcmp(sub, "list"))
 		return cmd_usage(argv);
 	if (argc < 4 || strcmp(argv[2], "mmc"))
@@ -282,5 +304,6 @@ static int do_part(int argc, char *const argv[])
 	printf("%s\n", list);
 	return 0;
 }
-CMD(part, "part", do_part, "part uuid mmc 0:<part> [var] | list mmc 0 [-bootable] [var]",
-    "partitions of the SD card: PARTUUID (MBR signature-number), list");
+CMD(part, "part", do_part, "part uuid mmc 0:<part> [var] | list mmc 0 [-bootable] [var] | "
+    "start|size|number|name mmc 0 <part> [var]",
+    "partitions of the SD card: PARTUUID (MBR signature-number), list, start, size");
