@@ -9,6 +9,7 @@
 #include "common/cli.h"
 #include "common/storage.h"
 #include "common/vars.h"
+#include "drivers/timer/timer.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
 #include "lib/string.h"
@@ -206,3 +207,77 @@ int cmd_part_info(int argc, char *const argv[])
 	printf("** Invalid partition %s **\n", argv[4]);
 	return -ENOENT;
 }
+
+/* ------------------------------------------------------------- writing */
+
+/* fatwrite/save <interface> <dev[:part]> <addr> <filename> <bytes> [pos] */
+static int do_save(int argc, char *const argv[])
+{
+	unsigned long addr, bytes, pos = 0;
+	struct fs *fs;
+	uint64_t t0;
+	int err;
+
+	if (argc < 6 || argc > 7)
+		return cmd_usage(argv);
+	if (arg_hex(argv, 3, "address", 0xFFFFFFFFul, &addr) ||
+	    arg_hex(argv, 5, "byte count", 0xFFFFFFFFul, &bytes) ||
+	    (argc > 6 && arg_hex(argv, 6, "position", 0xFFFFFFFFul, &pos)))
+		return -EINVAL;
+	if (cmd_ram_check(argv, (uint32_t)addr, (uint32_t)bytes, 1, false))
+		return -EINVAL;
+	if (pos)
+		return cmd_error(argv, "writing at a position (0x%lx) is not supported: "
+				 "write the whole file", pos);
+	fs = cmd_fs_arg(argv, 1, !strcmp(argv[0], "fatwrite") ? FS_FAT : FS_NONE);
+	if (!fs)
+		return -ENODEV;
+	if (fs->type != FS_FAT) {
+		printf("** Unable to write file %s **\n", argv[4]);
+		printf("error: %s: gtaboot does not write %s (see docs/uboot-compat.md)\n",
+		       argv[0], fs_kind(fs));
+		return -EROFS;
+	}
+	t0 = timer_us();
+	err = fat_write(&fs->u.fat, argv[4], (const void *)addr, (uint32_t)bytes);
+	bootfs_changed();
+	if (err) {
+		printf("** Unable to write file %s **\n", argv[4]);
+		printf("error: %s: %s: %s\n", argv[0], argv[4], errname(err));
+		return err;
+	}
+	printf("%lu bytes written in %u ms\n", bytes, (unsigned)((timer_us() - t0) / 1000));
+	return 0;
+}
+CMD(save, "save", do_save, "save <interface> <dev[:part]> <addr> <filename> <bytes> [pos]",
+    "write a file from RAM (FAT)");
+CMD(fatwrite, "fatwrite", do_save,
+    "fatwrite <interface> <dev[:part]> <addr> <filename> <bytes> [pos]",
+    "write a file from RAM into a FAT file system");
+
+static int do_fatrm_mkdir(int argc, char *const argv[])
+{
+	bool mk = !strcmp(argv[0], "fatmkdir");
+	struct fs *fs;
+	int err;
+
+	if (argc != 4)
+		return cmd_usage(argv);
+	fs = cmd_fs_arg(argv, 1, FS_FAT);
+	if (!fs)
+		return -ENODEV;
+	err = mk ? fat_mkdir(&fs->u.fat, argv[3]) : fat_unlink(&fs->u.fat, argv[3]);
+	bootfs_changed();
+	if (!err)
+		return 0;
+	if (mk && err != -EEXIST)
+		printf("** Unable to create a directory \"%s\" **\n", argv[3]);
+	else if (!mk && (err == -ENOENT || err == -ENOTDIR))
+		printf("%s: doesn't exist (%d)\n", argv[3], err);
+	printf("error: %s: %s: %s\n", argv[0], argv[3], errname(err));
+	return err;
+}
+CMD(fatrm, "fatrm", do_fatrm_mkdir, "fatrm <interface> <dev[:part]> <filename>",
+    "delete a file or an empty directory (FAT)");
+CMD(fatmkdir, "fatmkdir", do_fatrm_mkdir, "fatmkdir <interface> <dev[:part]> <directory>",
+    "create a directory (FAT)");
