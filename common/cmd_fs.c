@@ -226,9 +226,6 @@ static int do_save(int argc, char *const argv[])
 		return -EINVAL;
 	if (cmd_ram_check(argv, (uint32_t)addr, (uint32_t)bytes, 1, false))
 		return -EINVAL;
-	if (pos)
-		return cmd_error(argv, "writing at a position (0x%lx) is not supported: "
-				 "write the whole file", pos);
 	fs = cmd_fs_arg(argv, 1, !strcmp(argv[0], "fatwrite") ? FS_FAT : FS_NONE);
 	if (!fs)
 		return -ENODEV;
@@ -239,7 +236,7 @@ static int do_save(int argc, char *const argv[])
 		return -EROFS;
 	}
 	t0 = timer_us();
-	err = fat_write(&fs->u.fat, argv[4], (const void *)addr, (uint32_t)bytes);
+	err = fat_write_at(&fs->u.fat, argv[4], (const void *)addr, (uint32_t)bytes, (uint32_t)pos);
 	bootfs_changed();
 	if (err) {
 		printf("** Unable to write file %s **\n", argv[4]);

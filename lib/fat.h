@@ -128,6 +128,14 @@ int fat_write_root(struct fat_fs *fs, const char *name, const void *buf, uint32_
  * FAT cannot hold), -EBADMSG for a corrupt volume, or the device's error.
  */
 int fat_write(struct fat_fs *fs, const char *path, const void *buf, uint32_t size);
+/* U-Boot's fatwrite at a position: the existing file becomes its first
+ * pos bytes then buf (pos 0: fat_write). Written in place as U-Boot does,
+ * so a cut may leave the data part old, part new (the metadata ordered:
+ * new clusters chained before they are linked, the size last, clusters
+ * past the end freed after). -EINVAL when pos is past the file's end or
+ * the file does not exist. */
+int fat_write_at(struct fat_fs *fs, const char *path, const void *buf, uint32_t size,
+		 uint32_t pos);
 /* Removes the file or empty directory at path: its entries are marked
  * deleted (the short entry's sector first), then its clusters freed.
  * -EEXIST for a directory not empty (as POSIX's rmdir may), -EINVAL for the root, or the lookup and device errors. */

@@ -70,10 +70,12 @@ static void put_entry(const struct fat_fs *fs, uint8_t *p, uint32_t base, uint32
 }
 
 /* list[0..n) into every FAT copy: chained (each to the next, the last to
- * end-of-chain), or freed (all 0). For each FAT sector the entries touch,
+ * end-of-chain), freed (all 0), or linked (each but the last to the next). For each FAT sector the entries touch,
  * that sector alone is rewritten (its neighbours are read too, because a
  * FAT12 entry can straddle two). */
-static int write_fats(struct fat_fs *fs, const uint32_t *list, uint32_t n, bool free)
+enum { CHAIN, FREE, LINK };
+
+static int write_fats(struct fat_fs *fs, const uint32_t *list, uint32_t n, int mode)
 {
 	uint32_t lo = entry_off(fs, list[0]) / SECTOR, hi = lo;
 	int ret;
@@ -101,10 +103,11 @@ static int write_fats(struct fat_fs *fs, const uint32_t *list, uint32_t n, bool 
 				uint32_t off = entry_off(fs, list[i]);
 				uint32_t end = off + (fs->bits == 12 ? 2 : fs->bits / 8);
 
-				if (end <= s * SECTOR || off >= (s + 1) * SECTOR)
+				if (end <= s * SECTOR || off >= (s + 1) * SECTOR ||
+				    (mode == LINK && i + 1 == n))
 					continue;
 				put_entry(fs, fatbuf, from * SECTOR, list[i],
-					  free ? 0 : i + 1 < n ? list[i + 1] : eoc(fs));
+					  mode == FREE ? 0 : i + 1 < n ? list[i + 1] : eoc(fs));
 				touched = true;
 			}
 			if (!touched)
@@ -244,7 +247,7 @@ static int free_chain(struct fat_fs *fs, uint32_t first)
 		if (ret < 0)
 			return ret;
 		if (n == BATCH || !ret) {
-			int err = write_fats(fs, alloc, n, true);
+			int err = write_fats(fs, alloc, n, FREE);
 
 			if (err)
 				return err;
@@ -287,7 +290,7 @@ static int new_chain(struct fat_fs *fs, const uint8_t *buf, uint32_t size, uint3
 		if (!ret)
 			ret = write_clusters(fs, alloc + k, n, buf + off, len);
 		if (!ret)
-			ret = write_fats(fs, alloc, n + k, false);
+			ret = write_fats(fs, alloc, n + k, CHAIN);
 		if (ret)
 			break;
 		if (!*first)
@@ -521,9 +524,9 @@ static int grow_dir(struct fat_fs *fs, uint32_t last, uint32_t *added)
 		ret = blk_write(fs->bd, fat_cluster_sector(fs, list[1]) + s, 1, wsec);
 	/* the new cluster's end of chain first, then the link to it */
 	if (!ret)
-		ret = write_fats(fs, &list[1], 1, false);
+		ret = write_fats(fs, &list[1], 1, CHAIN);
 	if (!ret)
-		ret = write_fats(fs, list, 2, false);
+		ret = write_fats(fs, list, 2, CHAIN);
 	if (!ret)
 		ret = write_fsinfo(fs, -1);
 	*added = list[1];
@@ -741,6 +744,131 @@ int fat_write(struct fat_fs *fs, const char *path, const void *buf, uint32_t siz
 	return free_chain(fs, st.cluster);
 }
 
+/* U-Boot's write at a position: the file becomes its first pos bytes
+ * (pos no more than its size) and then buf. Written in place, as U-Boot
+ * does: the data sectors from pos on, new clusters (written and chained
+ * first) linked to the chain's end, then the size in the entry, then any
+ * clusters past the new end freed. A cut leaves the metadata consistent
+ * or fixable by fsck (a chain longer than the size), the data partly
+ * new: unlike fat_write, not a whole-file replacement. */
+static int write_at(struct fat_fs *fs, const struct fat_stat *st, const uint8_t *buf,
+		    uint32_t size, uint32_t pos)
+{
+	uint32_t cs = csize(fs), end = pos + size, keep, lastk, next;
+	uint32_t have = 0, last = 0, first_new = 0, c = st->cluster, ci = 0;
+	struct fat_chain ch;
+	uint8_t *e;
+	int ret;
+
+	if (end < pos)
+		return -EFBIG;
+	/* the chain's length and last cluster (bounded, loops caught) */
+	if (fat_cluster_ok(fs, st->cluster)) {
+		fat_chain_init(&ch, st->cluster);
+		for (have = 1;; have++) {
+			ret = fat_chain_next(fs, &ch);
+			if (ret < 0)
+				return ret;
+			if (!ret)
+				break;
+		}
+		last = ch.cur;
+	}
+	if (!have)
+		return -EBADMSG;        /* pos > 0 bytes without clusters */
+	/* the part past the chain: new clusters, nothing refers to them yet */
+	if ((uint64_t)end > (uint64_t)have * cs) {
+		uint32_t from = have * cs;
+
+		ret = new_chain(fs, buf + (from - pos), end - from, &first_new);
+		if (ret)
+			return ret;
+	}
+	/* the part in the old chain, sector by sector from pos */
+	for (uint32_t off = pos - pos % SECTOR; off < MIN(end, have * cs); off += SECTOR) {
+		uint32_t k = off / cs;
+		uint64_t sec;
+
+		for (; ci < k; ci++) {
+			ret = fat_entry(fs, c, &c);
+			if (ret)
+				goto undo;
+			if (!fat_cluster_ok(fs, c)) {
+				ret = -EBADMSG;
+				goto undo;
+			}
+		}
+		sec = fat_cluster_sector(fs, c) + (off % cs) / SECTOR;
+		if (off < pos) {
+			ret = blk_read(fs->bd, sec, 1, wsec);
+			if (ret)
+				goto undo;
+		} else {
+			memset(wsec, 0, SECTOR);
+		}
+		for (uint32_t b = MAX(off, pos); b < MIN(off + SECTOR, end); b++)
+			wsec[b - off] = buf[b - pos];
+		ret = blk_write(fs->bd, sec, 1, wsec);
+		if (ret)
+			goto undo;
+	}
+	if (first_new) {
+		uint32_t link[2] = { last, first_new };
+
+		/* (a failure here may have linked some FAT copies: nothing
+		 * is given back) */
+		ret = write_fats(fs, link, 2, LINK);
+		if (ret)
+			return ret;
+	}
+	ret = read_entry(fs, &st->loc, &e);
+	if (ret)
+		return ret;
+	set_le32(e + 28, end);
+	set_le16(e + 24, FIXED_DATE);
+	ret = blk_write(fs->bd, st->loc.sec[st->loc.nsec - 1], 1, wsec);
+	keep = end ? (end + cs - 1) / cs : 1;
+	if (ret || have <= keep)
+		return ret;
+	/* clusters past the new end: the end of chain moved, then the rest
+	 * given back (an empty file keeps its first cluster) */
+	lastk = st->cluster;
+	for (uint32_t k = 1; k < keep && !ret; k++)
+		ret = fat_entry(fs, lastk, &lastk);
+	if (!ret)
+		ret = fat_entry(fs, lastk, &next);
+	if (!ret)
+		ret = write_fats(fs, &lastk, 1, CHAIN);
+	if (!ret && fat_cluster_ok(fs, next))
+		ret = free_chain(fs, next);
+	return ret;
+undo:
+	if (first_new)
+		free_chain(fs, first_new);
+	return ret;
+}
+
+int fat_write_at(struct fat_fs *fs, const char *path, const void *buf, uint32_t size,
+		 uint32_t pos)
+{
+	struct fat_stat st;
+	int ret;
+
+	if (!pos)
+		return fat_write(fs, path, buf, size);
+	ret = fat_stat(fs, path, &st);
+	if (ret)
+		return ret == -ENOENT ? -EINVAL : ret;     /* no hole: U-Boot's rule */
+	if (st.is_dir)
+		return -EISDIR;
+	if (pos > st.size) {
+		LOG(fs, "fat: position %u is past the end of %s (%u bytes)\n", (unsigned)pos, path,
+		    (unsigned)st.size);
+		return -EINVAL;
+	}
+	return write_at(fs, &st, buf, size, pos);
+}
+
 static int stop_at_any(void *arg, const char *name, uint32_t size, bool is_dir)
 {
 	(void)arg, (void)name, (void)size, (void)is_dir;
@@ -828,7 +956,7 @@ int fat_mkdir(struct fat_fs *fs, const char *path)
 	if (!ret)
 		ret = blk_write(fs->bd, fat_cluster_sector(fs, c), 1, wsec);
 	if (!ret)
-		ret = write_fats(fs, &c, 1, false);
+		ret = write_fats(fs, &c, 1, CHAIN);
 	if (!ret)
 		ret = write_fsinfo(fs, -1);
 	if (!ret)

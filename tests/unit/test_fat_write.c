@@ -138,6 +138,12 @@ static void others_intact(const char *img)
 			    "</dev/null && cmp -s b.bin b.out", dir, img, img), 0);
 }
 
+static void others_intact2(const char *img)
+{
+	assert_int_equal(sh("cd '%s' && mcopy -D o -n -i %s.img ::/sub/b.bin b.out </dev/null && "
+			    "cmp -s b.bin b.out", dir, img), 0);
+}
+
 static void fill(uint8_t *p, size_t n, unsigned seed)
 {
 	for (size_t i = 0; i < n; i++)
@@ -537,6 +543,61 @@ static void test_replace_power_cut(void **state)
 	}
 }
 
+/* fatwrite at a position (U-Boot's semantics: the file becomes its first
+ * pos bytes, then the data): growing past the chain, appending, cutting
+ * short; a position past the end or a missing file refused. */
+static void test_write_at(void **state)
+{
+	static uint8_t want[20000], back[20000];
+	uint8_t *a;
+	size_t alen;
+	char path[PATH_MAX + 16];
+	struct wdisk d;
+	struct fat_fs fs;
+	uint32_t size;
+
+	(void)state;
+	for (unsigned g = 0; g < 2; g++) {
+		const struct geom *ge = &geoms[g ? 4 : 0];
+
+		mkimage(ge->name, ge->bits, ge->spc, ge->kib, NULL);
+		snprintf(path, sizeof(path), "%s/a.bin", dir);
+		a = slurp(path, &alen);
+		assert_int_equal(alen, 3000);
+		wd_open(&d, imgpath(ge->name));
+		mount(&d, &fs);
+		fill(data, 12000, 5);
+		/* 1000 bytes kept, 12000 written: past the old chain's end */
+		assert_int_equal(fat_write_at(&fs, "/a.bin", data, 12000, 1000), 0);
+		memcpy(want, a, 1000);
+		memcpy(want + 1000, data, 12000);
+		/* appended at the end */
+		assert_int_equal(fat_write_at(&fs, "/a.bin", data + 7, 333, 13000), 0);
+		memcpy(want + 13000, data + 7, 333);
+		assert_int_equal(fat_read(&fs, "/a.bin", back, sizeof(back), &size), 0);
+		assert_int_equal(size, 13333);
+		assert_memory_equal(back, want, 13333);
+		save(&d, ge->name);
+		assert_int_equal(fsck_clean(ge->name), 0);
+		mtools_has(ge->name, "a.bin", want, 13333);
+		/* cut short: 600 bytes kept, 10 written; the rest freed */
+		assert_int_equal(fat_write_at(&fs, "/a.bin", data, 10, 600), 0);
+		memcpy(want + 600, data, 10);
+		assert_int_equal(fat_write_at(&fs, "/a.bin", data, 10, 611), -EINVAL);
+		assert_int_equal(fat_write_at(&fs, "/nothere", data, 10, 1), -EINVAL);
+		assert_int_equal(fat_write_at(&fs, "/sub", data, 10, 1), -EISDIR);
+		save(&d, ge->name);
+		if (fsck_clean(ge->name)) {
+			sh("cat '%s/fsck.out'", dir);
+			fail_msg("%s: fsck.fat after fat_write_at", ge->name);
+		}
+		mtools_has(ge->name, "a.bin", want, 610);
+		others_intact2(ge->name);
+		free(a);
+		wd_close(&d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -549,6 +610,7 @@ int main(void)
 		cmocka_unit_test(test_bad_names),
 		cmocka_unit_test(test_paths_mkdir_unlink),
 		cmocka_unit_test(test_replace_power_cut),
+		cmocka_unit_test(test_write_at),
 	};
 
 	snprintf(dir, sizeof(dir), "%s", scratch_dir("fatwrite"));
