@@ -110,6 +110,11 @@ truncate -s 130K ebr.img
 printf 'label: dos\n4,250,5\n6,128,83\n' | sfdisk -q ebr.img >/dev/null
 dd if=ext4.img of=ebr.img bs=512 seek=6 conv=notrunc status=none
 cp ebr.img "$c/fuzz_ext4/mbr-logical-ext4"
+# fuzz_ext4_write: the same ext4 image (room for a 9000-byte file)
+mkdir -p "$c/fuzz_ext4_write"
+truncate -s 128K ext4w.img
+mke2fs -q -F -t ext4 -b 1024 -N 32 -O ^has_journal,metadata_csum -d e ext4w.img
+cp ext4w.img "$c/fuzz_ext4_write/ext4-csum"
 
 
 # fuzz_usbdesc: EP0 size, 32 alternate settings, then descriptors (a
