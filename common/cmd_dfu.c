@@ -103,12 +103,7 @@ static int mmc_write(void *ctx, const struct dfu_alt *a, uint32_t off, const uin
 	uint32_t whole = len / BLOCK_SIZE;
 	int err = 0;
 
-	if (a->kind == DFU_ALT_EXT4) {
-		printf("\nerror: dfu: %s: gtaboot does not write ext2/3/4 (docs/uboot-compat.md)\n",
-		       a->name);
-		return -EROFS;
-	}
-	if (a->kind == DFU_ALT_FAT) {
+	if (a->kind == DFU_ALT_FAT || a->kind == DFU_ALT_EXT4) {
 		memcpy((void *)(uintptr_t)(r->stage + off), buf, len);
 	} else {
 		if (!bd || off % BLOCK_SIZE)
@@ -182,20 +177,25 @@ static int mmc_flush(struct dfu_run *r, const struct dfu_alt *a, uint32_t total)
 	struct fs *fs;
 	int err;
 
-	if (a->kind != DFU_ALT_FAT)
+	bool ext4 = a->kind == DFU_ALT_EXT4;
+
+	if (a->kind != DFU_ALT_FAT && !ext4)
 		return 0;
 	fs = bootfs_get(a->part, &err);
 	if (!fs)
 		return err ? err : -ENODEV;
-	if (fs->type != FS_FAT) {
-		printf("\ndfu: %s: mmc 0:%u holds %s, not FAT\n", a->name, a->part, fs_kind(fs));
+	if (fs->type != (ext4 ? FS_EXT4 : FS_FAT)) {
+		printf("\ndfu: %s: mmc 0:%u holds %s, not %s\n", a->name, a->part, fs_kind(fs),
+		       ext4 ? "ext4" : "FAT");
 		return -EINVAL;
 	}
-	printf("\ndfu: %s: fatwrite mmc 0:%u 0x%x %s 0x%x\n", a->name, a->part,
-	       (unsigned)r->stage, a->name, (unsigned)total);
-	err = fat_write(&fs->u.fat, a->name, (const void *)(uintptr_t)r->stage, total);
+	printf("\ndfu: %s: %s mmc 0:%u 0x%x %s 0x%x\n", a->name, ext4 ? "ext4write" : "fatwrite",
+	       a->part, (unsigned)r->stage, a->name, (unsigned)total);
+	err = ext4 ? ext4_write_file(&fs->u.ext4, a->name, (const void *)(uintptr_t)r->stage, total)
+		   : fat_write(&fs->u.fat, a->name, (const void *)(uintptr_t)r->stage, total);
 	bootfs_changed();
-	return err;
+	/* an existing ext4 file is not replaced: the host hears errFILE */
+	return err == -EEXIST ? -EINVAL : err;
 }
 
 /* A command of gtaboot's own, run directly (not through the shell, whose

@@ -2,7 +2,8 @@
 /*
  * U-Boot's generic file-system commands beside ls/load (common/cmd_fat.c):
  * size/fatsize/ext4size, fatinfo, fstype, fstypes, fsuuid, and the part
- * start/size/number/name queries, with U-Boot's "<interface>
+ * start/size/number/name queries, and the writers (fatwrite/save/fatrm/
+ * fatmkdir on FAT, ext4write/ln on ext4), with U-Boot's "<interface>
  * <dev[:part]>" arguments (only mmc 0: the SD card).
  */
 #include "common/bootfs.h"
@@ -226,17 +227,19 @@ static int do_save(int argc, char *const argv[])
 		return -EINVAL;
 	if (cmd_ram_check(argv, (uint32_t)addr, (uint32_t)bytes, 1, false))
 		return -EINVAL;
-	fs = cmd_fs_arg(argv, 1, !strcmp(argv[0], "fatwrite") ? FS_FAT : FS_NONE);
+	fs = cmd_fs_arg(argv, 1, want_of(argv[0]));
 	if (!fs)
 		return -ENODEV;
-	if (fs->type != FS_FAT) {
+	if (fs->type == FS_EXT4 && pos) {
 		printf("** Unable to write file %s **\n", argv[4]);
-		printf("error: %s: gtaboot does not write %s (see docs/uboot-compat.md)\n",
-		       argv[0], fs_kind(fs));
-		return -EROFS;
+		return cmd_error(argv, "ext4: writing at a position is not supported");
 	}
 	t0 = timer_us();
-	err = fat_write_at(&fs->u.fat, argv[4], (const void *)addr, (uint32_t)bytes, (uint32_t)pos);
+	if (fs->type == FS_EXT4)
+		err = ext4_write_file(&fs->u.ext4, argv[4], (const void *)addr, (uint32_t)bytes);
+	else
+		err = fat_write_at(&fs->u.fat, argv[4], (const void *)addr, (uint32_t)bytes,
+				   (uint32_t)pos);
 	bootfs_changed();
 	if (err) {
 		printf("** Unable to write file %s **\n", argv[4]);
@@ -247,7 +250,33 @@ static int do_save(int argc, char *const argv[])
 	return 0;
 }
 CMD(save, "save", do_save, "save <interface> <dev[:part]> <addr> <filename> <bytes> [pos]",
-    "write a file from RAM (FAT)");
+    "write a file from RAM (FAT; ext4: new files)");
+CMD(ext4write, "ext4write", do_save,
+    "ext4write <interface> <dev[:part]> <addr> <absolute filename path> <bytes>",
+    "create a file from RAM in an ext4 file system");
+
+static int do_ln(int argc, char *const argv[])
+{
+	struct fs *fs;
+	int err;
+
+	if (argc != 5)
+		return cmd_usage(argv);
+	fs = cmd_fs_arg(argv, 1, FS_NONE);
+	if (!fs)
+		return -ENODEV;
+	err = fs->type == FS_EXT4 ? ext4_symlink(&fs->u.ext4, argv[3], argv[4]) : -ENOTSUP;
+	bootfs_changed();
+	if (err) {
+		printf("** Unable to create link %s -> %s **\n", argv[4], argv[3]);
+		if (err == -ENOTSUP && fs->type != FS_EXT4)
+			printf("error: ln: FAT has no symlinks\n");
+		return err;
+	}
+	return 0;
+}
+CMD(ln, "ln", do_ln, "ln <interface> <dev[:part]> <target> <linkname>",
+    "create a symbolic link (ext4)");
 CMD(fatwrite, "fatwrite", do_save,
     "fatwrite <interface> <dev[:part]> <addr> <filename> <bytes> [pos]",
     "write a file from RAM into a FAT file system");

@@ -3,9 +3,9 @@
 a card made by sfdisk, mkfs.vfat, mtools and mke2fs (a FAT16 partition 1
 and an ext4 partition 2): fstype, fstypes, fsuuid, size/fatsize/ext4size,
 fatinfo, part start/size/number/name, test -e, then fatmkdir, fatwrite,
-save and fatrm. The card is checked afterwards by mtools, fsck.fat -n and
-e2fsck -fn, and every sector outside partition 1 is compared with what it
-was."""
+save and fatrm on FAT, ext4write and ln on ext4. The card is checked afterwards by mtools, fsck.fat -n and
+e2fsck -fn (and debugfs), and the sectors before the partitions are
+compared with what they were."""
 import os
 import shutil
 import subprocess
@@ -124,31 +124,42 @@ def test_fatwrite_mkdir_rm(cli, card, tmp_path):
         "save mmc 0:1 0x82000000 /boot/old.txt 0x10",
         "fatrm mmc 0:1 /hello.txt", "fatrm mmc 0:1 /hello.txt; echo $?",
         "fatrm mmc 0:1 /newdir; echo $?",
-        "save mmc 0:2 0x82000000 /x 0x10; echo $?",
+        "ext4write mmc 0:2 0x82000000 /etc/new.bin 0x20000; ln mmc 0:2 etc/new.bin /link",
         "fatwrite mmc 0:1 0x82000000 /x 0x10 0x4; echo $?",
         "fatwrite mmc 0:1 0x83000000 /boot/old.txt 0x8 0xc; size mmc 0:1 /boot/old.txt; "
         "echo $filesize",
         "fatwrite mmc 0:1 0x82000000 /x; echo $?",
-        "load mmc 0:1 0x83000000 '/newdir/a long name.bin'; cmp.b 0x82000000 0x83000000 0x20000")
+        "load mmc 0:1 0x83000000 '/newdir/a long name.bin'; cmp.b 0x82000000 0x83000000 0x20000",
+        "ext4write mmc 0:2 0x82000000 /etc/hostname 0x10; echo $?",
+        "ln mmc 0:1 /x /y; echo $?",
+        "ext4load mmc 0:2 0x84000000 /link; cmp.b 0x82000000 0x84000000 0x20000")
     assert outs[2].endswith("1\r\n") and "newdir: already exists" in outs[2]
     assert outs[3].startswith("131072 bytes written in ")
     assert outs[4].startswith("16 bytes written in ")
     assert outs[6].endswith("1\r\n")
     assert "Error: directory is not empty" in outs[7] and outs[7].endswith("1\r\n")
-    assert "** Unable to write file /x **" in outs[8] and outs[8].endswith("1\r\n")
+    assert outs[8].startswith("131072 bytes written in "), outs[8]
     assert "** Unable to write file /x **" in outs[9] and outs[9].endswith("1\r\n")
     assert outs[10].startswith("8 bytes written in ") and outs[10].endswith("14\r\n")
     assert outs[11].endswith("1\r\n")
     assert "131072 of 131072 1-byte units are the same" in outs[12], outs[12]
+    assert "the name exists" in outs[13] and outs[13].endswith("1\r\n")
+    assert "** Unable to create link /y -> /x **" in outs[14] and outs[14].endswith("1\r\n")
+    assert "131072 of 131072 1-byte units are the same" in outs[15], outs[15]
     after = open(card, "rb").read()
-    # nothing outside partition 1 changed
+    # nothing outside the partitions changed
     assert after[:P1 * 512] == before[:P1 * 512]
-    assert after[(P1 + P1N) * 512:] == before[(P1 + P1N) * 512:]
+    assert len(after) == len(before)
     fat = fsck_clean(card, tmp_path)
     got = str(tmp_path / "got.bin")
     sh("mcopy", "-n", "-i", fat, "::newdir/A long name.bin", got)
     assert open(got, "rb").read() == bytes.fromhex("78563412") * 0x8000
     sh("mcopy", "-n", "-i", fat, "::boot/old.txt", got)
     assert open(got, "rb").read() == bytes.fromhex("78563412") * 3 + bytes(8)
+    ext = str(tmp_path / "c2.ext4")
+    sh("/sbin/debugfs", "-R", "dump /etc/new.bin " + got, ext)
+    assert open(got, "rb").read() == bytes.fromhex("78563412") * 0x8000
+    r = subprocess.run(["/sbin/debugfs", "-R", "stat /link", ext], capture_output=True, text=True)
+    assert 'Fast link dest: "etc/new.bin"' in r.stdout, r.stdout
     r = subprocess.run(["mdir", "-b", "-i", fat, "::/"], capture_output=True, text=True, env=ENV)
     assert "hello.txt" not in r.stdout.lower() and "newdir" in r.stdout.lower()
