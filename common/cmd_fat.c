@@ -51,7 +51,8 @@ static int dev_args(int argc, char *const argv[], struct fs **fs, int *err)
 	*err = 0;
 	if (argc < 2 || strcmp(argv[1], "mmc"))
 		return 1;
-	if (cmd_part_fs(argv, argc > 2 ? argv[2] : "", fs, err))
+	/* "ls mmc": device 0, its boot partition */
+	if (cmd_part_fs(argv, argc > 2 ? argv[2] : "0", fs, err))
 		return -EINVAL;
 	return 3;
 }

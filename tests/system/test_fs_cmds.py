@@ -69,7 +69,7 @@ def test_queries(cli, card):
         "part start mmc 0 1", "part size mmc 0 2 s; echo $s",
         "part number mmc 0 %s-02" % DISKSIG, "part name mmc 0 1", "part start mmc 0 7; echo $?",
         "test -e mmc 0:1 /boot/old.txt && echo yes; test -e mmc 0:2 /etc/nope || echo no",
-        "ext2ls mmc 0:2 /etc", sd=card)
+        "ext2ls mmc 0:2 /etc", "ls mmc", sd=card)
     assert outs[0].startswith("Supported filesystems: fat, ext4\r\n")
     assert outs[1].startswith("fat\r\n")
     assert outs[2].startswith("ext4\r\n")
@@ -88,6 +88,7 @@ def test_queries(cli, card):
     assert "** Invalid partition 7 **" in outs[14] and outs[14].endswith("1\r\n")
     assert outs[15].startswith("yes\r\nno\r\n")
     assert "hostname" in outs[16]
+    assert "hello.txt" in outs[17] and "boot/" in outs[17]
 
 
 def session(card, *cmds):
