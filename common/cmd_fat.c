@@ -18,29 +18,6 @@
 #include "lib/printf.h"
 #include "lib/string.h"
 
-int cmd_part_fs(char *const argv[], const char *d, struct fs **fs, int *err)
-{
-	const char *n;
-	unsigned num = 0;
-
-	*fs = boot_fs();
-	*err = *fs ? 0 : -ENODEV;
-	if (d[0] != '0' || (d[1] && d[1] != ':'))
-		return cmd_error(argv, "bad device 'mmc %s' (only mmc 0[:part])", d);
-	if (d[1] && strcmp(d + 2, "auto")) {
-		/* Partition numbers are hex in U-Boot, as part list prints them. */
-		for (n = d + 2; num < 256 && ((*n >= '0' && *n <= '9') ||
-		     (*n >= 'a' && *n <= 'f') || (*n >= 'A' && *n <= 'F')); n++)
-			num = num * 16 + (unsigned)(*n <= '9' ? *n - '0' : (*n | 0x20) - 'a' + 10);
-		/* 0 is the whole card, as in U-Boot: the one file system of
-		 * a card without an MBR (the boot scan's "mmc 0:0") */
-		if (n == d + 2 || *n || num > 255)
-			return cmd_error(argv, "bad partition '%s'", d + 2);
-		*fs = bootfs_get(num, err);
-	}
-	return 0;
-}
-
 /* Index of the first argument after U-Boot's optional "mmc <dev[:part]>".
  * mmc1 is what U-Boot calls mmc 0; without a partition (or with "auto")
  * the boot file system is used, else partition N (1-4 primary, 5..

@@ -6,6 +6,7 @@
  * fatmkdir on FAT, ext4write/ln on ext4), with U-Boot's "<interface>
  * <dev[:part]>" arguments (only mmc 0: the SD card).
  */
+#include "common/boot.h"
 #include "common/bootfs.h"
 #include "common/cli.h"
 #include "common/storage.h"
@@ -16,6 +17,30 @@
 #include "lib/string.h"
 
 static uint8_t idbuf[1024] __attribute__((aligned(4)));
+
+/* The file system of mmc "0" or "0:N" (lib/part's numbering, hex). */
+int cmd_part_fs(char *const argv[], const char *d, struct fs **fs, int *err)
+{
+	const char *n;
+	unsigned num = 0;
+
+	*fs = boot_fs();
+	*err = *fs ? 0 : -ENODEV;
+	if (d[0] != '0' || (d[1] && d[1] != ':'))
+		return cmd_error(argv, "bad device 'mmc %s' (only mmc 0[:part])", d);
+	if (d[1] && strcmp(d + 2, "auto")) {
+		/* Partition numbers are hex in U-Boot, as part list prints them. */
+		for (n = d + 2; num < 256 && ((*n >= '0' && *n <= '9') ||
+		     (*n >= 'a' && *n <= 'f') || (*n >= 'A' && *n <= 'F')); n++)
+			num = num * 16 + (unsigned)(*n <= '9' ? *n - '0' : (*n | 0x20) - 'a' + 10);
+		/* 0 is the whole card, as in U-Boot: the one file system of
+		 * a card without an MBR (the boot scan's "mmc 0:0") */
+		if (n == d + 2 || *n || num > 255)
+			return cmd_error(argv, "bad partition '%s'", d + 2);
+		*fs = bootfs_get(num, err);
+	}
+	return 0;
+}
 
 /* The file system of argv[i] argv[i + 1] ("mmc" "0:1"), of type want
  * (FS_NONE: any). NULL after saying why. */
