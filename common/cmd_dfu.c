@@ -194,8 +194,8 @@ static int mmc_flush(struct dfu_run *r, const struct dfu_alt *a, uint32_t total)
 	err = ext4 ? ext4_write_file(&fs->u.ext4, a->name, (const void *)(uintptr_t)r->stage, total)
 		   : fat_write(&fs->u.fat, a->name, (const void *)(uintptr_t)r->stage, total);
 	bootfs_changed();
-	/* an existing ext4 file is not replaced: the host hears errFILE */
-	return err == -EEXIST ? -EINVAL : err;
+	/* what the writer refuses by name is the file's fault: errFILE */
+	return err == -ENOTSUP || err == -EEXIST ? -EINVAL : err;
 }
 
 /* A command of gtaboot's own, run directly (not through the shell, whose

@@ -106,10 +106,12 @@ int ext4_read_head(struct ext4_fs *fs, const char *path, void *buf, size_t max, 
  * system (extents): data, bitmaps and descriptors, the inode, and last the
  * directory entry with one sector write (into a directory block, or a new
  * block the directory's inode takes in), so that a power cut leaves at
- * worst blocks and an inode e2fsck frees. Refused before any write, the reason
+ * worst blocks and an inode e2fsck frees. An existing regular file (extents
+ * at depth 0) is replaced: new blocks, then its inode rewritten in one
+ * sector, then the old blocks freed. Refused before any write, the reason
  * logged: -EROFS (the journal needs recovery, errors), -ENOTSUP (no
  * extents, a feature not kept, an htree directory, blocks over 4 KiB),
- * -EEXIST (the name exists: nothing is replaced), -ENOSPC (no blocks or
+ * -EEXIST (a symlink's name exists), -ENOSPC (no blocks or
  * inode, more than four extents, a full directory with four extents), the
  * lookup errors, or the device's error.
  */

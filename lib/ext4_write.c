@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Creating a file or a symlink in an ext4 directory (the kernel's
+ * Creating a file or a symlink in an ext4 directory, or giving an existing
+ * file new contents (the kernel's
  * Documentation/filesystems/ext4: block groups and their descriptors,
  * bitmaps, inodes, extents, linear directories, metadata checksums), for
  * U-Boot's ext4write and ln. Only what can be done safely is done; the
@@ -9,13 +10,14 @@
  * features whose bookkeeping this does not keep (uninit_bg without
  * metadata_csum, bigalloc, meta_bg, quota, ...), file systems without
  * extents, htree directories, a full directory block, more than four
- * extents, an existing name. Order: data, block bitmaps and descriptors,
+ * extents, a symlink over an existing name. Order for a new name: data, block bitmaps and descriptors,
  * inode bitmap and descriptor, the inode, and last the directory entry in
  * one sector write: into a directory block where the change (and its
  * checksum) is one sector, or a new block the directory's inode then
  * takes in with one sector write. A cut before that leaves at worst
  * blocks and an inode marked used that e2fsck gives back, never a change
- * to an existing file or directory.
+ * to an existing file or directory. A replacement (replace()) commits with
+ * the file's own inode, rewritten in one sector.
  */
 #include "lib/bitops.h"
 #include "lib/crc32.h"
@@ -260,18 +262,21 @@ static int find_inode(struct wctx *w)
 	return refuse(fs, -ENOSPC, "no free inode in an initialised inode table");
 }
 
-/* Marks [b, b + n) used in its group's bitmap, then the descriptor. */
-static int take_blocks(struct wctx *w, uint32_t b, uint32_t n)
+/* Marks [b, b + n) used (take) or free in its group's bitmap, then the
+ * descriptor. */
+static int mark_blocks(struct wctx *w, uint32_t b, uint32_t n, bool take)
 {
 	struct ext4_fs *fs = w->fs;
 	uint32_t g = (b - fs->first_block) / w->bpg, i = (b - fs->first_block) % w->bpg;
 	uint8_t *d;
 	int ret;
 
+	if (b <= fs->first_block || b >= fs->blocks || n > fs->blocks - b)
+		return -EBADMSG;
 	/* an extent may cross into the next group */
 	if (i + n > w->bpg) {
-		ret = take_blocks(w, b, w->bpg - i);
-		return ret ? ret : take_blocks(w, b + (w->bpg - i), n - (w->bpg - i));
+		ret = mark_blocks(w, b, w->bpg - i, take);
+		return ret ? ret : mark_blocks(w, b + (w->bpg - i), n - (w->bpg - i), take);
 	}
 	d = gd_read(w, g, &ret);
 	if (!d)
@@ -279,18 +284,27 @@ static int take_blocks(struct wctx *w, uint32_t b, uint32_t n)
 	ret = read_block(fs, le32(d), blkbuf);
 	if (ret)
 		return ret;
-	for (uint32_t k = i; k < i + n; k++)
-		blkbuf[k / 8] |= (uint8_t)(1u << (k % 8));
+	for (uint32_t k = i; k < i + n; k++) {
+		if (take)
+			blkbuf[k / 8] |= (uint8_t)(1u << (k % 8));
+		else
+			blkbuf[k / 8] &= (uint8_t)~(1u << (k % 8));
+	}
 	ret = write_block(fs, le32(d), blkbuf);
 	if (ret)
 		return ret;
 	d = gd_read(w, g, &ret);
 	if (!d)
 		return ret;
-	gd_put16(w, d, 0xc, 0x2c, gd_get(w, d, 0xc, 0x2c, false) - n);
+	gd_put16(w, d, 0xc, 0x2c, gd_get(w, d, 0xc, 0x2c, false) + (take ? -n : n));
 	if (w->csum)
 		gd_put16(w, d, 0x18, 0x38, crc32c(fs->seed, blkbuf, w->bpg / 8));
 	return gd_write(w, g, d);
+}
+
+static int take_blocks(struct wctx *w, uint32_t b, uint32_t n)
+{
+	return mark_blocks(w, b, n, true);
 }
 
 static int take_inode(struct wctx *w)
@@ -617,6 +631,75 @@ static int can_grow(struct wctx *w, const struct ext4_inode *dir)
 	return w->skip ? 0 : refuse(w->fs, -ENOSPC, "not enough free blocks");
 }
 
+/*
+ * An existing regular file (extents at depth 0) given new contents: the
+ * new data in new blocks, taken; then its inode rewritten in place (one
+ * sector: the commit) with the new extents and size; then the old blocks
+ * given back. A cut leaves the old file or the new one, at worst with
+ * blocks marked used that e2fsck frees.
+ */
+static int replace(struct wctx *w, const struct ext4_inode *old, const void *buf, uint32_t size)
+{
+	struct ext4_fs *fs = w->fs;
+	uint32_t n = get_le16(old->iblock + 2);
+	uint8_t *p, *h;
+	uint64_t sec;
+	int ret;
+
+	if ((old->mode & 0xf000) != S_IFREG)
+		return refuse(fs, -EISDIR, "the name exists and is not a regular file");
+	if (!(old->flags & FL_EXTENTS) || get_le16(old->iblock) != 0xf30a ||
+	    get_le16(old->iblock + 6) || n > EXTENTS_MAX)
+		return refuse(fs, -ENOTSUP, "the existing file is not extent-mapped at depth 0 "
+			      "(remove it in Linux first)");
+	w->ino = old->ino;
+	w->nblk = (uint32_t)(((uint64_t)size + fs->bsize - 1) / fs->bsize);
+	ret = find_blocks(w);
+	if (!ret)
+		ret = write_data(w, buf, size);
+	for (uint32_t k = 0; !ret && k < w->next; k++)
+		ret = take_blocks(w, w->ext_start[k], w->ext_len[k]);
+	if (!ret)
+		ret = inode_at(w, old->ino, &sec, &p);
+	if (ret)
+		return ret;
+	/* the inode as it is on disk now (the lookup's copy may be older) */
+	h = p + 0x28;
+	if (memcmp(h, old->iblock, sizeof(old->iblock)))
+		return refuse(fs, -EBADMSG, "the file changed under the writer");
+	set_le32(p + 4, size);
+	set_le32(p + 0x6c, 0);
+	set_le32(p + 0xc, FIXED_TIME);
+	set_le32(p + 0x10, FIXED_TIME);
+	set_le32(p + 0x1c, w->nblk << fs->shift);
+	set_le16(p + 0x74, 0);
+	set_le32(p + 0x20, (le32(p + 0x20) & ~0x40000u) | FL_EXTENTS); /* not huge_file units */
+	memset(h, 0, 60);
+	set_le16(h, 0xf30a);
+	set_le16(h + 2, (uint16_t)w->next);
+	set_le16(h + 4, EXTENTS_MAX);
+	for (uint32_t k = 0, lb = 0; k < w->next; lb += w->ext_len[k], k++) {
+		uint8_t *e = h + 12 + 12 * k;
+
+		set_le32(e, lb);
+		set_le16(e + 4, (uint16_t)w->ext_len[k]);
+		set_le32(e + 8, w->ext_start[k]);
+	}
+	ret = inode_put(w, old->ino, sec, p);
+	/* the old blocks back (an unwritten extent's length is over 32768) */
+	for (uint32_t k = 0; !ret && k < n; k++) {
+		const uint8_t *e = old->iblock + 12 + 12 * k;
+		uint32_t len = get_le16(e + 4);
+
+		if (get_le16(e + 6))
+			continue;       /* above 2^32: not on this partition */
+		ret = mark_blocks(w, le32(e + 8), len > EXTENT_LEN_MAX ? len - EXTENT_LEN_MAX : len,
+				  false);
+	}
+	fs->node_blk = 0;
+	return ret;
+}
+
 static int create(struct ext4_fs *fs, const char *path, const void *buf, uint32_t size,
 		  uint16_t mode, uint8_t type)
 {
@@ -652,8 +735,10 @@ static int create(struct ext4_fs *fs, const char *path, const void *buf, uint32_
 		return refuse(fs, -ENOTSUP, "an htree or inline directory (only linear "
 			      "directories are written)");
 	ret = ext4_lookup(fs, path, &old);
+	if (!ret && type == 1)
+		return replace(&w, &old, buf, size);
 	if (!ret)
-		return refuse(fs, -EEXIST, "the name exists (files are created, not replaced)");
+		return refuse(fs, -EEXIST, "the name exists");
 	if (ret != -ENOENT)
 		return ret;
 	/* everything is known to fit before the first write: a slot in the

@@ -131,7 +131,7 @@ def test_fatwrite_mkdir_rm(cli, card, tmp_path):
         "echo $filesize",
         "fatwrite mmc 0:1 0x82000000 /x; echo $?",
         "load mmc 0:1 0x83000000 '/newdir/a long name.bin'; cmp.b 0x82000000 0x83000000 0x20000",
-        "ext4write mmc 0:2 0x82000000 /etc/hostname 0x10; echo $?",
+        "ext4write mmc 0:2 0x82000000 /etc/hostname 0x10; ln mmc 0:2 x /etc/hostname; echo $?",
         "ln mmc 0:1 /x /y; echo $?",
         "ext4load mmc 0:2 0x84000000 /link; cmp.b 0x82000000 0x84000000 0x20000")
     assert outs[2].endswith("1\r\n") and "newdir: already exists" in outs[2]
@@ -144,6 +144,7 @@ def test_fatwrite_mkdir_rm(cli, card, tmp_path):
     assert outs[10].startswith("8 bytes written in ") and outs[10].endswith("14\r\n")
     assert outs[11].endswith("1\r\n")
     assert "131072 of 131072 1-byte units are the same" in outs[12], outs[12]
+    assert outs[13].startswith("16 bytes written in ")
     assert "the name exists" in outs[13] and outs[13].endswith("1\r\n")
     assert "** Unable to create link /y -> /x **" in outs[14] and outs[14].endswith("1\r\n")
     assert "131072 of 131072 1-byte units are the same" in outs[15], outs[15]
@@ -160,6 +161,8 @@ def test_fatwrite_mkdir_rm(cli, card, tmp_path):
     ext = str(tmp_path / "c2.ext4")
     sh("/sbin/debugfs", "-R", "dump /etc/new.bin " + got, ext)
     assert open(got, "rb").read() == bytes.fromhex("78563412") * 0x8000
+    sh("/sbin/debugfs", "-R", "dump /etc/hostname " + got, ext)
+    assert open(got, "rb").read() == bytes.fromhex("78563412") * 4
     r = subprocess.run(["/sbin/debugfs", "-R", "stat /link", ext], capture_output=True, text=True)
     assert 'Fast link dest: "etc/new.bin"' in r.stdout, r.stdout
     r = subprocess.run(["mdir", "-b", "-i", fat, "::/"], capture_output=True, text=True, env=ENV)

@@ -256,9 +256,8 @@ def mmc_card(tmp):
 def test_dfu_into_mmc(parts, pc, tmp_path):
     """A BeagleBoard-xM has no NAND: U-Boot's mmc entities (dfu 0 mmc 0) put
     a kernel into the card's FAT partition as a file, raw blocks at a
-    sector, a new file into the ext4 root, and read an ext4 file back; a
-    download over an existing ext4 file is refused (gtaboot's ext4 writer
-    creates, never replaces). Afterwards the card is checked by mtools,
+    sector, a new file into the ext4 root and a new /etc/hostname over the
+    old one, and read an ext4 file back. Afterwards the card is checked by mtools,
     fsck.fat -n, e2fsck -fn and debugfs, and nothing outside the raw
     entity's blocks and the partitions has changed."""
     import test_fs_cmds as fc
@@ -286,9 +285,10 @@ def test_dfu_into_mmc(parts, pc, tmp_path):
         raw = bytes.fromhex(out.strip().splitlines()[-1])
         status, out = pc.run("dfu-util -a /etc/hostname -U /tmp/h && cat /tmp/h", timeout=60)
         assert status == 0 and out.rstrip().endswith("gta04"), out
-        # an existing ext4 file is not replaced (errFILE); a new one is made
-        status, out = pc.run("dfu-util -a /etc/hostname -D /tmp/h", timeout=60)
-        assert "dfuERROR" in out, out
+        # an existing ext4 file is replaced, a new one made
+        status, out = pc.run("echo beagle >/tmp/h && dfu-util -a /etc/hostname -D /tmp/h",
+                             timeout=60)
+        assert status == 0 and "Download done." in out, out
         status, out = pc.run("dfu-util -a /etc/new -D /tmp/r", timeout=60)
         assert status == 0 and "Download done." in out, out
         status, out = pc.run("dfu-util -a raw1 -D /tmp/r -R", timeout=60)
@@ -304,7 +304,7 @@ def test_dfu_into_mmc(parts, pc, tmp_path):
     assert "dev: eMMC alt: 0 name: zImage layout: FAT" in serial, serial
     assert "dev: eMMC alt: 1 name: raw1 layout: RAW_ADDR" in serial, serial
     assert "dev: eMMC alt: 2 name: /etc/hostname layout: EXT4" in serial, serial
-    assert "ext4: cannot write: the name exists" in serial, serial[-3000:]
+    assert "ext4write mmc 0:2" in serial, serial[-3000:]
     assert after[0x40 * 512:0x50 * 512] == raw
     # (the run's card holds MLO.raw from sector 256: simrun.load_raw_args)
     assert after[:0x40 * 512] == before[:0x40 * 512]
@@ -313,6 +313,9 @@ def test_dfu_into_mmc(parts, pc, tmp_path):
     fat = fc.fsck_clean(sd, tmp_path)
     fc.sh("/sbin/debugfs", "-R", "dump /etc/new " + str(tmp_path / "n"), str(tmp_path / "c2.ext4"))
     assert open(str(tmp_path / "n"), "rb").read() == raw
+    fc.sh("/sbin/debugfs", "-R", "dump /etc/hostname " + str(tmp_path / "h"),
+          str(tmp_path / "c2.ext4"))
+    assert open(str(tmp_path / "h"), "rb").read() == b"beagle\n"
     fc.sh("mcopy", "-n", "-i", fat, "::zImage", str(tmp_path / "z"))
     payload = os.path.join(simrun.ROOT, "build", "payload", "zImage")
     assert open(str(tmp_path / "z"), "rb").read() == open(payload, "rb").read()

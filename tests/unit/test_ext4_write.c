@@ -4,9 +4,10 @@
  * without metadata_csum): files and symlinks created are read back by
  * debugfs and lib/ext4, e2fsck -fn finds the file system clean, and what
  * cannot be written safely (ext2, uninit_bg, a journal that needs
- * recovery, htree directories, an existing name) is refused without a
- * write. A power cut after every block leaves no file or the whole file,
- * the other files as they were. */
+ * recovery, htree directories, a symlink over an existing name) is refused
+ * without a write; existing files are replaced. A power cut after every
+ * block of a creation or a replacement leaves the old state or the new
+ * file, the other files as they were. */
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 #include <setjmp.h>
 #include <stdarg.h>
@@ -171,11 +172,15 @@ static void test_create(void **state)
 		EXPECT(ext4_symlink(&fs, lng, "/longlink"), 0);
 		/* refused, nothing written */
 		d.written = 0;
-		EXPECT(ext4_write_file(&fs, "/etc/hostname", data, 10), -EEXIST);
+		EXPECT(ext4_symlink(&fs, "x", "/etc/hostname"), -EEXIST);
+		EXPECT(ext4_write_file(&fs, "/etc", data, 10), -EISDIR);
 		EXPECT(ext4_write_file(&fs, "/nothere/x", data, 10), -ENOENT);
 		EXPECT(ext4_write_file(&fs, "/etc/hostname/x", data, 10), -ENOTDIR);
 		EXPECT(ext4_write_file(&fs, "/etc/", data, 10), -EINVAL);
 		assert_int_equal(d.written, 0);
+		/* replaced: larger, then the other way */
+		EXPECT(ext4_write_file(&fs, "/etc/hostname", data + 5, 70000), 0);
+		EXPECT(ext4_write_file(&fs, "/etc/small.txt", "bye\n", 4), 0);
 		/* read back by lib/ext4 itself */
 		assert_int_equal(ext4_read(&fs, "/vmlinuz", back, sizeof(back), &size), 0);
 		assert_int_equal(size, sizeof(data));
@@ -188,7 +193,8 @@ static void test_create(void **state)
 			fail_msg("%s: e2fsck -fn after ext4_write_file", geoms[g].name);
 		}
 		debugfs_has(geoms[g].name, "/boot/zImage", data, sizeof(data));
-		debugfs_has(geoms[g].name, "/etc/small.txt", "hello\n", 6);
+		debugfs_has(geoms[g].name, "/etc/small.txt", "bye\n", 4);
+		debugfs_has(geoms[g].name, "/etc/hostname", data + 5, 70000);
 		debugfs_has(geoms[g].name, "/empty", "", 0);
 		debugfs_has(geoms[g].name, "/boot/config-6.1.0-59-armmp",
 			    "/boot/config-6.1.0-59-armmp", 27);
@@ -297,12 +303,62 @@ static void test_power_cut(void **state)
 	}
 }
 
+/* A cut after every block of a replacement: the old file or the new one,
+ * whole; the others intact; e2fsck -fy makes it clean. */
+static void test_power_cut_replace(void **state)
+{
+	static uint8_t old[50000];
+	struct wdisk d;
+	struct ext4_fs fs;
+	uint32_t size;
+	size_t olen;
+	long total;
+	char path[PATH_MAX + 16];
+
+	(void)state;
+	mkimage("pr", "-t ext4", 8192);
+	snprintf(path, sizeof(path), "%s/old.ref", dir);
+	{
+		uint8_t *o = slurp(path, &olen);
+
+		assert_int_equal(olen, sizeof(old));
+		memcpy(old, o, olen);
+		free(o);
+	}
+	fill(data, 30000, 19);
+	wd_open(&d, "pr");
+	mount(&d, &fs);
+	EXPECT(ext4_write_file(&fs, "/boot/old", data, 30000), 0);
+	total = d.written;
+	free(d.mem);
+	for (long cut = 0; cut <= total; cut++) {
+		wd_open(&d, "pr");
+		d.cut_after = cut;
+		mount(&d, &fs);
+		ext4_write_file(&fs, "/boot/old", data, 30000);
+		d.cut_after = -1;
+		mount(&d, &fs);
+		assert_int_equal(ext4_read(&fs, "/boot/old", back, sizeof(back), &size), 0);
+		if (size == 30000)
+			assert_memory_equal(back, data, 30000);
+		else
+			assert_true(size == sizeof(old) && !memcmp(back, old, sizeof(old)));
+		assert_int_equal(ext4_read(&fs, "/etc/hostname", back, sizeof(back), &size), 0);
+		assert_true(size == 6 && !memcmp(back, "gta04\n", 6));
+		save(&d, "pr-cut");
+		sh("/sbin/e2fsck -fy '%s' >/dev/null 2>&1 </dev/null", imgpath("pr-cut"));
+		assert_int_equal(e2fsck_clean("pr-cut"), 0);
+		free(d.mem);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_create),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_power_cut),
+		cmocka_unit_test(test_power_cut_replace),
 	};
 
 	snprintf(dir, sizeof(dir), "%s", scratch_dir("ext4write"));
