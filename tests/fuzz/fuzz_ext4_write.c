@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* libFuzzer target for lib/ext4_write: the input is an ext2/3/4 image
- * (served whole, writable, from a copy); a file and a symlink are created
- * in it, then looked up again. A hang, a read or write outside the device
+ * (served whole, writable, from a copy); files and a symlink are created
+ * in it and a file replaced, then looked up again. A hang, a read or write outside the device
  * or the buffers, or a crash on the image as written is a bug. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -57,6 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ext4_write_file(&fs, "/boot/new", payload, sizeof(payload));
 	ext4_write_file(&fs, "/e", payload, 0);
 	ext4_symlink(&fs, "boot/new", "/link");
+	ext4_write_file(&fs, "/vmlinuz", payload, 3000);        /* a replacement */
 	if (ext4_mount(&fs, &m.bd, work, sizeof(work), NULL))
 		return 0;
 	if (!ext4_stat(&fs, "/link", &st) && st.size <= sizeof(back))
