@@ -33,6 +33,9 @@ cp mbr.img "$c/fuzz_fat/fat12-mbr"
 truncate -s 300K fat32.img
 mkfs.vfat -F 32 -s 1 -R 2 -f 1 fat32.img >/dev/null 2>&1
 cp fat32.img "$c/fuzz_fat/fat32-empty"
+mkdir -p "$c/fuzz_fat_write"
+cp fat12.img "$c/fuzz_fat_write/fat12-bare"
+cp fat32.img "$c/fuzz_fat_write/fat32-empty"
 
 # MLO in the root of an active FAT12 partition, and fragmented on a
 # FAT16 one (the hot part's reader, lib/fatmlo.c).
