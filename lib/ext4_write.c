@@ -120,13 +120,10 @@ static bool big_gd(const struct wctx *w)
 	return w->fs->gshift >= 6;
 }
 
-static uint32_t gd_get(const struct wctx *w, const uint8_t *d, unsigned lo, unsigned hi, bool x32)
+/* A 16-bit descriptor field and, in 64-byte descriptors, its high half. */
+static uint32_t gd_get(const struct wctx *w, const uint8_t *d, unsigned lo, unsigned hi)
 {
-	uint32_t v = x32 ? le32(d + lo) : get_le16(d + lo);
-
-	if (big_gd(w))
-		v |= x32 ? 0 : (uint32_t)get_le16(d + hi) << 16;
-	return v;
+	return get_le16(d + lo) | (big_gd(w) ? (uint32_t)get_le16(d + hi) << 16 : 0);
 }
 
 static void gd_put16(const struct wctx *w, uint8_t *d, unsigned lo, unsigned hi, uint32_t v)
@@ -202,7 +199,7 @@ static int find_blocks(struct wctx *w)
 
 		if (!d)
 			return ret;
-		if ((get_le16(d + 0x12) & BG_BLOCK_UNINIT) || !gd_get(w, d, 0xc, 0x2c, false))
+		if ((get_le16(d + 0x12) & BG_BLOCK_UNINIT) || !gd_get(w, d, 0xc, 0x2c))
 			continue;
 		ret = read_block(fs, le32(d), blkbuf);
 		if (ret)
@@ -241,9 +238,9 @@ static int find_inode(struct wctx *w)
 
 		if (!d)
 			return ret;
-		if ((get_le16(d + 0x12) & BG_INODE_UNINIT) || !gd_get(w, d, 0xe, 0x2e, false))
+		if ((get_le16(d + 0x12) & BG_INODE_UNINIT) || !gd_get(w, d, 0xe, 0x2e))
 			continue;
-		used = fs->ipg - (w->csum ? gd_get(w, d, 0x1c, 0x32, false) : 0);
+		used = fs->ipg - (w->csum ? gd_get(w, d, 0x1c, 0x32) : 0);
 		ret = read_block(fs, le32(d + 4), blkbuf);
 		if (ret)
 			return ret;
@@ -296,7 +293,7 @@ static int mark_blocks(struct wctx *w, uint32_t b, uint32_t n, bool take)
 	d = gd_read(w, g, &ret);
 	if (!d)
 		return ret;
-	gd_put16(w, d, 0xc, 0x2c, gd_get(w, d, 0xc, 0x2c, false) + (take ? -n : n));
+	gd_put16(w, d, 0xc, 0x2c, gd_get(w, d, 0xc, 0x2c) + (take ? -n : n));
 	if (w->csum)
 		gd_put16(w, d, 0x18, 0x38, crc32c(fs->seed, blkbuf, w->bpg / 8));
 	return gd_write(w, g, d);
@@ -326,7 +323,7 @@ static int take_inode(struct wctx *w)
 	d = gd_read(w, g, &ret);
 	if (!d)
 		return ret;
-	gd_put16(w, d, 0xe, 0x2e, gd_get(w, d, 0xe, 0x2e, false) - 1);
+	gd_put16(w, d, 0xe, 0x2e, gd_get(w, d, 0xe, 0x2e) - 1);
 	if (w->grow_itable)
 		gd_put16(w, d, 0x1c, 0x32, fs->ipg - i - 1);
 	if (w->csum)
@@ -600,7 +597,7 @@ static uint32_t last_run(struct wctx *w)
 		uint32_t base = fs->first_block + g * w->bpg, n = MIN(w->bpg, fs->blocks - base);
 		uint8_t *d = gd_read(w, g, &ret);
 
-		if (!d || (get_le16(d + 0x12) & BG_BLOCK_UNINIT) || !gd_get(w, d, 0xc, 0x2c, false) ||
+		if (!d || (get_le16(d + 0x12) & BG_BLOCK_UNINIT) || !gd_get(w, d, 0xc, 0x2c) ||
 		    read_block(fs, le32(d), blkbuf))
 			continue;
 		for (uint32_t i = n; i-- > 0;) {
