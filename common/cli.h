@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "common/command.h"
+#include "lib/fs.h"
 
 #define CLI_LINE 256
 
@@ -64,6 +65,12 @@ void menu_after_failure(void);
  * device. */
 struct fs;
 int cmd_part_fs(char *const argv[], const char *dev, struct fs **fs, int *err);
+/* The file system of argv[i] argv[i + 1] ("mmc" "0:1") for U-Boot's
+ * "<interface> <dev[:part]>" commands, of type want (FS_NONE: any); NULL
+ * after printing U-Boot's message and why (common/cmd_fs.c). */
+struct fs *cmd_fs_arg(char *const argv[], int i, enum fs_type want);
+/* part start|size|number|name <interface> <dev> <part> [varname]. */
+int cmd_part_info(int argc, char *const argv[]);
 /* The source command on the image at addr. */
 int cmd_source_at(char *const argv[], uint32_t addr);
 

@@ -15,6 +15,7 @@
 #include "board/board.h"
 #include "common/cli.h"
 #include "common/command.h"
+#include "common/bootfs.h"
 #include "common/console.h"
 #include "common/memcheck.h"
 #include "common/storage.h"
@@ -24,8 +25,10 @@
 #include "drivers/mtd/nand.h"
 #include "drivers/timer/timer.h"
 #include "drivers/usb/musb_udc.h"
+#include "lib/bitops.h"
 #include "lib/dfu.h"
 #include "lib/errno.h"
+#include "lib/fs.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -42,16 +45,28 @@
 	"kernel ram 0x82000000 0x6000000;fdt ram 0x88000000 0x80000;" \
 	"ramdisk ram 0x88080000 0x4000000"
 
+/* The card's boot partition and root as wholes, its files by name, and
+ * the raw MLO where gtaboot's early part and the ROM's raw mode look
+ * (sector 0x100), after TI's dfu_alt_info_mmc. */
+#define DFU_ALT_MMC_DEFAULT \
+	"boot part 0 1;rootfs part 0 2;MLO fat 0 1;MLO.raw raw 0x100 0x100;uEnv.txt fat 0 1"
+/* A fat or ext4 entity's file is staged in RAM from kernel_addr_r: up to
+ * fdt_addr_r, as the RAM default's kernel entry. */
+#define MMC_FILE_MAX	0x6000000u
+
 #define BUTTON_POLL_US	100000
 #define HASH_EVERY	0x10000u	/* progress: a '#' per 64 KiB */
 #define NAND_MLO_AREA	0x80000u
 #define NAND_MANIFEST_MS 3000	/* blocks 0-3: only `flash mlo` writes there */
 
 struct dfu_run {
-	bool nand;
-	uint32_t stage;                 /* NAND: where a download is staged in RAM */
+	bool nand, mmc;
+	uint32_t stage;                 /* NAND, mmc files: where a download is staged in RAM */
 	uint32_t hashes;
+	uint32_t file_len;              /* mmc files: the size of the file uploaded */
 };
+
+static uint8_t tail[BLOCK_SIZE] __attribute__((aligned(4)));
 
 /* ------------------------------------------------------------- the media */
 
@@ -67,6 +82,120 @@ static int ram_write(void *ctx, const struct dfu_alt *a, uint32_t off, const uin
 		console_putc('#');
 	}
 	return 0;
+}
+
+static void hashes(struct dfu_run *r, uint32_t end)
+{
+	while (end >= r->hashes + HASH_EVERY) {
+		r->hashes += HASH_EVERY;
+		console_putc('#');
+	}
+}
+
+/* mmc: raw and part entities are written block by block as they come
+ * (the core keeps off + len inside the entity); a file is staged. */
+static int mmc_write(void *ctx, const struct dfu_alt *a, uint32_t off, const uint8_t *buf,
+		     uint32_t len)
+{
+	struct dfu_run *r = ctx;
+	struct blockdev *bd = storage_mmc1();
+	uint64_t lba = (uint64_t)a->lba + off / BLOCK_SIZE;
+	uint32_t whole = len / BLOCK_SIZE;
+	int err = 0;
+
+	if (a->kind == DFU_ALT_FAT || a->kind == DFU_ALT_EXT4) {
+		memcpy((void *)(uintptr_t)(r->stage + off), buf, len);
+	} else {
+		if (!bd || off % BLOCK_SIZE)
+			return !bd ? -ENODEV : -EINVAL;
+		if (whole)
+			err = blk_write(bd, lba, whole, buf);
+		/* the entity's last, partial block: the rest of it kept */
+		if (!err && len % BLOCK_SIZE) {
+			err = blk_read(bd, lba + whole, 1, tail);
+			memcpy(tail, buf + whole * BLOCK_SIZE, len % BLOCK_SIZE);
+			if (!err)
+				err = blk_write(bd, lba + whole, 1, tail);
+		}
+		if (err)
+			return err == -EROFS ? err : -EIO;
+	}
+	hashes(r, off + len);
+	return 0;
+}
+
+/* The fat or ext4 entity's file, read into the stage at the upload's
+ * start. */
+static int mmc_load_file(struct dfu_run *r, const struct dfu_alt *a)
+{
+	struct fs *fs;
+	int err;
+
+	fs = bootfs_get(a->part, &err);
+	if (!fs)
+		return err ? err : -ENODEV;
+	err = fs_read(fs, a->name, (void *)(uintptr_t)r->stage, MMC_FILE_MAX, &r->file_len);
+	if (err)
+		printf("\nerror: dfu: %s: mmc 0:%u: %s\n", a->name, a->part, errname(err));
+	return err;
+}
+
+static int mmc_read(void *ctx, const struct dfu_alt *a, uint32_t off, uint8_t *buf, uint32_t len)
+{
+	struct dfu_run *r = ctx;
+	struct blockdev *bd = storage_mmc1();
+	uint64_t lba = (uint64_t)a->lba + off / BLOCK_SIZE;
+	uint32_t whole = len / BLOCK_SIZE;
+	int err = 0;
+
+	if (a->kind == DFU_ALT_FAT || a->kind == DFU_ALT_EXT4) {
+		if (off == 0 && mmc_load_file(r, a))
+			return -EIO;
+		len = off >= r->file_len ? 0 : MIN(len, r->file_len - off);
+		memcpy(buf, (const void *)(uintptr_t)(r->stage + off), len);
+	} else {
+		if (!bd || off % BLOCK_SIZE)
+			return !bd ? -ENODEV : -EINVAL;
+		if (whole)
+			err = blk_read(bd, lba, whole, buf);
+		if (!err && len % BLOCK_SIZE) {
+			err = blk_read(bd, lba + whole, 1, tail);
+			memcpy(buf + whole * BLOCK_SIZE, tail, len % BLOCK_SIZE);
+		}
+		if (err)
+			return -EIO;
+		if (off + len >= a->size)
+			len = a->size - off;
+	}
+	if (!len || off + len >= a->size)
+		printf("\nUPLOAD ... done\nCtrl+C to exit ...\n");
+	return (int)len;
+}
+
+static int mmc_flush(struct dfu_run *r, const struct dfu_alt *a, uint32_t total)
+{
+	struct fs *fs;
+	int err;
+
+	bool ext4 = a->kind == DFU_ALT_EXT4;
+
+	if (a->kind != DFU_ALT_FAT && !ext4)
+		return 0;
+	fs = bootfs_get(a->part, &err);
+	if (!fs)
+		return err ? err : -ENODEV;
+	if (fs->type != (ext4 ? FS_EXT4 : FS_FAT)) {
+		printf("\ndfu: %s: mmc 0:%u holds %s, not %s\n", a->name, a->part, fs_kind(fs),
+		       ext4 ? "ext4" : "FAT");
+		return -EINVAL;
+	}
+	printf("\ndfu: %s: %s mmc 0:%u 0x%x %s 0x%x\n", a->name, ext4 ? "ext4write" : "fatwrite",
+	       a->part, (unsigned)r->stage, a->name, (unsigned)total);
+	err = ext4 ? ext4_write_file(&fs->u.ext4, a->name, (const void *)(uintptr_t)r->stage, total)
+		   : fat_write(&fs->u.fat, a->name, (const void *)(uintptr_t)r->stage, total);
+	bootfs_changed();
+	/* what the writer refuses by name is the file's fault: errFILE */
+	return err == -ENOTSUP || err == -EEXIST ? -EINVAL : err;
 }
 
 /* A command of gtaboot's own, run directly (not through the shell, whose
@@ -146,7 +275,7 @@ static int nand_flush(struct dfu_run *r, const struct dfu_alt *a, uint32_t total
 static int media_flush(void *ctx, const struct dfu_alt *a, uint32_t total)
 {
 	struct dfu_run *r = ctx;
-	int err = r->nand ? nand_flush(r, a, total) : 0;
+	int err = r->nand ? nand_flush(r, a, total) : r->mmc ? mmc_flush(r, a, total) : 0;
 
 	r->hashes = 0;
 	if (err) {
@@ -163,20 +292,80 @@ static int media_flush(void *ctx, const struct dfu_alt *a, uint32_t total)
 
 static const char *layout_name(const struct dfu_alt *a)
 {
-	return a->kind == DFU_ALT_RAM ? "RAM_ADDR" : "RAW_ADDR";
+	return a->kind == DFU_ALT_RAM ? "RAM_ADDR" : a->kind == DFU_ALT_FAT ? "FAT" :
+	       a->kind == DFU_ALT_EXT4 ? "EXT4" : "RAW_ADDR";
 }
 
-static void list_alts(bool nand, const struct dfu_alt *alts, unsigned n)
+static void list_alts(const struct dfu_run *r, const struct dfu_alt *alts, unsigned n)
 {
 	printf("DFU alt settings list:\n");
 	for (unsigned i = 0; i < n; i++)
-		printf("dev: %s alt: %u name: %s layout: %s\n", nand ? "NAND" : "RAM", i,
-		       alts[i].name, layout_name(&alts[i]));
+		printf("dev: %s alt: %u name: %s layout: %s\n",
+		       r->nand ? "NAND" : r->mmc ? "eMMC" : "RAM", i, alts[i].name,
+		       layout_name(&alts[i]));
+}
+
+/* The card's blocks of each mmc entity: a part's from the partition
+ * table, a raw one's to the card's end when it says 0 blocks; the size
+ * in bytes the core checks against (under 4 GiB). Entities the card
+ * cannot hold are refused, or dropped from the default. */
+static int resolve_mmc(bool dflt, struct dfu_alt *alts, unsigned *n)
+{
+	struct part_info p[PART_SCAN_MAX];
+	struct blockdev *bd = storage_mmc1();
+	uint32_t sig;
+	int err, np;
+
+	if (!bd) {
+		printf("error: dfu: no SD card (mmc 0)\n");
+		return -ENODEV;
+	}
+	np = bootfs_parts(p, &sig, &err);
+	for (unsigned i = 0; i < *n; i++) {
+		struct dfu_alt *a = &alts[i];
+		const char *bad = NULL;
+
+		if (a->kind != DFU_ALT_RAW && a->dev != 0) {
+			bad = "no such mmc device (mmc 0 is the SD card)";
+		} else if (a->kind == DFU_ALT_PART) {
+			int k;
+
+			for (k = 0; k < np && p[k].num != a->part; k++)
+				;
+			if (k == np || !p[k].num) {
+				bad = "no such partition";
+			} else {
+				a->lba = p[k].start;
+				a->blocks = p[k].size;
+			}
+		} else if (a->kind == DFU_ALT_RAW) {
+			if (a->lba >= bd->nblocks)
+				bad = "starts past the card's end";
+			else if (!a->blocks || a->lba + (uint64_t)a->blocks > bd->nblocks)
+				a->blocks = (uint32_t)MIN(bd->nblocks - a->lba, 0xFFFFFFFFu);
+		}
+		if (!bad && (a->kind == DFU_ALT_RAW || a->kind == DFU_ALT_PART))
+			a->size = (uint32_t)MIN((uint64_t)a->blocks * BLOCK_SIZE, 0xFFFFFE00u);
+		else if (!bad)
+			a->size = MMC_FILE_MAX;
+		if (!bad)
+			continue;
+		if (!dflt) {
+			printf("error: dfu: '%s': mmc %u partition %u: %s\n", a->name, a->dev, a->part,
+			       bad);
+			return -ENODEV;
+		}
+		printf("dfu: '%s' left out (%s)\n", a->name, bad);
+		memmove(a, a + 1, (*n - i - 1) * sizeof(*a));
+		(*n)--;
+		i--;
+	}
+	return 0;
 }
 
 /* Drops (default) or refuses (dfu_alt_info) RAM alts that are not free
  * RAM; NAND alts that would write the MLO's blocks other than whole. */
-static int check_alts(bool nand, bool dflt, struct dfu_alt *alts, unsigned *n)
+static int check_alts(bool nand, bool mmc, bool dflt, struct dfu_alt *alts, unsigned *n)
 {
 	unsigned i = 0;
 
@@ -184,7 +373,7 @@ static int check_alts(bool nand, bool dflt, struct dfu_alt *alts, unsigned *n)
 		struct dfu_alt *a = &alts[i];
 		bool bad = false;
 
-		if (a->kind == DFU_ALT_PART) {
+		if (a->kind == DFU_ALT_PART && !mmc) {
 			printf("error: dfu: '%s': 'part' needs mtdparts, which gtaboot does not "
 			       "have: give it as 'raw OFFSET SIZE'\n", a->name);
 			return -EINVAL;
@@ -194,7 +383,7 @@ static int check_alts(bool nand, bool dflt, struct dfu_alt *alts, unsigned *n)
 			       "write them (through flash mlo)\n", a->name);
 			return -EINVAL;
 		}
-		if (!nand && mem_check_free(a->name, a->start, a->size))
+		if (!nand && !mmc && mem_check_free(a->name, a->start, a->size))
 			bad = true;
 		if (bad && !dflt)
 			return -ENOSPC;
@@ -329,12 +518,18 @@ static int do_dfu(int argc, char *const argv[])
 	/* the host's next GETSTATUS after the last block waits this long:
 	 * erasing and writing a NAND entry takes seconds, and a control
 	 * request the loop cannot answer meanwhile times out on the host */
-	be.manifest_poll_ms = r.nand ? NAND_MANIFEST_MS : 0;
-	if (!r.nand && strcmp(iface, "ram"))
-		return cmd_error(argv, "interface '%s' not supported (ram, nand)", iface);
+	r.mmc = !strcmp(iface, "mmc");
+	be.manifest_poll_ms = r.nand || r.mmc ? NAND_MANIFEST_MS : 0;
+	if (r.mmc) {
+		be.write = mmc_write;
+		be.read = mmc_read;
+	}
+	if (!r.nand && !r.mmc && strcmp(iface, "ram"))
+		return cmd_error(argv, "interface '%s' not supported (ram, nand, mmc)", iface);
 	info = var_get("dfu_alt_info");
 	if (!info || !*info) {
-		info = r.nand ? board_env.dfu_alt_nand : DFU_ALT_RAM_DEFAULT;
+		info = r.nand ? board_env.dfu_alt_nand : r.mmc ? DFU_ALT_MMC_DEFAULT :
+		       DFU_ALT_RAM_DEFAULT;
 		if (!info) {
 			printf("error: \"dfu_alt_info\" env variable not defined!\n");
 			return -EINVAL;
@@ -348,12 +543,23 @@ static int do_dfu(int argc, char *const argv[])
 		return err;
 	}
 	if (list) {
-		list_alts(r.nand, d.alts, n);
+		list_alts(&r, d.alts, n);
 		return 0;
 	}
-	err = check_alts(r.nand, dflt, d.alts, &n);
+	err = check_alts(r.nand, r.mmc, dflt, d.alts, &n);
+	if (!err && r.mmc)
+		err = resolve_mmc(dflt, d.alts, &n);
+	if (!err && !n) {
+		printf("error: dfu: no alt setting left\n");
+		err = -ENOSPC;
+	}
 	if (err)
 		return err;
+	if (r.mmc) {
+		r.stage = var_addr("kernel_addr_r", 0x82000000u);
+		if (mem_check_free("dfu stage", r.stage, MMC_FILE_MAX))
+			return -ENOSPC;
+	}
 	if (r.nand) {
 		uint32_t most = 0;
 
@@ -396,4 +602,4 @@ static int do_dfu(int argc, char *const argv[])
 	return err;
 }
 CMD(dfu, "dfu", do_dfu, "dfu <USB_controller> [<interface> <dev>] [list]",
-    "device firmware upgrade over USB (DFU 1.1) on dfu_alt_info's alt settings: ram or nand");
+    "device firmware upgrade over USB (DFU 1.1) on dfu_alt_info's alt settings: ram, nand, mmc");

@@ -18,29 +18,6 @@
 #include "lib/printf.h"
 #include "lib/string.h"
 
-int cmd_part_fs(char *const argv[], const char *d, struct fs **fs, int *err)
-{
-	const char *n;
-	unsigned num = 0;
-
-	*fs = boot_fs();
-	*err = *fs ? 0 : -ENODEV;
-	if (d[0] != '0' || (d[1] && d[1] != ':'))
-		return cmd_error(argv, "bad device 'mmc %s' (only mmc 0[:part])", d);
-	if (d[1] && strcmp(d + 2, "auto")) {
-		/* Partition numbers are hex in U-Boot, as part list prints them. */
-		for (n = d + 2; num < 256 && ((*n >= '0' && *n <= '9') ||
-		     (*n >= 'a' && *n <= 'f') || (*n >= 'A' && *n <= 'F')); n++)
-			num = num * 16 + (unsigned)(*n <= '9' ? *n - '0' : (*n | 0x20) - 'a' + 10);
-		/* 0 is the whole card, as in U-Boot: the one file system of
-		 * a card without an MBR (the boot scan's "mmc 0:0") */
-		if (n == d + 2 || *n || num > 255)
-			return cmd_error(argv, "bad partition '%s'", d + 2);
-		*fs = bootfs_get(num, err);
-	}
-	return 0;
-}
-
 /* Index of the first argument after U-Boot's optional "mmc <dev[:part]>".
  * mmc1 is what U-Boot calls mmc 0; without a partition (or with "auto")
  * the boot file system is used, else partition N (1-4 primary, 5..
@@ -51,7 +28,8 @@ static int dev_args(int argc, char *const argv[], struct fs **fs, int *err)
 	*err = 0;
 	if (argc < 2 || strcmp(argv[1], "mmc"))
 		return 1;
-	if (cmd_part_fs(argv, argc > 2 ? argv[2] : "", fs, err))
+	/* "ls mmc": device 0, its boot partition */
+	if (cmd_part_fs(argv, argc > 2 ? argv[2] : "0", fs, err))
 		return -EINVAL;
 	return 3;
 }
@@ -96,6 +74,8 @@ CMD(ls, "ls", do_ls, "ls [mmc 0[:part]] [path]", "list a directory (FAT or ext2/
 CMD(fatls, "fatls", do_ls, "fatls [mmc 0[:part]] [path]", "list a directory (FAT or ext2/3/4)");
 CMD(ext4ls, "ext4ls", do_ls, "ext4ls [mmc 0[:part]] [path]",
     "list a directory (FAT or ext2/3/4)");
+CMD(ext2ls, "ext2ls", do_ls, "ext2ls [mmc 0[:part]] [path]",
+    "list a directory (FAT or ext2/3/4)");
 
 static int do_load(int argc, char *const argv[])
 {
@@ -108,6 +88,21 @@ static int do_load(int argc, char *const argv[])
 
 	if (i < 0)
 		return i;
+	/* U-Boot's "load mmc 0:1 [addr]": loadaddr and bootfile stand in */
+	if (i == 3 && argc < i + 2) {
+		char *a[8] = { argv[0], argv[1], argv[2], NULL, NULL };
+		char abuf[12];
+		const char *file = var_get("bootfile");
+
+		if (!file) {
+			printf("** No boot file defined **\n");
+			return -ENOENT;
+		}
+		snprintf(abuf, sizeof(abuf), "%x", (unsigned)var_addr("loadaddr", 0x82000000u));
+		a[3] = argc > 3 ? argv[3] : abuf;
+		a[4] = (char *)file;
+		return do_load(5, a);
+	}
 	if (argc < i + 2 || argc > i + 4)
 		return cmd_usage(argv);
 	if (arg_hex(argv, i, "address", 0xFFFFFFFFul, &addr) ||
@@ -158,6 +153,8 @@ CMD(load, "load", do_load, "load [mmc 0[:part]] <addr> <path> [bytes [pos]]",
 CMD(fatload, "fatload", do_load, "fatload [mmc 0[:part]] <addr> <path> [bytes [pos]]",
     "read a file into RAM; sets filesize");
 CMD(ext4load, "ext4load", do_load, "ext4load [mmc 0[:part]] <addr> <path> [bytes [pos]]",
+    "read a file into RAM; sets filesize");
+CMD(ext2load, "ext2load", do_load, "ext2load [mmc 0[:part]] <addr> <path> [bytes [pos]]",
     "read a file into RAM; sets filesize");
 
 /* U-Boot's partition map of an MBR disk: number, start, size, PARTUUID,
@@ -244,6 +241,9 @@ static int do_part(int argc, char *const argv[])
 	bool bootable = false;
 	int err, n, a = 4;
 
+	if (!strcmp(sub, "start") || !strcmp(sub, "size") || !strcmp(sub, "number") ||
+	    !strcmp(sub, "name"))
+		return cmd_part_info(argc, argv);
 	if (strcmp(sub, "uuid") && strcmp(sub, "list"))
 		return cmd_usage(argv);
 	if (argc < 4 || strcmp(argv[2], "mmc"))
@@ -285,5 +285,6 @@ static int do_part(int argc, char *const argv[])
 	printf("%s\n", list);
 	return 0;
 }
-CMD(part, "part", do_part, "part uuid mmc 0:<part> [var] | list mmc 0 [-bootable] [var]",
-    "partitions of the SD card: PARTUUID (MBR signature-number), list");
+CMD(part, "part", do_part, "part uuid mmc 0:<part> [var] | list mmc 0 [-bootable] [var] | "
+    "start|size|number|name mmc 0 <part> [var]",
+    "partitions of the SD card: PARTUUID (MBR signature-number), list, start, size");

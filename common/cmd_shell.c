@@ -62,8 +62,10 @@ static int mmc_file_exists(const char *ifname, const char *devpart, const char *
 	if (!devpart[1] || !strcmp(devpart + 2, "auto")) {
 		fs = boot_fs();
 	} else {
-		for (n = devpart + 2; *n >= '0' && *n <= '9' && num < 256; n++)
-			num = num * 10 + (unsigned)(*n - '0');
+		/* hex, as U-Boot reads partition numbers */
+		for (n = devpart + 2; num < 256 && ((*n >= '0' && *n <= '9') ||
+		     ((*n | 0x20) >= 'a' && (*n | 0x20) <= 'f')); n++)
+			num = num * 16 + (unsigned)(*n <= '9' ? *n - '0' : (*n | 0x20) - 'a' + 10);
 		if (n == devpart + 2 || *n || !num || num > 255)
 			return -EINVAL;
 		fs = bootfs_get(num, &err);

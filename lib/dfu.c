@@ -72,17 +72,93 @@ static bool parse_dec(const char *s, size_t n, unsigned *v)
 	return true;
 }
 
-#define MAX_WORDS 5
+/* A number as U-Boot's simple_strtoul(s, &end, 0) reads it, all of the
+ * word: 0x hex, a leading 0 octal, else decimal; 32 bits at most. */
+static bool parse_num0(const char *s, size_t n, uint32_t *v)
+{
+	unsigned base = 10;
+	uint64_t x = 0;
+	size_t i = 0;
+
+	if (n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		return parse_hex(s, n, v);
+	if (n > 1 && s[0] == '0')
+		base = 8, i = 1;
+	if (!n)
+		return false;
+	for (; i < n; i++) {
+		if (s[i] < '0' || s[i] >= (char)('0' + base))
+			return false;
+		x = x * base + (unsigned)(s[i] - '0');
+		if (x > 0xFFFFFFFFu)
+			return false;
+	}
+	*v = (uint32_t)x;
+	return true;
+}
+
+/* An mmc entry (U-Boot's drivers/dfu/dfu_mmc.c): raw LBA BLOCKS, or part,
+ * fat, ext4 with DEV PARTNUM. */
+static int parse_mmc(struct dfu_alt *a, const char *const *w, const size_t *wl, unsigned nw,
+		     char *why, size_t whylen)
+{
+	static const char *const kinds[] = { "raw", "part", "fat", "ext4" };
+	static const enum dfu_alt_kind kind[] = { DFU_ALT_RAW, DFU_ALT_PART, DFU_ALT_FAT,
+						  DFU_ALT_EXT4 };
+	uint32_t x, y;
+	unsigned k;
+
+	for (k = 0; k < 4; k++)
+		if (wl[1] == strlen(kinds[k]) && !memcmp(w[1], kinds[k], wl[1]))
+			break;
+	if (k == 4) {
+		snprintf(why, whylen, "'%s': memory layout (%.*s) not supported", a->name,
+			 (int)(wl[1] > 16 ? 16 : wl[1]), w[1]);
+		return -EINVAL;
+	}
+	if (nw > 4) {
+		/* eMMC hardware partitions (mmcpart) and offsets into one */
+		snprintf(why, whylen, "'%s': '%.*s' options not supported (an SD card has no "
+			 "hardware partitions)", a->name, (int)(wl[4] > 16 ? 16 : wl[4]),
+			 w[4]);
+		return -EINVAL;
+	}
+	if (nw < 4 || !parse_num0(w[2], wl[2], &x) || !parse_num0(w[3], wl[3], &y)) {
+		snprintf(why, whylen, "'%s': want '%s %s'", a->name, kinds[k],
+			 k ? "DEV PARTNUM" : "LBA BLOCKS");
+		return -EINVAL;
+	}
+	a->kind = kind[k];
+	if (!k) {
+		if ((uint64_t)x + y > 0xFFFFFFFFull) {
+			snprintf(why, whylen, "'%s': blocks past 2 TiB", a->name);
+			return -EINVAL;
+		}
+		a->lba = x;
+		a->blocks = y;
+		return 0;
+	}
+	if (x > 255 || y > 255 || (a->kind == DFU_ALT_PART && !y)) {
+		snprintf(why, whylen, "'%s': no mmc device %u partition %u", a->name, (unsigned)x,
+			 (unsigned)y);
+		return -EINVAL;
+	}
+	a->dev = x;
+	a->part = y;
+	return 0;
+}
+
+#define MAX_WORDS 6
 
 int dfu_alt_parse(const char *info, const char *iface, struct dfu_alt *alts, unsigned max,
 		  unsigned *n, char *why, size_t whylen)
 {
-	bool ram = strcmp(iface, "ram") == 0;
+	bool ram = strcmp(iface, "ram") == 0, mmc = strcmp(iface, "mmc") == 0;
 	const char *p = info;
 	unsigned count = 0;
 
 	*n = 0;
-	if (!ram && strcmp(iface, "nand") != 0) {
+	if (!ram && !mmc && strcmp(iface, "nand") != 0) {
 		snprintf(why, whylen, "interface '%s' not supported", iface);
 		return -EINVAL;
 	}
@@ -132,6 +208,14 @@ int dfu_alt_parse(const char *info, const char *iface, struct dfu_alt *alts, uns
 		if (nw < 2) {
 			snprintf(why, whylen, "'%s': no memory layout", a->name);
 			return -EINVAL;
+		}
+		if (mmc) {
+			int err = parse_mmc(a, w, wl, nw, why, whylen);
+
+			if (err)
+				return err;
+			count++;
+			continue;
 		}
 		if (ram && wl[1] == 3 && !memcmp(w[1], "ram", 3)) {
 			a->kind = DFU_ALT_RAM;

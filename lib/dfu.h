@@ -56,7 +56,7 @@ enum dfu_status {
 
 /* ------------------------------------------------------- dfu_alt_info */
 
-enum dfu_alt_kind { DFU_ALT_RAM, DFU_ALT_RAW, DFU_ALT_PART };
+enum dfu_alt_kind { DFU_ALT_RAM, DFU_ALT_RAW, DFU_ALT_PART, DFU_ALT_FAT, DFU_ALT_EXT4 };
 
 #define DFU_NAME_MAX	32
 #define DFU_MAX_ALTS	USB_MAX_ALTS
@@ -69,14 +69,20 @@ struct dfu_alt {
 	 * size filled in by whoever resolves the partition */
 	uint32_t start, size;
 	unsigned dev, part;
+	/* mmc raw: the first block and the count (0: to the device's end);
+	 * an mmc entry's size (bytes) is set by whoever resolves it */
+	uint32_t lba, blocks;
 };
 
 /*
  * Parse U-Boot's dfu_alt_info: entries separated by ';', each "NAME TYPE
  * ARGS" separated by blanks: "NAME ram ADDR SIZE" (interface "ram"),
- * "NAME raw OFFSET SIZE" or "NAME part DEV PARTNUM" (interface "nand").
- * ADDR, OFFSET and SIZE are hex (with or without 0x), DEV and PARTNUM
- * decimal, as U-Boot reads them. Fills alts[0..*n); returns 0, or -EINVAL
+ * "NAME raw OFFSET SIZE" or "NAME part DEV PARTNUM" (interface "nand"),
+ * "NAME raw LBA BLOCKS", "NAME part DEV PARTNUM", "NAME fat DEV PARTNUM" or
+ * "NAME ext4 DEV PARTNUM" (interface "mmc"; for fat and ext4 NAME is the
+ * file). ADDR, OFFSET and SIZE are hex (with or without 0x), DEV and
+ * PARTNUM decimal, the mmc numbers C-style (0x hex, 0 octal, decimal), as
+ * U-Boot reads them; an mmc entry comes back with size 0. Fills alts[0..*n); returns 0, or -EINVAL
  * (or -E2BIG: more than max entries, -ENAMETOOLONG: a long name) with
  * why saying which entry and what is wrong.
  */

@@ -672,3 +672,17 @@ int ext4_read_head(struct ext4_fs *fs, const char *path, void *buf, size_t max, 
 		return ret;
 	return read_data(fs, &in, buf, (uint32_t)MIN(in.size, max));
 }
+
+/* For lib/ext4_write.c (lib/ext4_priv.h). */
+int ext4_lookup(struct ext4_fs *fs, const char *path, struct ext4_inode *in)
+{
+	return lookup(fs, path, in);
+}
+
+int ext4_map(struct ext4_fs *fs, const struct ext4_inode *in, uint32_t lb, uint32_t *pb,
+	     uint32_t *len)
+{
+	int ret = readable(fs, in);
+
+	return ret ? ret : map(fs, in, lb, pb, len);
+}

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Read-only ext2/ext3/ext4 on a struct blockdev: extents and indirect
- * blocks, linear and htree directories, symlinks, metadata_csum. */
+/* ext2/ext3/ext4 on a struct blockdev: reading (lib/ext4.c: extents and
+ * indirect blocks, linear and htree directories, symlinks, metadata_csum)
+ * and creating files and symlinks (lib/ext4_write.c). */
 #ifndef LIB_EXT4_H
 #define LIB_EXT4_H
 
@@ -98,5 +99,23 @@ int ext4_read(struct ext4_fs *fs, const char *path, void *buf, size_t max, uint3
 /* The same, but a file larger than max has its first max bytes read (no
  * -EFBIG); *size is still the whole file's size. */
 int ext4_read_head(struct ext4_fs *fs, const char *path, void *buf, size_t max, uint32_t *size);
+
+/*
+ * Creates the regular file path (size bytes of buf) or the symlink path
+ * (pointing at target) in an existing linear directory of an ext4 file
+ * system (extents): data, bitmaps and descriptors, the inode, and last the
+ * directory entry with one sector write (into a directory block, or a new
+ * block the directory's inode takes in), so that a power cut leaves at
+ * worst blocks and an inode e2fsck frees. An existing regular file (extents
+ * at depth 0) is replaced: new blocks, then its inode rewritten in one
+ * sector, then the old blocks freed. Refused before any write, the reason
+ * logged: -EROFS (the journal needs recovery, errors), -ENOTSUP (no
+ * extents, a feature not kept, an htree directory, blocks over 4 KiB),
+ * -EEXIST (a symlink's name exists), -ENOSPC (no blocks or
+ * inode, more than four extents, a full directory with four extents), the
+ * lookup errors, or the device's error.
+ */
+int ext4_write_file(struct ext4_fs *fs, const char *path, const void *buf, uint32_t size);
+int ext4_symlink(struct ext4_fs *fs, const char *target, const char *path);
 
 #endif

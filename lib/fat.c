@@ -372,6 +372,9 @@ static int dir_scan(struct fat_fs *fs, uint32_t cluster, dirent_fn fn, void *arg
 			ret = blk_read(fs->bd, sec + s, 1, fs->sec);
 			if (ret)
 				return ret;
+			/* a long name running on into this sector */
+			if (ls.next && fs->run.nsec < 3)
+				fs->run.sec[fs->run.nsec++] = sec + s;
 			for (i = 0; i < SECTOR; i += DIRENT) {
 				const uint8_t *e = fs->sec + i;
 
@@ -382,6 +385,11 @@ static int dir_scan(struct fat_fs *fs, uint32_t cluster, dirent_fn fn, void *arg
 					continue;
 				}
 				if ((e[11] & 0x3f) == ATTR_LFN) {
+					if (e[0] & 0x40) {
+						fs->run.sec[0] = sec + s;
+						fs->run.nsec = 1;
+						fs->run.first = (uint8_t)(i / DIRENT);
+					}
 					lfn_add(fs, &ls, e);
 					continue;
 				}
@@ -390,8 +398,14 @@ static int dir_scan(struct fat_fs *fs, uint32_t cluster, dirent_fn fn, void *arg
 					continue;
 				}
 				if (ls.next != 0xff || ls.sum != fat_lfn_checksum(e) ||
-				    !lfn_to_utf8(fs, ls.len))
+				    !lfn_to_utf8(fs, ls.len)) {
 					fat_short_name(e, fs->name);
+					fs->run.sec[0] = sec + s;
+					fs->run.nsec = 1;
+					fs->run.first = (uint8_t)(i / DIRENT);
+				}
+				fs->run.idx = (uint8_t)(i / DIRENT);
+				fs->run.dir = cluster;
 				ls.next = 0;
 				ret = fn(fs, e, arg);
 				if (ret)
@@ -434,6 +448,7 @@ static int match_entry(struct fat_fs *fs, const uint8_t *e, void *arg)
 			return 0;
 	}
 	entry_stat(fs, e, m->st);
+	m->st->loc = fs->run;
 	return 1;
 }
 
@@ -446,6 +461,7 @@ int fat_stat(struct fat_fs *fs, const char *path, struct fat_stat *st)
 	st->size = 0;
 	st->cluster = 0;
 	st->is_dir = true;
+	st->loc.nsec = 0;
 	while (*p) {
 		if (*p == '/') {
 			p++;

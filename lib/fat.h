@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* FAT12/16/32 with VFAT long names, on a struct blockdev: reading
- * (lib/fat.c) and writing one file of the root directory (lib/fat_write.c). */
+ * (lib/fat.c) and writing files and directories (lib/fat_write.c). */
 #ifndef LIB_FAT_H
 #define LIB_FAT_H
 
@@ -22,6 +22,17 @@ typedef void (*fat_log_fn)(const char *fmt, ...);
 #define FAT_WORK_MIN (512 + 520 + 768 + 2 * 512)
 #define FAT_CACHE_SECTORS 64
 #define FAT_WORK_SIZE (512 + 520 + 768 + FAT_CACHE_SECTORS * 512)
+
+/* Where a directory entry lies, for lib/fat_write.c: the sectors holding
+ * its long-name entries and its short entry (the last one), the index of
+ * the first of them in sec[0] and of the short entry in sec[nsec - 1], and
+ * the first cluster of the directory (0: the root). nsec 0: the root
+ * itself, which has no entry. */
+struct fat_loc {
+	uint64_t sec[3];
+	uint8_t nsec, first, idx;
+	uint32_t dir;
+};
 
 struct fat_fs {
 	struct blockdev *bd;
@@ -45,12 +56,16 @@ struct fat_fs {
 	/* for lib/fat_write.c */
 	uint8_t nfats;          /* FAT copies kept up to date (from fat_start) */
 	uint16_t fsinfo;        /* FAT32: the FSInfo sector, 0 or 0xffff: none */
+	struct fat_loc run;     /* dir_scan: the current entry's place */
+	uint32_t alloc_hint;    /* where the next free cluster is looked for */
 };
+
 
 struct fat_stat {
 	uint32_t size;
 	uint32_t cluster;       /* first cluster; 0 for the FAT12/16 root */
 	bool is_dir;
+	struct fat_loc loc;
 };
 
 /* Checks the boot sector of bd and prepares fs. work (at least FAT_WORK_MIN
@@ -99,5 +114,35 @@ int fat_read_head(struct fat_fs *fs, const char *path, void *buf, size_t max, ui
  * -EBADMSG for a corrupt volume, or the device's error (-EROFS).
  */
 int fat_write_root(struct fat_fs *fs, const char *name, const void *buf, uint32_t size);
+
+/*
+ * Writes size bytes of buf as the file at path, in an existing directory:
+ * the data goes to free clusters and is chained in every FAT copy, then
+ * one directory sector write creates the entry (8.3, or a VFAT long name
+ * with its alias) or switches an existing file's entry to the new chain,
+ * and only then is the old chain freed; a power cut at any block write
+ * leaves the old file or the new one (at worst lost clusters fsck frees).
+ * A full directory grows by a cluster (not the FAT12/16 root). Returns 0,
+ * -ENOSPC (not enough free clusters for the whole new file, or no room in
+ * the root), -ENOENT/-ENOTDIR (the directory), -EISDIR, -EINVAL (a name
+ * FAT cannot hold), -EBADMSG for a corrupt volume, or the device's error.
+ */
+int fat_write(struct fat_fs *fs, const char *path, const void *buf, uint32_t size);
+/* U-Boot's fatwrite at a position: the existing file becomes its first
+ * pos bytes then buf (pos 0: fat_write). Written in place as U-Boot does,
+ * so a cut may leave the data part old, part new (the metadata ordered:
+ * new clusters chained before they are linked, the size last, clusters
+ * past the end freed after). -EINVAL when pos is past the file's end or
+ * the file does not exist. */
+int fat_write_at(struct fat_fs *fs, const char *path, const void *buf, uint32_t size,
+		 uint32_t pos);
+/* Removes the file or empty directory at path: its entries are marked
+ * deleted (the short entry's sector first), then its clusters freed.
+ * -EEXIST for a directory not empty (as POSIX's rmdir may), -EINVAL for the root, or the lookup and device errors. */
+int fat_unlink(struct fat_fs *fs, const char *path);
+/* Makes the directory path (its parent must exist): the new cluster with
+ * "." and "..", its FAT entry, then the entry in the parent. -EEXIST when
+ * the name is taken; the other errors as fat_write. */
+int fat_mkdir(struct fat_fs *fs, const char *path);
 
 #endif

@@ -3,6 +3,7 @@
 #include "lib/fs.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"
+#include "lib/string.h"
 
 int fs_mount(struct fs *fs, struct blockdev *bd, void *work, size_t work_size, fs_log_fn log)
 {
@@ -34,6 +35,57 @@ const char *fs_kind(const struct fs *fs)
 	if (fs->type != FS_FAT)
 		return "none";
 	return fs->u.fat.bits == 12 ? "FAT12" : fs->u.fat.bits == 16 ? "FAT16" : "FAT32";
+}
+
+const char *fs_type_name(const struct fs *fs)
+{
+	return fs->type == FS_EXT4 ? "ext4" : fs->type == FS_FAT ? "fat" : NULL;
+}
+
+int fs_volume_id(struct fs *fs, uint8_t *sector, char uuid[37], char label[17])
+{
+	static const char hex[] = "0123456789abcdef";
+	const uint8_t *id;
+	int ret;
+
+	if (fs->type == FS_EXT4) {
+		/* the superblock: 1024 bytes from byte 1024 */
+		ret = blk_read(fs->u.ext4.bd, 2, 2, sector);
+		if (ret)
+			return ret;
+		id = sector + 0x68;
+		for (unsigned i = 0, o = 0; i < 16; i++) {
+			if (i == 4 || i == 6 || i == 8 || i == 10)
+				uuid[o++] = '-';
+			uuid[o++] = hex[id[i] >> 4];
+			uuid[o++] = hex[id[i] & 15];
+			uuid[o] = 0;
+		}
+		if (label) {
+			memcpy(label, sector + 0x78, 16);
+			label[16] = 0;
+		}
+		return 0;
+	}
+	if (fs->type != FS_FAT)
+		return -ENODEV;
+	ret = blk_read(fs->u.fat.bd, 0, 1, sector);
+	if (ret)
+		return ret;
+	/* the extended BPB: after the FAT32 fields, or right after the BPB */
+	id = sector + (fs->u.fat.bits == 32 ? 0x43 : 0x27);
+	for (unsigned i = 0, o = 0; i < 4; i++) {
+		if (i == 2)
+			uuid[o++] = '-';
+		uuid[o++] = "0123456789ABCDEF"[id[3 - i] >> 4];
+		uuid[o++] = "0123456789ABCDEF"[id[3 - i] & 15];
+		uuid[o] = 0;
+	}
+	if (label) {
+		memcpy(label, id + 4, 11);
+		label[11] = 0;
+	}
+	return 0;
 }
 
 int fs_stat(struct fs *fs, const char *path, struct fs_stat *st)

@@ -39,6 +39,16 @@ int fs_mount(struct fs *fs, struct blockdev *bd, void *work, size_t work_size, f
 /* "FAT16", "FAT32", "ext4", ...; "none" when nothing is mounted. */
 const char *fs_kind(const struct fs *fs);
 
+/* U-Boot's name for the type: "fat" or "ext4" (ext2/3 too), as fstype
+ * prints it; NULL when nothing is mounted. */
+const char *fs_type_name(const struct fs *fs);
+/* The volume identity U-Boot's fsuuid prints: FAT's volume serial as
+ * "XXXX-XXXX", ext's superblock UUID as 8-4-4-4-12 lowercase hex; label
+ * (12 bytes, may be NULL) gets FAT's boot-sector volume label (11
+ * characters, blank-padded) or ext's volume name. sector is a 1024-byte
+ * buffer. Returns 0 or the device's error. */
+int fs_volume_id(struct fs *fs, uint8_t *sector, char uuid[37], char label[17]);
+
 /* As fat_stat/ext4_stat, fat_list/ext4_list and fat_read/ext4_read: paths
  * from the root, "/"-separated; -ENODEV when nothing is mounted. */
 int fs_stat(struct fs *fs, const char *path, struct fs_stat *st);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* libFuzzer target for lib/dfu's dfu_alt_info parser: the input is the
- * variable's value (first byte: the interface, ram or nand). Every entry
- * it accepts must be named, within its window and within 4 GiB. */
+ * variable's value (first byte: the interface, ram, nand or mmc). Every
+ * entry it accepts must be named, within its window and within 4 GiB; an
+ * mmc entry within 2^32 blocks, its partition a byte, its size unset. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,8 +21,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(s, data + 1, size - 1);
 	s[size - 1] = 0;
-	err = dfu_alt_parse(s, data[0] & 1 ? "nand" : "ram", alts, DFU_MAX_ALTS, &n, why,
-			    sizeof(why));
+	static const char *const ifaces[] = { "ram", "nand", "mmc", "mmc" };
+	const char *iface = ifaces[data[0] & 3];
+
+	err = dfu_alt_parse(s, iface, alts, DFU_MAX_ALTS, &n, why, sizeof(why));
 	if (err) {
 		if (n != 0 || !why[0] || !memchr(why, 0, sizeof(why)))
 			abort();
@@ -32,6 +35,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (i = 0; i < n; i++) {
 		if (!alts[i].name[0] || strlen(alts[i].name) >= DFU_NAME_MAX)
 			abort();
+		if (!strcmp(iface, "mmc")) {
+			if (alts[i].size || alts[i].part > 255 || alts[i].dev > 255 ||
+			    (uint64_t)alts[i].lba + alts[i].blocks > 0xFFFFFFFFull ||
+			    alts[i].kind == DFU_ALT_RAM ||
+			    (alts[i].kind == DFU_ALT_PART && !alts[i].part))
+				abort();
+			continue;
+		}
 		if (alts[i].kind != DFU_ALT_PART &&
 		    (alts[i].size == 0 || (uint64_t)alts[i].start + alts[i].size > 0x100000000ull))
 			abort();

@@ -33,6 +33,9 @@ cp mbr.img "$c/fuzz_fat/fat12-mbr"
 truncate -s 300K fat32.img
 mkfs.vfat -F 32 -s 1 -R 2 -f 1 fat32.img >/dev/null 2>&1
 cp fat32.img "$c/fuzz_fat/fat32-empty"
+mkdir -p "$c/fuzz_fat_write"
+cp fat12.img "$c/fuzz_fat_write/fat12-bare"
+cp fat32.img "$c/fuzz_fat_write/fat32-empty"
 
 # MLO in the root of an active FAT12 partition, and fragmented on a
 # FAT16 one (the hot part's reader, lib/fatmlo.c).
@@ -110,6 +113,11 @@ truncate -s 130K ebr.img
 printf 'label: dos\n4,250,5\n6,128,83\n' | sfdisk -q ebr.img >/dev/null
 dd if=ext4.img of=ebr.img bs=512 seek=6 conv=notrunc status=none
 cp ebr.img "$c/fuzz_ext4/mbr-logical-ext4"
+# fuzz_ext4_write: the same ext4 image (room for a 9000-byte file)
+mkdir -p "$c/fuzz_ext4_write"
+truncate -s 128K ext4w.img
+mke2fs -q -F -t ext4 -b 1024 -N 32 -O ^has_journal,metadata_csum -d e ext4w.img
+cp ext4w.img "$c/fuzz_ext4_write/ext4-csum"
 
 
 # fuzz_usbdesc: EP0 size, 32 alternate settings, then descriptors (a

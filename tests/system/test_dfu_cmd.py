@@ -14,7 +14,7 @@ def test_dfu_list_and_errors(cli):
     outs, _ = tc.run_cmds(
         "dfu",
         "dfu 1",
-        "dfu 0 mmc 0",
+        "dfu 0 mmc 0 list",
         "dfu 0 ram 1",
         "dfu 0 list",
         "dfu 0 nand 0 list",
@@ -30,11 +30,20 @@ def test_dfu_list_and_errors(cli):
         "dfu 0 ram 0",
         "setenv dfu_alt_info 'k part 0 1'",
         "dfu 0 nand 0",
+        # the run's card holds only MLO.raw: no partition table
+        "dfu 0 mmc 0",
+        "setenv dfu_alt_info 'k fat 0 1 offset 4'",
+        "dfu 0 mmc 0",
+        "setenv dfu_alt_info 'k ext4 1 2'",
+        "dfu 0 mmc 0",
     )
     usage = "usage: dfu <USB_controller> [<interface> <dev>] [list]"
     assert usage in outs[0]
     assert "no USB controller '1'" in outs[1]
-    assert "interface 'mmc' not supported" in outs[2]
+    # the mmc default, in U-Boot's list format
+    assert 'the mmc default "boot part 0 1;rootfs part 0 2;' in outs[2]
+    assert "dev: eMMC alt: 0 name: boot layout: RAW_ADDR\r\n" in outs[2]
+    assert "dev: eMMC alt: 2 name: MLO layout: FAT\r\n" in outs[2]
     assert "no ram device '1'" in outs[3]
     # the board defaults, in U-Boot's list format
     assert 'the ram default "kernel ram 0x82000000 0x6000000;' in outs[4]
@@ -53,3 +62,7 @@ def test_dfu_list_and_errors(cli):
     # a RAM entry on gtaboot's own area is refused before USB starts
     assert "mine" in outs[15] and "USB" not in outs[15]
     assert "'part' needs mtdparts" in outs[17]
+    assert "error: dfu: 'k': mmc 0 partition 1: no such partition" in outs[18]
+    assert "hardware partitions" in outs[20]
+    assert "'k': mmc 1 partition 2: no such mmc device" in outs[22]
+    assert "USB" not in outs[18] + outs[20] + outs[22]

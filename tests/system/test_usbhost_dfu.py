@@ -225,3 +225,97 @@ def test_power_cut_during_dfu_mlo_leaves_bootable_nand(parts, pc, tmp_path):
     assert "result=poweroff" in sim.text(), sim.text()[-3000:]
     r = simrun.run(["--machine", "gta04", "--rev", "A4", "--nand", nand, "--max-ms", 1500])
     assert "gtaboot 0.1" in r.serial and "Boot: NAND (ROM)" in r.serial, r.stderr + r.serial
+
+
+def mmc_card(tmp):
+    """FAT16 partition 1 (bootable, an old zImage in it) and an ext4
+    partition 2 (/etc/hostname), by sfdisk, mkfs.vfat, mtools and mke2fs."""
+    import test_fs_cmds as fc
+    fat, ext, img = (os.path.join(tmp, n) for n in ("p1.fat", "p2.ext4", "sd.img"))
+    fc.sh("truncate", "-s", str(fc.P1N * 512), fat)
+    fc.sh("mkfs.vfat", "-F", "16", fat)
+    with open(os.path.join(tmp, "old"), "wb") as f:
+        f.write(b"old kernel\n" * 1000)
+    fc.sh("mcopy", "-i", fat, os.path.join(tmp, "old"), "::zImage")
+    stage = os.path.join(tmp, "root", "etc")
+    os.makedirs(stage)
+    with open(os.path.join(stage, "hostname"), "w") as f:
+        f.write("gta04\n")
+    fc.sh("truncate", "-s", str(fc.P2N * 512), ext)
+    fc.sh("mke2fs", "-q", "-F", "-t", "ext4", "-d", os.path.dirname(stage), ext)
+    fc.sh("truncate", "-s", str((fc.P2 + fc.P2N) * 512), img)
+    fc.sh("sfdisk", "-q", img, input=("start=%d, size=%d, type=e, bootable\nstart=%d, size=%d, "
+                                      "type=83\n" % (fc.P1, fc.P1N, fc.P2, fc.P2N)).encode())
+    fc.sh("dd", "if=" + fat, "of=" + img, "bs=512", "seek=%d" % fc.P1, "conv=notrunc",
+          "status=none")
+    fc.sh("dd", "if=" + ext, "of=" + img, "bs=512", "seek=%d" % fc.P2, "conv=notrunc",
+          "status=none")
+    return img
+
+
+def test_dfu_into_mmc(parts, pc, tmp_path):
+    """A BeagleBoard-xM has no NAND: U-Boot's mmc entities (dfu 0 mmc 0) put
+    a kernel into the card's FAT partition as a file, raw blocks at a
+    sector, a new file into the ext4 root and a new /etc/hostname over the
+    old one, and read an ext4 file back. Afterwards the card is checked by mtools,
+    fsck.fat -n, e2fsck -fn and debugfs, and nothing outside the raw
+    entity's blocks and the partitions has changed."""
+    import test_fs_cmds as fc
+    card = mmc_card(str(tmp_path))
+    before = open(card, "rb").read()
+    alt = "zImage fat 0 1;raw1 raw 0x40 0x10;/etc/hostname ext4 0 2;/etc/new ext4 0 2"
+    script = ("{expect %s}" % tc.PROMPT + tc.esc("setenv dfu_alt_info '%s'\r" % alt) +
+              "{expect %s}dfu 0 mmc 0 list\\r" % tc.PROMPT +
+              "{expect %s}dfu 0 mmc 0\\r" % tc.PROMPT +
+              "{expect DFU_DETACH: done}{expect %s}{end}" % tc.PROMPT)
+    with board_and_host(script, pc=pc, extra=["--sd", card]) as (pc, sim):
+        pc.wait_device(VIDPID, timeout=60)
+        status, out = pc.run("dfu-util -l", timeout=30)
+        assert 'name="zImage"' in out and 'name="raw1"' in out, out
+        status, out = pc.run("dfu-util -a zImage -D /payload/zImage", timeout=90)
+        assert status == 0 and "Download done." in out, out
+        status, out = pc.run("dfu-util -a zImage -U /tmp/z && cmp /tmp/z /payload/zImage",
+                             timeout=90)
+        assert status == 0 and "Upload done." in out, out
+        status, out = pc.run("dd if=/dev/urandom of=/tmp/r bs=512 count=16 2>/dev/null && "
+                             "dfu-util -a raw1 -D /tmp/r && dfu-util -a raw1 -U /tmp/r2 && "
+                             "cmp /tmp/r /tmp/r2 && od -An -tx1 -v /tmp/r | tr -d ' \\n'",
+                             timeout=90)
+        assert status == 0, out
+        raw = bytes.fromhex(out.strip().splitlines()[-1])
+        status, out = pc.run("dfu-util -a /etc/hostname -U /tmp/h && cat /tmp/h", timeout=60)
+        assert status == 0 and out.rstrip().endswith("gta04"), out
+        # an existing ext4 file is replaced, a new one made
+        status, out = pc.run("echo beagle >/tmp/h && dfu-util -a /etc/hostname -D /tmp/h",
+                             timeout=60)
+        assert status == 0 and "Download done." in out, out
+        status, out = pc.run("dfu-util -a /etc/new -D /tmp/r", timeout=60)
+        assert status == 0 and "Download done." in out, out
+        status, out = pc.run("dfu-util -a raw1 -D /tmp/r -R", timeout=60)
+        assert "Download done." in out, out
+        rc = sim.wait(60)
+        assert rc == 0, "simulator: exit %r" % rc
+        # the card the run wrote, a copy in the run's directory
+        after = open(sim.sd, "rb").read()
+    sd = str(tmp_path / "after.img")
+    with open(sd, "wb") as f:
+        f.write(after)
+    serial = sim.text()
+    assert "dev: eMMC alt: 0 name: zImage layout: FAT" in serial, serial
+    assert "dev: eMMC alt: 1 name: raw1 layout: RAW_ADDR" in serial, serial
+    assert "dev: eMMC alt: 2 name: /etc/hostname layout: EXT4" in serial, serial
+    assert "ext4write mmc 0:2" in serial, serial[-3000:]
+    assert after[0x40 * 512:0x50 * 512] == raw
+    # (the run's card holds MLO.raw from sector 256: simrun.load_raw_args)
+    assert after[:0x40 * 512] == before[:0x40 * 512]
+    assert after[0x50 * 512:0x100 * 512] == before[0x50 * 512:0x100 * 512]
+    assert len(after) == len(before)
+    fat = fc.fsck_clean(sd, tmp_path)
+    fc.sh("/sbin/debugfs", "-R", "dump /etc/new " + str(tmp_path / "n"), str(tmp_path / "c2.ext4"))
+    assert open(str(tmp_path / "n"), "rb").read() == raw
+    fc.sh("/sbin/debugfs", "-R", "dump /etc/hostname " + str(tmp_path / "h"),
+          str(tmp_path / "c2.ext4"))
+    assert open(str(tmp_path / "h"), "rb").read() == b"beagle\n"
+    fc.sh("mcopy", "-n", "-i", fat, "::zImage", str(tmp_path / "z"))
+    payload = os.path.join(simrun.ROOT, "build", "payload", "zImage")
+    assert open(str(tmp_path / "z"), "rb").read() == open(payload, "rb").read()

@@ -138,6 +138,12 @@ static void others_intact(const char *img)
 			    "</dev/null && cmp -s b.bin b.out", dir, img, img), 0);
 }
 
+static void others_intact2(const char *img)
+{
+	assert_int_equal(sh("cd '%s' && mcopy -D o -n -i %s.img ::/sub/b.bin b.out </dev/null && "
+			    "cmp -s b.bin b.out", dir, img), 0);
+}
+
 static void fill(uint8_t *p, size_t n, unsigned seed)
 {
 	for (size_t i = 0; i < n; i++)
@@ -415,6 +421,183 @@ static void test_bad_names(void **state)
 	wd_close(&d);
 }
 
+/* fat_write, fat_mkdir and fat_unlink in subdirectories, on every
+ * geometry: read back by mtools, fsck.fat clean, the other files intact. */
+static void test_paths_mkdir_unlink(void **state)
+{
+	static uint8_t big[700000];
+
+	(void)state;
+	for (unsigned g = 0; g < sizeof(geoms) / sizeof(geoms[0]); g++) {
+		const struct geom *ge = &geoms[g];
+		uint32_t len = ge->kib < 2048 ? 30000 : sizeof(big), size;
+		struct wdisk d;
+		struct fat_fs fs;
+		struct fat_stat st;
+		char name[64];
+
+		mkimage(ge->name, ge->bits, ge->spc, ge->kib, NULL);
+		wd_open(&d, imgpath(ge->name));
+		mount(&d, &fs);
+		fill(big, len, g + 7);
+		assert_int_equal(fat_mkdir(&fs, "/newdir"), 0);
+		assert_int_equal(fat_mkdir(&fs, "/newdir"), -EEXIST);
+		assert_int_equal(fat_mkdir(&fs, "/sub/deeper/"), 0);
+		assert_int_equal(fat_mkdir(&fs, "/nothere/x"), -ENOENT);
+		/* more than one allocation round at 512-byte clusters */
+		assert_int_equal(fat_write(&fs, "/newdir/A long file name.bin", big, len), 0);
+		assert_int_equal(fat_write(&fs, "/sub/deeper/k", data, 1000), 0);
+		/* a directory full of long names grows by clusters */
+		for (int i = 0; i < 40; i++) {
+			snprintf(name, sizeof(name), "/sub/deeper/file-number-%02d.txt", i);
+			assert_int_equal(fat_write(&fs, name, name, (uint32_t)strlen(name)), 0);
+		}
+		/* replaced by a shorter and by an empty file */
+		assert_int_equal(fat_write(&fs, "/a.bin", data, 100), 0);
+		assert_int_equal(fat_write(&fs, "/sub/deeper/k", data, 0), 0);
+		assert_int_equal(fat_write(&fs, "/newdir", data, 10), -EISDIR);
+		assert_int_equal(fat_write(&fs, "/a.bin/x", data, 10), -ENOTDIR);
+		/* removed: a file, then a directory once it is empty */
+		assert_int_equal(fat_unlink(&fs, "/sub/deeper/file-number-07.txt"), 0);
+		assert_int_equal(fat_stat(&fs, "/sub/deeper/file-number-07.txt", &st), -ENOENT);
+		assert_int_equal(fat_mkdir(&fs, "/gone"), 0);
+		assert_int_equal(fat_write(&fs, "/gone/f", data, 3000), 0);
+		assert_int_equal(fat_unlink(&fs, "/gone"), -EEXIST);
+		assert_int_equal(fat_unlink(&fs, "/gone/f"), 0);
+		assert_int_equal(fat_unlink(&fs, "/gone"), 0);
+		assert_int_equal(fat_unlink(&fs, "/"), -EINVAL);
+		assert_int_equal(fat_unlink(&fs, "/gone"), -ENOENT);
+		static uint8_t back[sizeof(big)];
+
+		assert_int_equal(fat_read(&fs, "/newdir/a long FILE name.bin", back, sizeof(back),
+					  &size), 0);
+		assert_int_equal(size, len);
+		assert_memory_equal(back, big, len);
+		save(&d, ge->name);
+		if (fsck_clean(ge->name)) {
+			sh("cat '%s/fsck.out'", dir);
+			fail_msg("%s: fsck.fat after fat_write/mkdir/unlink", ge->name);
+		}
+		mtools_has(ge->name, "newdir/A long file name.bin", big, len);
+		mtools_has(ge->name, "a.bin", data, 100);
+		mtools_has(ge->name, "sub/deeper/k", data, 0);
+		mtools_has(ge->name, "sub/deeper/file-number-39.txt",
+			   "/sub/deeper/file-number-39.txt", 30);
+		assert_int_equal(sh("test $(mdir -b -i '%s' ::/sub/deeper </dev/null | wc -l) = 40",
+				    imgpath(ge->name)), 0);
+		assert_int_equal(sh("mdir -i '%s' ::/gone </dev/null >/dev/null 2>&1",
+				    imgpath(ge->name)) != 0, 1);
+		assert_int_equal(sh("cd '%s' && mcopy -D o -n -i %s.img ::/sub/b.bin b.out </dev/null"
+				    " && cmp -s b.bin b.out", dir, ge->name), 0);
+		wd_close(&d);
+	}
+}
+
+/* A file replaced by fat_write with a power cut after every block: the
+ * old file or the new one, whole; nothing else changed; what fsck.fat
+ * finds is at most clusters lost on the way. */
+static void test_replace_power_cut(void **state)
+{
+	static uint8_t back[ENV_SIZE];
+	long total;
+	struct wdisk d;
+	struct fat_fs fs;
+	uint32_t size;
+
+	(void)state;
+	mkimage("rc", 16, 1, 16 * 1024, NULL);
+	fill(data, 9000, 21);
+	wd_open(&d, imgpath("rc"));
+	mount(&d, &fs);
+	assert_int_equal(fat_write(&fs, "/sub/b.bin", data, 9000), 0);
+	total = d.written;
+	wd_close(&d);
+	for (long cut = 0; cut <= total; cut++) {
+		int ret;
+
+		wd_open(&d, imgpath("rc"));
+		d.cut_after = cut;
+		mount(&d, &fs);
+		ret = fat_write(&fs, "/sub/b.bin", data, 9000);
+		assert_int_equal(ret, cut < total ? -EIO : 0);
+		d.cut_after = -1;
+		mount(&d, &fs);
+		assert_int_equal(fat_read(&fs, "/sub/b.bin", back, sizeof(back), &size), 0);
+		if (size == 9000)
+			assert_memory_equal(back, data, 9000);
+		else
+			assert_int_equal(size, 70000);
+		save(&d, "rc-cut");
+		if (size == 70000)
+			assert_int_equal(sh("cd '%s' && mcopy -D o -n -i rc-cut.img ::/sub/b.bin b.out "
+					    "</dev/null && cmp -s b.bin b.out", dir), 0);
+		assert_int_equal(sh("cd '%s' && mcopy -D o -n -i rc-cut.img ::/a.bin a.out </dev/null"
+				    " && cmp -s a.bin a.out", dir), 0);
+		fsck_clean("rc-cut");
+		assert_int_equal(sh("grep -v -e '^fsck.fat' -e '^Checking' -e '^Reclaimed' "
+				    "-e 'unused clusters' -e '^Free cluster summary' -e '^Leaving' "
+				    "-e 'FATs differ but appear to be intact' -e 'Using first FAT' "
+				    "-e 'files, .* clusters' -e '^rc-cut.img' -e '^$' -e 'Perform changes' "
+				    "'%s/fsck.out' | grep -q .", dir) != 0, 1);
+		wd_close(&d);
+	}
+}
+
+/* fatwrite at a position (U-Boot's semantics: the file becomes its first
+ * pos bytes, then the data): growing past the chain, appending, cutting
+ * short; a position past the end or a missing file refused. */
+static void test_write_at(void **state)
+{
+	static uint8_t want[20000], back[20000];
+	uint8_t *a;
+	size_t alen;
+	char path[PATH_MAX + 16];
+	struct wdisk d;
+	struct fat_fs fs;
+	uint32_t size;
+
+	(void)state;
+	for (unsigned g = 0; g < 2; g++) {
+		const struct geom *ge = &geoms[g ? 4 : 0];
+
+		mkimage(ge->name, ge->bits, ge->spc, ge->kib, NULL);
+		snprintf(path, sizeof(path), "%s/a.bin", dir);
+		a = slurp(path, &alen);
+		assert_int_equal(alen, 3000);
+		wd_open(&d, imgpath(ge->name));
+		mount(&d, &fs);
+		fill(data, 12000, 5);
+		/* 1000 bytes kept, 12000 written: past the old chain's end */
+		assert_int_equal(fat_write_at(&fs, "/a.bin", data, 12000, 1000), 0);
+		memcpy(want, a, 1000);
+		memcpy(want + 1000, data, 12000);
+		/* appended at the end */
+		assert_int_equal(fat_write_at(&fs, "/a.bin", data + 7, 333, 13000), 0);
+		memcpy(want + 13000, data + 7, 333);
+		assert_int_equal(fat_read(&fs, "/a.bin", back, sizeof(back), &size), 0);
+		assert_int_equal(size, 13333);
+		assert_memory_equal(back, want, 13333);
+		save(&d, ge->name);
+		assert_int_equal(fsck_clean(ge->name), 0);
+		mtools_has(ge->name, "a.bin", want, 13333);
+		/* cut short: 600 bytes kept, 10 written; the rest freed */
+		assert_int_equal(fat_write_at(&fs, "/a.bin", data, 10, 600), 0);
+		memcpy(want + 600, data, 10);
+		assert_int_equal(fat_write_at(&fs, "/a.bin", data, 10, 611), -EINVAL);
+		assert_int_equal(fat_write_at(&fs, "/nothere", data, 10, 1), -EINVAL);
+		assert_int_equal(fat_write_at(&fs, "/sub", data, 10, 1), -EISDIR);
+		save(&d, ge->name);
+		if (fsck_clean(ge->name)) {
+			sh("cat '%s/fsck.out'", dir);
+			fail_msg("%s: fsck.fat after fat_write_at", ge->name);
+		}
+		mtools_has(ge->name, "a.bin", want, 610);
+		others_intact2(ge->name);
+		free(a);
+		wd_close(&d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -425,6 +608,9 @@ int main(void)
 		cmocka_unit_test(test_fragmented_free_space),
 		cmocka_unit_test(test_power_cut_every_block),
 		cmocka_unit_test(test_bad_names),
+		cmocka_unit_test(test_paths_mkdir_unlink),
+		cmocka_unit_test(test_replace_power_cut),
+		cmocka_unit_test(test_write_at),
 	};
 
 	snprintf(dir, sizeof(dir), "%s", scratch_dir("fatwrite"));

@@ -743,6 +743,56 @@ static void test_alt_parse_errors(void **state)
 	assert_int_equal(dfu_alt_parse(longname, "ram", a, 4, &n, why, sizeof(why)), -ENAMETOOLONG);
 }
 
+/* U-Boot's mmc entities (drivers/dfu/dfu_mmc.c): raw blocks with C-style
+ * numbers, part/fat/ext4 with a device and a partition. */
+static void test_alt_parse_mmc(void **state)
+{
+	static const char *const bad[] = {
+		"k raw 0x100", "k raw 0x100 x", "k raw 0x10 0x10 mmcpart 1", "k part 0",
+		"k part 0 0", "k fat 0 256", "k ext4 0x 1", "k skip 0 0", "k script 0 0",
+		"k ram 0 1", "k raw 09 1", "k raw 0xffffffff 2", "k raw -1 2", "k fat 0 1 offset",
+	};
+	struct dfu_alt a[DFU_MAX_ALTS];
+	unsigned n, i;
+	char why[96];
+
+	(void)state;
+	assert_int_equal(dfu_alt_parse("MLO fat 0 1;zImage ext4 0 2;boot part 0 1;"
+				       "card raw 0 0;spl raw 0x100 0400;u-boot raw 768 0x1000",
+				       "mmc", a, DFU_MAX_ALTS, &n, why, sizeof(why)), 0);
+	assert_int_equal(n, 6);
+	assert_string_equal(a[0].name, "MLO");
+	assert_int_equal(a[0].kind, DFU_ALT_FAT);
+	assert_int_equal(a[0].dev, 0);
+	assert_int_equal(a[0].part, 1);
+	assert_int_equal(a[1].kind, DFU_ALT_EXT4);
+	assert_int_equal(a[1].part, 2);
+	assert_int_equal(a[2].kind, DFU_ALT_PART);
+	assert_int_equal(a[2].part, 1);
+	assert_int_equal(a[3].kind, DFU_ALT_RAW);
+	assert_int_equal(a[3].lba, 0);
+	assert_int_equal(a[3].blocks, 0);       /* the whole card */
+	assert_int_equal(a[4].lba, 0x100);
+	assert_int_equal(a[4].blocks, 0400);    /* octal, as U-Boot's base 0 */
+	assert_int_equal(a[5].lba, 768);
+	assert_int_equal(a[5].blocks, 0x1000);
+	for (i = 0; i < 6; i++)
+		assert_int_equal(a[i].size, 0); /* resolved by the command */
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		n = 99;
+		assert_int_not_equal(dfu_alt_parse(bad[i], "mmc", a, 4, &n, why, sizeof(why)), 0);
+		assert_int_equal(n, 0);
+		assert_true(why[0]);
+	}
+	assert_int_equal(dfu_alt_parse("k skip 0 0", "mmc", a, 4, &n, why, sizeof(why)), -EINVAL);
+	assert_string_equal(why, "'k': memory layout (skip) not supported");
+	assert_int_equal(dfu_alt_parse("k raw 0 1 mmcpart 1", "mmc", a, 4, &n, why, sizeof(why)),
+			 -EINVAL);
+	assert_non_null(strstr(why, "hardware partitions"));
+	/* mmc entities are mmc's alone */
+	assert_int_equal(dfu_alt_parse("k fat 0 1", "nand", a, 4, &n, why, sizeof(why)), -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -763,6 +813,7 @@ int main(void)
 		cmocka_unit_test(test_dfu_detach),
 		cmocka_unit_test(test_alt_parse_ram),
 		cmocka_unit_test(test_alt_parse_nand),
+		cmocka_unit_test(test_alt_parse_mmc),
 		cmocka_unit_test(test_alt_parse_errors),
 	};
 
