@@ -161,6 +161,8 @@ $(OUT)/memmap.ld: $(MEMMAP_H) Makefile
 	  $(FW_CC) -E -P -D__LINKER__ -I. -x c - | tr -d '"' > $@
 # One number of the map for a recipe, e.g. $(call memmap,COLD_STAGE_MAX).
 memmap = $(shell sed -n 's/^#define $(1) *MM_U(\(0x[0-9A-Fa-f]*\)).*/\1/p' $(MEMMAP_H))
+MLO_COPY_MAX := $(shell sed -n 's/^\#define MLO_COPY_MAX *MM_U(\(0x[0-9A-Fa-f]*\)).*/\1/p' \
+                arch/arm/omap3/mlo_layout.h)
 
 # The hot part (early + late, linker.ld), then the cold part deflated
 # behind it and the CRC trailer (tools/packcold.py). The packed part is
@@ -182,6 +184,9 @@ $(OUT)/MLO: $(OUT)/gtaboot.bin $(BUILD)/tools/mkmlo
 	$(Q)rm -f $(OUT)/MLO.full
 	$(Q)if [ $$(stat -c %s $<) -le $$(($(call memmap,SRAM_BSS_BASE) - $(call memmap,SRAM_BASE))) ]; then \
 	  $(BUILD)/tools/mkmlo --load $(call memmap,SRAM_BASE) $< $(OUT)/MLO.full; fi
+	@raw=$$(stat -c %s $(OUT)/MLO.raw); if [ $$raw -gt $$(($(MLO_COPY_MAX))) ]; then \
+	  echo "error: $(OUT)/MLO.raw is $$raw bytes, over the $$(($(MLO_COPY_MAX))) of one NAND block or raw-mode copy (arch/arm/omap3/mlo_layout.h MLO_COPY_MAX)"; \
+	  rm -f $@ $(OUT)/MLO.raw; exit 1; fi
 	@rom=$$(od -An -tu4 -N4 $@ | tr -d ' '); \
 	  echo "MLO: $@ $$(stat -c %s $@) bytes, the ROM reads $$rom (goal 16384)"; \
 	  if [ $$rom -gt 16384 ]; then echo "warning: the ROM-loaded part is over the 16 KiB goal (docs/design.md)"; fi

@@ -35,6 +35,10 @@
 #define MLO_RAW_STRIDE    MM_U(256)
 /* NAND: a copy at the start of each of blocks 0-3. */
 #define MLO_NAND_COPIES   4
+/* So a whole MLO (with its CH, in raw mode) must fit one 128 KiB copy
+ * slot: a NAND block, or the raw-mode stride. The early part reads the
+ * rest of the image from the same slot. */
+#define MLO_COPY_MAX      MM_U(0x20000)
 
 /* ---- gtaboot's descriptor (start.S), at a fixed offset of the image:
  * u32 magic "GMLO", u32 early (the bytes the ROM must load, the GP size
