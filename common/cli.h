@@ -11,7 +11,8 @@
 
 #include "common/command.h"
 
-#define CLI_LINE 256
+/* U-Boot's CONFIG_SYS_CBSIZE: one console line, as U-Boot reads it */
+#define CLI_LINE 1024
 
 /* The `gtaboot> ` prompt: read a line, run it, forever. */
 void cli_loop(void) __attribute__((noreturn));
