@@ -61,6 +61,9 @@ void menu_after_failure(void);
  * device. */
 struct fs;
 int cmd_part_fs(char *const argv[], const char *dev, struct fs **fs, int *err);
+/* U-Boot's partition map of the SD card ("Partition Map for MMC device 0
+ * --   Partition Type: DOS", then a line per partition): part list, mmc part. */
+int cmd_print_parts(void);
 /* The source command on the image at addr. */
 int cmd_source_at(char *const argv[], uint32_t addr);
 

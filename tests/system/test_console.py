@@ -277,8 +277,31 @@ def test_files_load_and_ls(cli, card):
 
 
 def test_mmc_info(cli, card):
-    outs, _ = run_cmds("mmc info", sd=card)
-    assert "mmc1" in outs[0] or "SD" in outs[0]
+    """U-Boot's mmc words: info/mmcinfo lines, list, dev, read and write
+    bounded to the card and to free RAM."""
+    outs, _ = run_cmds("mmc info", "mmcinfo", "mmc list", "mmc dev 0 0 0", "mmc dev 1",
+                       "mmc dev 0 1", "mmc read 80000000 0 1", "crc32 80000000 200",
+                       "mmc write 80000000 10 1", "mmc read 80200000 10 1",
+                       "cmp.b 80000000 80200000 200", "mmc read 80000000 1ffff 2",
+                       "mmc read 40200000 0 1", "mmc rescan", sd=card)
+    for line in ("Device: OMAP SD/MMC", "Bus Speed: 48000000", "Mode: SD High Speed (50MHz)",
+                 "Rd Block Len: 512", "High Capacity: No", "Capacity: 40 MiB",
+                 "Bus Width: 4-bit", "Erase Group Size: 512 Bytes", "SD version 2.0"):
+        assert line + "\r\n" in outs[0], outs[0]
+    assert outs[1] == outs[0]
+    assert outs[2] == "OMAP SD/MMC: 0 (SD)\r\n"
+    assert outs[3] == "switch to partitions #0, OK\r\nmmc0 is current device\r\n"
+    assert "no mmc device at slot 1" in outs[4]
+    assert "switch to partitions #1, ERROR" in outs[5]
+    assert "MMC read: dev # 0, block # 0, count 1 ... 1 blocks read: OK" in outs[6]
+    mbr = open(card, "rb").read(512)
+    assert "%08x" % zlib.crc32(mbr) in outs[7]
+    assert "MMC write: dev # 0, block # 16, count 1 ... 1 blocks written: OK" in outs[8]
+    assert "1 blocks read: OK" in outs[9]
+    assert "512 of 512" in outs[10]
+    assert "0 blocks read: ERROR" in outs[11] and "past the card's end" in outs[11]
+    assert "not free RAM" in outs[12]
+    assert outs[13] == ""
 
 
 def test_fdt_set_then_bootz(cli, card, tmp_path):
