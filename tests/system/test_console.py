@@ -436,3 +436,30 @@ def test_poweroff_and_reset(cli):
     assert r.report and r.report["result"] == "poweroff", r.stderr + r.serial
     r = session(script() + "reset\\r", max_ms=3000)
     assert r.report and r.report["result"] == "reset", r.stderr + r.serial
+
+
+def test_bootmenu_env(cli):
+    """U-Boot's bootmenu of bootmenu_0..N (test/py's test_bootmenu, and
+    its screen): bootmenu_default lit first, ENTER runs it, UP/DOWN move,
+    ESC quits (status 0), a shortcut key picks, delay 0 runs bootmenu_0,
+    and a countdown left alone runs the lit entry."""
+    P = "{expect %s}" % PROMPT
+    inp = script("setenv bootmenu_default 1", "setenv bootmenu_0 test 1=echo ok 1",
+                 "setenv bootmenu_1 test 2=echo ok 2", "setenv bootmenu_2 test 3=echo ok 3")
+    inp += "bootmenu 2\\r{expect autoboot}\\r" + P
+    inp += "bootmenu 2\\r{expect autoboot}\\e[A\\r" + P
+    inp += "bootmenu 2\\r{expect autoboot}\\e[B\\r" + P
+    inp += "bootmenu 2; echo rc:$?\\r{expect autoboot}\\e" + P
+    inp += "bootmenu 2\\r{expect autoboot}3" + P
+    inp += esc("bootmenu 0") + "\\r" + P
+    inp += esc("bootmenu 1") + "\\r" + P
+    r = session(inp, max_ms=20000)
+    assert r.rc == simrun.EXIT["timeout"], r.stderr + r.serial
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "\n", r.serial)
+    assert "*** U-Boot Boot Menu ***" in text
+    for entry in ("1. test 1", "2. test 2", "3. test 3", "0. Exit",
+                  "Press UP/DOWN to move, ENTER to select, ESC to quit",
+                  "Hit any key to stop autoboot: 2"):
+        assert entry in text, entry
+    oks = re.findall(r"\nok (\d)|rc:(\d)", text)
+    assert [a or "rc" + b for a, b in oks] == ["2", "1", "3", "rc0", "3", "1", "2"], oks
