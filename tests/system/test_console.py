@@ -463,3 +463,18 @@ def test_bootmenu_env(cli):
         assert entry in text, entry
     oks = re.findall(r"\nok (\d)|rc:(\d)", text)
     assert [a or "rc" + b for a, b in oks] == ["2", "1", "3", "rc0", "3", "1", "2"], oks
+
+
+def test_bdinfo_coninfo(cli):
+    """U-Boot's bdinfo lines with the SDRAM the simulated GTA04 A5 has
+    (2 x 512 MiB), and coninfo's one serial device."""
+    outs, _ = run_cmds("bdinfo", "coninfo", "bdinfo x")
+    for line in ("arch_number = 0xffffffff", "DRAM bank   = 0x00000000",
+                 "-> start    = 0x80000000", "-> size     = 0x20000000",
+                 "DRAM bank   = 0x00000001", "-> start    = 0xa0000000",
+                 "baudrate    = 115200 bps", "Build       = 32-bit"):
+        assert line + "\r\n" in outs[0], outs[0]
+    m = re.search(r"relocaddr   = 0x([0-9a-f]{8})\r\nreloc off   = 0x([0-9a-f]{8})", outs[0])
+    assert m and (int(m.group(1), 16) - 0xC0000000) % (1 << 32) == int(m.group(2), 16), outs[0]
+    assert outs[1].startswith("List of available devices\r\n|-- serial@49020000 (IO)\r\n")
+    assert "wrong number of arguments" in outs[2]
