@@ -10,6 +10,7 @@
 #include <stdarg.h>
 
 #include "board/board.h"
+#include "common/banner.h"
 #include "common/console.h"
 #include "common/sys.h"
 #include "common/vars.h"
@@ -282,8 +283,8 @@ CMD(question_mark, "?", do_help, "? [command...]", "alias for 'help'");
 
 static int do_version(int argc, char *const argv[])
 {
-	printf("gtaboot %s (g%s) for %s %s\nbuilt with gcc %s\n", GTABOOT_VERSION, GTABOOT_GITREV,
-	       board.name, board.rev_name ? board.rev_name(sys.board_rev) : "", __VERSION__);
+	banner_version();
+	printf("built with gcc %s\n", __VERSION__);
 	return 0;
 }
 CMD(version, "version", do_version, "version", "show gtaboot's version and build");
