@@ -2,10 +2,10 @@
 /*
  * bdinfo and coninfo with U-Boot's layout (cmd/bdinfo.c, cmd/console.c):
  * the board information gtaboot really has. test/py finds RAM through
- * bdinfo's "-> start" line. No TRM chapter beyond TTBR0 (ARMv7-A ARM
- * B4.1.154), read for "TLB addr".
+ * bdinfo's "-> start" line. No TRM chapter.
  */
-#include "arch/arm/omap3/memmap.h"
+#include "arch/arm/cold.h"
+#include "arch/arm/mmu.h"
 #include "common/cli.h"
 #include "common/sys.h"
 #include "lib/printf.h"
@@ -13,14 +13,6 @@
 static void num(const char *name, uint32_t v)
 {
 	printf("%-12s= 0x%08x\n", name, (unsigned)v);
-}
-
-static uint32_t ttbr0(void)
-{
-	uint32_t v;
-
-	__asm__ volatile("mrc p15, 0, %0, c2, c0, 0" : "=r"(v));
-	return v;
 }
 
 static int do_bdinfo(int argc, char *const argv[])
@@ -52,7 +44,7 @@ static int do_bdinfo(int argc, char *const argv[])
 	num("fdt_blob", 0);
 	if (sys.fb_start)
 		num("FB base", sys.fb_start);
-	num("TLB addr", ttbr0() & ~0x3FFFu);
+	num("TLB addr", mmu_table_base());
 	return 0;
 }
 CMD(bdinfo, "bdinfo", do_bdinfo, "bdinfo", "print Board Info structure");
