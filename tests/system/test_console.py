@@ -478,3 +478,12 @@ def test_bdinfo_coninfo(cli):
     assert m and (int(m.group(1), 16) - 0xC0000000) % (1 << 32) == int(m.group(2), 16), outs[0]
     assert outs[1].startswith("List of available devices\r\n|-- serial@49020000 (IO)\r\n")
     assert "wrong number of arguments" in outs[2]
+
+
+def test_long_line_setenv_and_run(cli):
+    """A 1000-character setenv line (U-Boot's CBSIZE is 1024) is taken
+    whole, and run expands the variable whole."""
+    value = "echo " + "".join("w%03d" % i for i in range(240))  # 965 characters
+    outs, _ = run_cmds("setenv long '%s'" % value, "run long", "printenv long")
+    assert outs[1] == value[5:] + "\r\n", outs[1][:200]
+    assert outs[2] == "long=%s\r\n" % value
