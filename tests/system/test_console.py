@@ -221,7 +221,7 @@ def test_md_mw_cmp_crc32_round_trip(cli):
     assert outs[3].startswith("80100000: deadbeef 99ad1234 deadbeef deadbeef")
     assert outs[4].startswith("80100000: beef dead 1234 99ad")
     assert outs[5].startswith("80100004: 34 12 ad 99")
-    assert "%08x" % zlib.crc32(data) in outs[6]
+    assert outs[6] == "crc32 for 80100000 ... 8010000f ==> %08x\r\n" % zlib.crc32(data)
     assert "4 of 4" in outs[10]
     assert "0x%02x != 0x00 at 0x8020000c" % data[12] in outs[12]
     assert "12 of 16" in outs[12]
