@@ -5,10 +5,9 @@
  * has them: docs/references.md, "Beagle memory packages").
  */
 #include "arch/arm/omap3/soc.h"
+#include "board/beagle.h"
 #include "board/board.h"
 #include "lib/bitops.h"
-
-enum { REV_XM_AB = 0, REV_XM_C = 2, REV_C4 = 5, REV_C123 = 6, REV_AXBX = 7 };
 
 /* UART3, I2C1 and MMC1 are set by arch/arm/omap3/mux.c. */
 static const struct pad beagle_pads[] = {

@@ -5,8 +5,24 @@
  * the status LEDs. board/beagle.c has the rest.
  */
 #include "arch/arm/omap3/soc.h"
+#include "board/beagle.h"
 #include "board/board.h"
 #include "lib/bitops.h"
+
+/* U-Boot's beaglerev values (its board/ti/beagle/beagle.c misc_init_r, as
+ * Debian's u-boot.img prints them: "Beagle Rev C4" sets "C4"); findfdt
+ * tests them. */
+static const char *beagle_uboot_rev(unsigned rev)
+{
+	switch (rev) {
+	case REV_AXBX:	return "AxBx";
+	case REV_C123:	return "Cx";
+	case REV_C4:	return "C4";
+	case REV_XM_AB:	return "xMAB";
+	case REV_XM_C:	return "xMC";
+	default:	return "unknown";
+	}
+}
 
 /*
  * Debian's U-Boot for the Beagle keeps one 128 KiB copy at 0x260000
@@ -20,6 +36,11 @@ static const struct board_env_nand board_env_nand = {
 	.off = { 0x260000, 0x240000 },
 	.size = 0x20000,
 	.range = 0x20000,
+	/* Debian's own copy: CONFIG_ENV_OFFSET 0x260000, CONFIG_ENV_SIZE
+	 * 0x20000, no CONFIG_ENV_OFFSET_REDUND (its u-boot.img: "Loading
+	 * Environment from NAND...", no "redundant") */
+	.single_off = 0x260000,
+	.single_size = 0x20000,
 };
 
 /* ---- status LEDs ----
@@ -56,4 +77,20 @@ const struct board_env board_env = {
 	 * partitions (docs/references.md, "Beagle NAND layout") */
 	.dfu_alt_nand = "MLO raw 0x0 0x80000;u-boot raw 0x80000 0x1e0000;"
 			"u-boot-env raw 0x260000 0x20000;kernel raw 0x280000 0x400000",
+	/* Letux's Beagle builds share the GTA04's NAND map and boot script;
+	 * at 0x1b0000 Debian's U-Boot has code, which is no script header.
+	 * The root: U-Boot's omap3_beagle nandroot, mtd4 again. */
+	.nand_script_off = 0x1b0000,
+	.nand_root = "root=ubi0:rootfs rootfstype=ubifs ubi.mtd=4",
+	.vendor = "ti",
+	.rev_var = "beaglerev",
+	.rev_value = beagle_uboot_rev,
+	/* Debian's omap3_beagle default environment, word for word */
+	.findfdt = "if test $beaglerev = AxBx; then setenv fdtfile omap3-beagle.dtb; fi; "
+		   "if test $beaglerev = Cx; then setenv fdtfile omap3-beagle.dtb; fi; "
+		   "if test $beaglerev = C4; then setenv fdtfile omap3-beagle.dtb; fi; "
+		   "if test $beaglerev = xMAB; then setenv fdtfile omap3-beagle-xm-ab.dtb; fi; "
+		   "if test $beaglerev = xMC; then setenv fdtfile omap3-beagle-xm.dtb; fi; "
+		   "if test $fdtfile = undefined; then "
+		   "echo WARNING: Could not determine device tree to use; fi",
 };

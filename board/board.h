@@ -95,6 +95,12 @@ struct board_status_leds {
 struct board_env_nand {
 	uint32_t off[2];
 	uint32_t size, range;
+	/* The incumbent U-Boot's single copy (no flags byte), read when
+	 * neither copy above is valid and converted to the pair at the next
+	 * saveenv (common/envstore.c); single_size 0: none. It must start at
+	 * off[0], and copy 1 must not hold its entries (only its zero
+	 * padding, if anything), so that copy 1 can be written first. */
+	uint32_t single_off, single_size;
 };
 
 struct board {
@@ -180,6 +186,21 @@ struct board_env {
 	 * (NULL: no default), in U-Boot's syntax. */
 	const char *usb_manufacturer;
 	const char *dfu_alt_nand;
+	/* Optional (0: none): where Letux's flashing leaves its boot script
+	 * in NAND; the nand0 boot target runs it before the kernel
+	 * partition, as Letux's bootcmd does (common/boot.c). */
+	uint32_t nand_script_off;
+	/* The root= part of the command line the NAND's kernel gets when
+	 * neither a script, bootargs nor its DTB gives one: the UBIFS on the
+	 * file-system partition of the board's NAND map (NULL: none). */
+	const char *nand_root;
+	/* U-Boot's CONFIG_ENV_VARS_UBOOT_CONFIG variable vendor ("ti"), and
+	 * the board code's own: the revision variable's name ("beaglerev",
+	 * NULL: none) and value for a revision, findfdt (NULL: none). */
+	const char *vendor;
+	const char *rev_var;
+	const char *(*rev_value)(unsigned rev);
+	const char *findfdt;
 };
 extern const struct board_env board_env;
 

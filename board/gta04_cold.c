@@ -21,6 +21,9 @@ static const struct board_env_nand board_env_nand = {
 	.off = { 0x240000, 0x260000 },
 	.size = 0x20000,
 	.range = 0x20000,
+	/* Letux's own copy: all 256 KiB, one CRC */
+	.single_off = 0x240000,
+	.single_size = 0x40000,
 };
 
 /* ---- status LEDs ----
@@ -69,4 +72,12 @@ const struct board_env board_env = {
 	 * through `flash mlo` */
 	.dfu_alt_nand = "MLO raw 0x0 0x80000;u-boot raw 0x80000 0x1c0000;"
 			"u-boot-env raw 0x240000 0x40000;kernel raw 0x280000 0x600000",
+	/* Letux's map (boot-gta04.txt): boot.scr at 0x1b0000, written with
+	 * U-Boot; the UBIFS on mtd4, the partition after the kernel, named
+	 * as the script's nandargs name it (docs/references.md, "Letux's NAND
+	 * boot") */
+	.nand_script_off = 0x1b0000,
+	.nand_root = "root=ubi0:gta04-rootfs rootfstype=ubifs ubi.mtd=4",
+	/* Letux's U-Boot tree: board/goldelico/gta04 */
+	.vendor = "goldelico",
 };

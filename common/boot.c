@@ -12,6 +12,7 @@
 #include "common/boot_internal.h"
 #include "common/boot_nand.h"
 #include "common/bootcount.h"
+#include "common/cli.h"
 #include "common/escape.h"
 #include "common/memcheck.h"
 #include "common/storage.h"
@@ -40,6 +41,8 @@ int boot_memory(uint32_t kaddr, bool is_uimage, uint32_t iaddr, uint32_t isize, 
 		return -EINVAL;
 	flen = fdt_totalsize((const void *)(uintptr_t)faddr);
 	if (flen < 40 || flen > FDT_MAX) {
+		printf("ERROR: Did not find a cmdline Flattened Device Tree\n"
+		       "Could not find a valid device tree\n");
 		printf("fdt: no device tree at 0x%08x (totalsize %u)\n", (unsigned)faddr,
 		       (unsigned)flen);
 		return -EINVAL;
@@ -168,6 +171,24 @@ static int boot_default_names(void)
 	return boot_files(kernel, initrd, fdtpath, NULL);
 }
 
+/* Without bootargs and with no command line in its DTB, the NAND's
+ * kernel gets the board's own (console, the UBIFS root), as Letux's
+ * nandargs would give it: an empty one leaves Linux without its root. */
+static const char *nand_cmdline(uint32_t faddr)
+{
+	static char line[160];
+	const void *fdt = (const void *)(uintptr_t)faddr;
+	const char *con = var_get("console");
+
+	if (var_get("bootargs") || !board_env.nand_root ||
+	    fdt_getprop(fdt, fdt_path_offset(fdt, "/chosen"), "bootargs", NULL))
+		return NULL;
+	snprintf(line, sizeof(line), "console=%s %s", con ? con : board.linux_console,
+		 board_env.nand_root);
+	printf("boot: no command line given: the board's for its NAND\n");
+	return line;
+}
+
 /* The kernel and DTB stored raw in the NAND's kernel partition. */
 static int boot_nand(void)
 {
@@ -211,7 +232,8 @@ static int boot_nand(void)
 	       (unsigned)f.size);
 	err = boot_check_kernel(kaddr, k.size, false, &entry);
 	if (!err)
-		err = boot_fixup_fdt(faddr, f.size, boot_cmdline(NULL), 0, 0, &flen);
+		err = boot_fixup_fdt(faddr, f.size, boot_cmdline(nand_cmdline(faddr)), 0, 0,
+				     &flen);
 	if (err)
 		return err;
 	boot_handoff(entry, faddr, flen);
@@ -297,6 +319,43 @@ int boot_default_files(void)
 	return err;
 }
 
+/* The boot script Letux's flashing leaves in NAND, read and run as
+ * Letux's bootcmd does (`nand read ${scriptaddr} 1b0000 40000`, then
+ * `source ${scriptaddr}`; docs/references.md, "Letux's NAND boot"). */
+#define NAND_SCRIPT_MAX 0x40000u
+
+int boot_nand_script(void)
+{
+	uint32_t addr = var_addr("scriptaddr", SCRIPT_ADDR), off = board_env.nand_script_off;
+	char *const argv[] = { "source", NULL };
+	struct nand_chip *c;
+	uint32_t size;
+	int err;
+
+	if (!off)
+		return -ENOENT;
+	c = storage_nand(&err);
+	if (!c)
+		return err;
+	mem_windows_reset();
+	err = mem_window_claim("script", addr, NAND_SCRIPT_MAX);
+	if (!err)
+		err = nand_load_script(c, off, NAND_SCRIPT_MAX, addr, &size);
+	if (err == -ENOENT) {
+		printf("boot: no boot script in NAND at 0x%x\n", (unsigned)off);
+		return err;
+	}
+	if (err) {
+		printf("boot: NAND boot script at 0x%x: %s\n", (unsigned)off, errname(err));
+		return err;
+	}
+	printf("Running bootscript from NAND at 0x%x ...\n", (unsigned)off);
+	err = cmd_source_at(argv, addr);
+	printf("boot: NAND boot script ended (%s); trying the kernel partition\n",
+	       err ? errname(err) : "no boot");
+	return err;
+}
+
 int boot_nand_partition(void)
 {
 	int err = boot_nand();
@@ -310,5 +369,6 @@ int boot_default_chain(void)
 	boot_chain_begin();
 	boot_extlinux_chain();
 	boot_default_files();
+	boot_nand_script();
 	return boot_nand_partition();
 }

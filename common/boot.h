@@ -51,6 +51,9 @@ void boot_chain_begin(void);
 int boot_extlinux_chain(void);
 /* zImage/uImage and the board's DTB on the boot partition. */
 int boot_default_files(void);
+/* The boot script in NAND (board_env.nand_script_off), run with source
+ * when there is one. Returns when there is none or it did not boot. */
+int boot_nand_script(void);
 /* The NAND kernel partition; "boot: nothing booted" when it fails. */
 int boot_nand_partition(void);
 /* extlinux.conf at path on fs (partition num) becomes boot_conf(), its

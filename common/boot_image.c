@@ -14,6 +14,29 @@
 #include "lib/printf.h"
 #include "lib/string.h"
 
+/* What U-Boot prints for the same refusal of an image (boot/bootm.c,
+ * boot/image-board.c; bootz: arch/arm/lib/zimage.c as U-Boot up to 2022
+ * and Letux's print it), gtaboot's why below it: board farms recognise a
+ * failed boot by U-Boot's words (LAVA's error-messages, docs/labs.md). */
+static const struct { const char *why, *uboot; } uboot_words[] = {
+	{ "uImage header CRC mismatch", "Bad Header Checksum" },
+	{ "uImage data CRC mismatch", "Bad Data CRC" },
+	{ "uImage is not a kernel", "Wrong Image Type for bootm command" },
+	{ "uImage is not for ARM", "Unsupported Architecture" },
+	{ "uImage is not a ramdisk", "No Linux ARM Ramdisk Image" },
+};
+
+void boot_print_uboot(const char *why, const char *otherwise)
+{
+	for (unsigned i = 0; why && i < sizeof(uboot_words) / sizeof(uboot_words[0]); i++) {
+		if (!strcmp(why, uboot_words[i].why)) {
+			printf("%s\n", uboot_words[i].uboot);
+			return;
+		}
+	}
+	printf("%s\n", otherwise);
+}
+
 void boot_print_why(const char *what, int err, const char *why)
 {
 	printf("%s: %s (%s)\n", what, why ? why : "refused", errname(err));
@@ -64,10 +87,16 @@ int boot_check_kernel(uint32_t kaddr, uint32_t klen, bool want_uimage, uint32_t 
 	int err = image_check_kernel((const void *)(uintptr_t)kaddr, klen, true, &info, &why);
 
 	if (err) {
+		/* otherwise: no uImage magic, and no zImage magic either */
+		boot_print_uboot(why, want_uimage ? "Wrong Image Format for bootm command" :
+				 "Bad Linux ARM zImage magic!");
+		if (want_uimage)
+			printf("ERROR: can't get kernel image!\n");
 		boot_print_why("kernel", err, why);
 		return err;
 	}
 	if (want_uimage && info.kind != IMAGE_UIMAGE) {
+		printf("Wrong Image Format for bootm command\nERROR: can't get kernel image!\n");
 		printf("kernel: not a uImage at 0x%08x\n", (unsigned)kaddr);
 		return -EINVAL;
 	}
@@ -105,6 +134,8 @@ int boot_check_initrd(uint32_t iaddr, uint32_t ilen, uint32_t *start, uint32_t *
 	int err = image_check_initrd((const void *)(uintptr_t)iaddr, ilen, true, &info, &why);
 
 	if (err) {
+		boot_print_uboot(why, "Wrong Ramdisk Image Format");
+		printf("Ramdisk image is corrupt or invalid\n");
 		boot_print_why("initrd", err, why);
 		return err;
 	}

@@ -33,6 +33,9 @@ int boot_default_fdt_path(char *out, size_t size);
 
 /* ---- boot_image.c: loading into declared windows, image checks */
 
+/* U-Boot's line for an image refusal image_check_*() explained with why
+ * ("Bad Data CRC" ...), or otherwise when U-Boot has none of its own. */
+void boot_print_uboot(const char *why, const char *otherwise);
 /* "what: why (errno name)", the one form every refusal is printed in. */
 void boot_print_why(const char *what, int err, const char *why);
 /* Declare the window [addr, addr + file size + extra), then read path from

@@ -69,3 +69,25 @@ int nand_load_boot_images(struct nand_chip *c, uint32_t off, uint32_t len,
 	}
 	return kernel->found ? 0 : -ENOENT;
 }
+
+int nand_load_script(struct nand_chip *c, uint32_t off, uint32_t max, uint32_t addr,
+		     uint32_t *size)
+{
+	uint8_t *buf = (uint8_t *)(uintptr_t)addr;
+	uint32_t total;
+	int r = nand_read_skip_bad(c, off, c->page_size, buf, c->size, NULL);
+
+	if (r < 0)
+		return r;
+	/* byte 30 of the legacy header is its type */
+	if (image_identify(buf, c->page_size, &total) != IMAGE_UIMAGE ||
+	    buf[30] != UIMAGE_TYPE_SCRIPT)
+		return -ENOENT;
+	if (total > max)
+		return -EFBIG;
+	r = nand_read_skip_bad(c, off, total, buf, c->size, NULL);
+	if (r < 0)
+		return r;
+	*size = total;
+	return 0;
+}

@@ -34,4 +34,15 @@ int nand_load_boot_images(struct nand_chip *c, uint32_t off, uint32_t len,
 			  uint32_t kaddr, uint32_t kmax, uint32_t faddr, uint32_t fmax,
 			  struct nand_img *kernel, struct nand_img *fdt);
 
+/*
+ * A boot script image (mkimage -T script) stored raw at off (page aligned,
+ * as Letux's map has boot.scr at 0x1b0000, inside a block), read to addr:
+ * its first page, then the rest when the header says it is a script of at
+ * most max bytes in all. *size gets the bytes read. -ENOENT when off holds
+ * no script image header (the image itself is checked by `source`),
+ * -EFBIG, -EBADMSG, -ETIMEDOUT, -EINVAL.
+ */
+int nand_load_script(struct nand_chip *c, uint32_t off, uint32_t max, uint32_t addr,
+		     uint32_t *size);
+
 #endif

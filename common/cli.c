@@ -252,6 +252,25 @@ void cli_loop(void)
 	}
 }
 
+int cli_readline(const char *prompt, char *buf, size_t size)
+{
+	struct lineedit_config cfg = { .putc = le_putc };
+	static char init[HUSH_LINE_MAX];
+	struct lineedit le;
+	enum lineedit_result r = LINEEDIT_BUSY;
+	int c;
+
+	snprintf(init, sizeof(init), "%s", buf);
+	lineedit_init(&le, &cfg, buf, size);
+	lineedit_start(&le, prompt);
+	lineedit_preset(&le, init);
+	do {
+		c = typeahead >= 0 ? typeahead : console_getc_timeout(1000);
+		typeahead = -1;
+	} while (c < 0 || (r = lineedit_feed(&le, c)) == LINEEDIT_BUSY);
+	return r == LINEEDIT_LINE ? (int)le.len : -1;
+}
+
 /* U-Boot's list: "name      - text" (the name in 10 columns), in name
  * order (the linker sorts the table); "help <cmd>": U-Boot's
  * "name - text", a blank line, then "Usage:" and gtaboot's usage line. */

@@ -40,6 +40,10 @@ int arg_dec(char *const argv[], int i, const char *what, unsigned long max,
  * (not gtaboot's buffers or code). Otherwise an error with the usage,
  * -EINVAL. */
 int cmd_ram_check(char *const argv[], uint32_t addr, uint32_t len, unsigned align, bool write);
+/* Reads a console line into buf (size bytes), after prompt, with buf's
+ * text already on the line to edit (U-Boot's cli_readline_into_buffer):
+ * its length, or -1 for Ctrl-C. */
+int cli_readline(const char *prompt, char *buf, size_t size);
 /* True (and the input byte consumed, "^C" printed) when Ctrl-C has been
  * typed. */
 bool cli_ctrlc(void);

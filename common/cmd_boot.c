@@ -62,8 +62,11 @@ static int initrd_arg(char *const argv[], char *s, unsigned long *addr, unsigned
 		return cmd_error(argv, "bad initrd '%s'", s);
 	if (cmd_ram_check(argv, *addr, 64, 1, false))
 		return -EINVAL;
-	if (!colon && be32(*addr) != UIMAGE_MAGIC)
+	if (!colon && be32(*addr) != UIMAGE_MAGIC) {
+		/* U-Boot's words first (boot/image-board.c) */
+		printf("Wrong Ramdisk Image Format\nRamdisk image is corrupt or invalid\n");
 		return cmd_error(argv, "no uInitrd at 0x%08lx: give <addr>:<size>", *addr);
+	}
 	if (!colon)
 		*size = 64 + be32(*addr + 12);
 	return 0;

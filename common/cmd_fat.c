@@ -119,6 +119,9 @@ static int do_load(int argc, char *const argv[])
 	if (!err && st.is_dir)
 		err = -EISDIR;
 	if (err) {
+		/* U-Boot's line first (fs/ext4/ext4fs.c, fs/fs.c): labs match it */
+		if (err == -ENOENT)
+			printf("** File not found %s **\n", argv[i + 1]);
 		printf("error: %s: %s: %s\n", argv[0], argv[i + 1], errname(err));
 		return err;
 	}

@@ -13,6 +13,7 @@
 #include "lib/fs.h"
 #include "lib/hush.h"
 #include "lib/printf.h"
+#include "lib/regex.h"
 #include "lib/shexpr.h"
 #include "lib/string.h"
 
@@ -99,6 +100,77 @@ static int do_itest(int argc, char *const argv[])
 CMD(itest, "itest", do_itest, "itest[.b|.w|.l|.s] [*]<a> <op> [*]<b>",
     "compare hex numbers (or strings, .s): -eq == -ne != -lt < -le <= -gt > -ge >=");
 
+/* setexpr name [g]sub r s [t]: U-Boot's regex_sub_var, with its messages;
+ * t defaults to the variable's value, and with no match name gets t. */
+static int setexpr_sub(int argc, char *const argv[])
+{
+	static char out[HUSH_LINE_MAX];
+	const char *in = argc == 6 ? argv[5] : env_get(&sysenv, argv[1]), *err = NULL;
+	int r;
+
+	if (!in) {
+		printf("## Error: variable \"%s\" not defined\n", argv[1]);
+		return 1;
+	}
+	r = re_subst(argv[3], argv[4], in, argv[2][0] == 'g', out, sizeof(out), &err);
+	if (r == -EINVAL) {
+		printf("Error compiling regex: %s\n", err);
+		return 1;
+	}
+	if (r < 0) {
+		printf("## error: %s\n", err);
+		return 1;
+	}
+	if (var_set(argv[1], out)) {
+		printf("error: setexpr: %s: environment full\n", argv[1]);
+		return 1;
+	}
+	return 0;
+}
+
+/* A setexpr.s operand: the word, or with '*' the string at that address
+ * (U-Boot's get_arg for CMD_DATA_SIZE_STR); NULL after an error. */
+static const char *str_arg(char *const argv[], const char *w, char *buf, size_t size)
+{
+	uint32_t addr;
+	size_t n = 0;
+
+	if (*w != '*')
+		return w;
+	addr = shexpr_strtoul(w + 1, 16);
+	if (cmd_ram_check(argv, addr, (uint32_t)size, 1, false))
+		return NULL;
+	for (; n < size - 1 && ((const char *)(uintptr_t)addr)[n]; n++)
+		buf[n] = ((const char *)(uintptr_t)addr)[n];
+	buf[n] = 0;
+	return buf;
+}
+
+/* setexpr.s name a [+ b]: a string, or two joined. */
+static int setexpr_str(int argc, char *const argv[])
+{
+	static char a[HUSH_LINE_MAX / 2], b[HUSH_LINE_MAX / 2], out[HUSH_LINE_MAX];
+	const char *x, *y = "";
+
+	if (argc != 3 && argc != 5)
+		return cmd_usage(argv);
+	x = str_arg(argv, argv[2], a, sizeof(a));
+	if (x && argc == 5)
+		y = str_arg(argv, argv[4], b, sizeof(b));
+	if (!x || !y)
+		return 1;
+	if (argc == 5 && strcmp(argv[3], "+")) {
+		printf("invalid op\n");
+		return 1;
+	}
+	snprintf(out, sizeof(out), "%s%s", x, y);
+	if (var_set(argv[1], out)) {
+		printf("error: setexpr: %s: environment full\n", argv[1]);
+		return 1;
+	}
+	return 0;
+}
+
 static int do_setexpr(int argc, char *const argv[])
 {
 	const struct shexpr_ops ops = { .ctx = (void *)argv, .read = read_mem };
@@ -110,6 +182,10 @@ static int do_setexpr(int argc, char *const argv[])
 		return cmd_usage(argv);
 	if (!argv[1][0] || env_name_len(argv[1]) != strlen(argv[1]))
 		return cmd_error(argv, "bad name '%s'", argv[1]);
+	if (argc >= 5 && argc <= 6 && (!strcmp(argv[2], "sub") || !strcmp(argv[2], "gsub")))
+		return setexpr_sub(argc, argv);
+	if (!strcmp(argv[0], "setexpr.s"))
+		return setexpr_str(argc, argv);
 	ret = shexpr_setexpr(argc, argv, &ops, &v, &why);
 	if (ret)
 		return why ? cmd_error(argv, "%s", why) : ret;
@@ -118,8 +194,9 @@ static int do_setexpr(int argc, char *const argv[])
 		printf("error: setexpr: %s: environment full\n", argv[1]);
 	return ret;
 }
-CMD(setexpr, "setexpr", do_setexpr, "setexpr[.b|.w|.l] <name> [*]<a> [<op> [*]<b>]",
-    "set a variable to a hex value or a + - * / % & | ^ b");
+CMD(setexpr, "setexpr", do_setexpr, "setexpr[.b|.w|.l] <name> [*]<a> [<op> [*]<b>] | "
+    "setexpr.s <name> [*]<a> [+ [*]<b>] | setexpr <name> gsub|sub <regex> <replacement> [<string>]",
+    "set a variable to a hex value, a + - * / % & | ^ b, or a regex substitution");
 
 static int do_true(int argc, char *const argv[])
 {

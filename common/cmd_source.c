@@ -11,6 +11,7 @@
 #include "lib/errno.h"
 #include "lib/image.h"
 #include "lib/printf.h"
+#include "lib/string.h"
 
 static uint32_t be32_at(uint32_t a)
 {
@@ -36,6 +37,15 @@ int cmd_source_at(char *const argv[], uint32_t addr)
 	len = len > room - UIMAGE_HEADER_SIZE ? room : len + UIMAGE_HEADER_SIZE;
 	err = image_check_script((const void *)(uintptr_t)addr, len, &info, &why);
 	if (err) {
+		/* U-Boot's line first (boot/image-board.c image_source_script) */
+		if (!strncmp(why, "bad magic", 9))
+			printf("Bad magic number\n");
+		else if (!strcmp(why, "bad header CRC"))
+			printf("Bad header crc\n");
+		else if (!strcmp(why, "bad data CRC"))
+			printf("Bad data crc\n");
+		else if (!strcmp(why, "not a script image"))
+			printf("Wrong image format for \"source\" command\n");
 		printf("error: source: %s at 0x%08x (%s)\n", why, (unsigned)addr, errname(err));
 		return err;
 	}

@@ -4,7 +4,8 @@
  * distro.rst): for each target in boot_targets, each partition of the SD
  * card (bootable ones first, then the others), each of boot_prefixes:
  * extlinux.conf through sysboot, boot scripts through load and source;
- * then gtaboot's own default file names and the NAND kernel partition.
+ * then gtaboot's own default file names, the boot script Letux keeps in
+ * NAND and the NAND kernel partition.
  * The scan is C that sets devtype, devnum, distro_bootpart, prefix and
  * script as U-Boot's scripts do and runs the boot_extlinux and
  * boot_a_script variables, so both steps can be printed and changed and
@@ -144,8 +145,10 @@ int distro_boot(const char *targets)
 	while (next_word(&targets, t, sizeof(t))) {
 		if (!strcmp(t, "mmc0"))
 			scan_mmc();
-		else if (!strcmp(t, "nand0"))
+		else if (!strcmp(t, "nand0")) {
+			boot_nand_script();
 			boot_nand_partition();
+		}
 		else
 			printf("distroboot: unknown boot target '%s' (mmc0, nand0)\n", esc(t));
 	}

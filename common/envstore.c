@@ -27,6 +27,7 @@
 #include "common/storage.h"
 #include "common/sys.h"
 #include "common/vars.h"
+#include "lib/envio.h"
 #include "lib/errno.h"
 #include "lib/fat.h"
 #include "lib/part.h"
@@ -40,11 +41,14 @@
 static int current = -1;
 static uint8_t cur_flags;
 static uint8_t *blkbuf;
+/* The environment came from the incumbent's single copy: the next save
+ * converts (nand_save). */
+static bool from_single;
 
 static uint8_t *buffer(const struct board_env_nand *l)
 {
 	if (!blkbuf)
-		blkbuf = scratch_alloc(l->size);
+		blkbuf = scratch_alloc(l->single_size > l->size ? l->single_size : l->size);
 	return blkbuf;
 }
 
@@ -63,7 +67,8 @@ static struct nand_chip *chip(const struct board_env_nand *l, bool quiet)
 		printf("error: saveenv: no usable NAND chip (%s)\n", errname(err));
 	/* a copy is whole pages in whole blocks of its own */
 	if (c && (l->size % c->page_size || l->range % c->block_size || l->off[0] % c->block_size ||
-		  l->off[1] % c->block_size || l->size > l->range)) {
+		  l->off[1] % c->block_size || l->size > l->range ||
+		  l->single_size % c->block_size || l->single_off % c->block_size)) {
 		printf("error: env: NAND layout 0x%x/0x%x does not fit the chip's blocks\n",
 		       (unsigned)l->size, (unsigned)l->range);
 		return NULL;
@@ -92,6 +97,60 @@ static const char *why(int rd, int chk)
 	return chk == -EBADMSG ? "bad CRC" : "no valid entries";
 }
 
+/*
+ * The incumbent's single copy (board_env_nand single_*), when neither
+ * copy of the pair is valid: Debian's or Letux's U-Boot saved it. A
+ * larger single copy (Letux: 256 KiB over both of gtaboot's blocks) is
+ * also taken with its part past copy 0 read as zeros, which is what
+ * U-Boot's export pads with: a conversion cut during its first write
+ * (copy 1, over that padding) leaves the entries and the CRC intact.
+ * 0 when imported (the line is finished), else an error.
+ */
+static int single_load(struct nand_chip *c, const struct board_env_nand *l, uint8_t *buf,
+		       struct env *e)
+{
+	uint64_t end = (uint64_t)l->single_off + l->single_size;
+	uint32_t first = l->single_size < l->size ? l->single_size : l->size;
+	static char value[0x2000];
+	struct envio_import imp = { 0 };
+	bool padded = false;
+	int r = nand_read_skip_bad(c, l->single_off, first, buf, end, NULL);
+
+	if (r < 0)
+		return r;
+	/* the part over copy 1 may be half erased or programmed: unreadable
+	 * there is as good as overwritten */
+	if (l->single_size > first)
+		r = nand_read_skip_bad(c, l->single_off + first, l->single_size - first,
+				       buf + first, end, NULL);
+	r = r < 0 ? -EBADMSG : ubenv_check(buf, l->single_size, false, NULL);
+	if (r && l->single_size > l->size) {
+		memset(buf + l->size, 0, l->single_size - l->size);
+		r = ubenv_check(buf, l->single_size, false, NULL);
+		padded = !r;
+	}
+	if (r)
+		return r;
+	printf("OK\n");
+	printf("env: U-Boot's single-copy environment at 0x%x (%u KiB%s) is used; the next saveenv "
+	       "converts it to gtaboot's redundant pair at 0x%x and 0x%x\n",
+	       (unsigned)l->single_off, (unsigned)(l->single_size >> 10),
+	       padded ? ", its padding lost to a conversion cut short" : "",
+	       (unsigned)l->off[0], (unsigned)l->off[1]);
+	from_single = true;
+	current = -1;
+	/* U-Boot's own copy, read by U-Boot's rules: its export escaped each
+	 * '\\' in a value with another, its import drops them (libubootenv,
+	 * which gtaboot's pair serves, does neither) */
+	imp.sep = '\0';
+	imp.warn = import_warn;
+	imp.tmp = value;
+	imp.tmp_size = sizeof(value);
+	envio_import(e, (const char *)buf + UBENV_HDR_SINGLE, l->single_size - UBENV_HDR_SINGLE,
+		     &imp);
+	return 0;
+}
+
 static void nand_load(struct env *e)
 {
 	const struct board_env_nand *l = board_env.nand;
@@ -114,6 +173,8 @@ static void nand_load(struct env *e)
 		chk[i] = rd[i] ? 0 : ubenv_check(buf, l->size, true, &cp[i]);
 	}
 	pick = ubenv_pick(&cp[0], &cp[1]);
+	if (pick < 0 && l->single_size && !single_load(c, l, buf, e))
+		return;
 	if (pick < 0) {
 		/* U-Boot's words, so that scripts and users recognise it */
 		printf("*** Warning - bad CRC, using default environment\n");
@@ -186,24 +247,13 @@ static int write_copy(struct nand_chip *c, const struct board_env_nand *l, int i
 	return 0;
 }
 
-static int nand_save(const struct env *e)
+/* Writes e into copy target with counter flags; on success it is the
+ * current copy. */
+static int save_copy(struct nand_chip *c, const struct board_env_nand *l, uint8_t *buf,
+		     const struct env *e, int target, uint8_t flags, const char *kept)
 {
-	const struct board_env_nand *l = board_env.nand;
-	struct nand_chip *c = chip(l, false);
-	uint8_t *buf, flags;
-	int target, r;
+	int r = ubenv_export(e, buf, l->size, true, flags);
 
-	if (!c)
-		return -ENODEV;
-	buf = buffer(l);
-	if (!buf) {
-		printf("error: saveenv: no memory for the environment block\n");
-		return -ENOMEM;
-	}
-	/* with no valid copy U-Boot's first save writes copy 0, counter 1 */
-	target = current < 0 ? 0 : !current;
-	flags = current < 0 ? 1 : ubenv_next_flags(cur_flags);
-	r = ubenv_export(e, buf, l->size, true, flags);
 	if (r) {
 		printf("error: saveenv: the environment does not fit %u bytes\n", (unsigned)l->size);
 		return r;
@@ -212,14 +262,46 @@ static int nand_save(const struct env *e)
 	printf("Writing to %sNAND... ", target ? "redundant " : "");
 	r = write_copy(c, l, target, buf);
 	if (r) {
-		printf("FAILED! (%s)\nenv: the other copy still holds the environment saved before\n",
-		       errname(r));
+		printf("FAILED! (%s)\nenv: %s still holds the environment saved before\n",
+		       errname(r), kept);
 		return r == -ETIMEDOUT ? r : -EIO;
 	}
 	printf("OK\n");
 	current = target;
 	cur_flags = flags;
 	return 0;
+}
+
+static int nand_save(const struct env *e)
+{
+	const struct board_env_nand *l = board_env.nand;
+	struct nand_chip *c = chip(l, false);
+	uint8_t *buf;
+	int r;
+
+	if (!c)
+		return -ENODEV;
+	buf = buffer(l);
+	if (!buf) {
+		printf("error: saveenv: no memory for the environment block\n");
+		return -ENOMEM;
+	}
+	if (from_single) {
+		/* Copy 1 first: it holds none of the single copy's entries,
+		 * so until it is whole the old copy still reads; then copy 0
+		 * over the old one, with copy 1 good meanwhile. */
+		printf("env: converting U-Boot's single-copy environment at 0x%x to gtaboot's "
+		       "redundant pair (0x%x, 0x%x)\n", (unsigned)l->single_off,
+		       (unsigned)l->off[0], (unsigned)l->off[1]);
+		r = save_copy(c, l, buf, e, 1, 1, "U-Boot's single copy");
+		if (r)
+			return r;
+		from_single = false;
+		return save_copy(c, l, buf, e, 0, ubenv_next_flags(1), "copy 1");
+	}
+	/* with no valid copy U-Boot's first save writes copy 0, counter 1 */
+	return save_copy(c, l, buf, e, current < 0 ? 0 : !current,
+			 current < 0 ? 1 : ubenv_next_flags(cur_flags), "the other copy");
 }
 
 /* ---------------------------------------------------------------- FAT */
@@ -398,6 +480,19 @@ static int fat_save(const struct env *e)
 		return r;
 	}
 	printf("OK\n");
+	/* The first save also creates the twin, holding the same with the
+	 * lower counter (never preferred), so that fw_env.config's two lines
+	 * work at once: libubootenv refuses a configured file that is
+	 * missing. Written after the real copy, so a cut here loses nothing. */
+	snprintf(path, sizeof(path), "/%s", fat_name[!target]);
+	if (current < 0 && fat_stat(&envfs, path, &st) == -ENOENT &&
+	    !ubenv_export(e, fatbuf, size, true, (uint8_t)(flags - 1))) {
+		r = fat_write_root(&envfs, fat_name[!target], fatbuf, size);
+		bootfs_changed();
+		if (r)
+			printf("env: %s not created (%s); fw_printenv needs it with two lines in "
+			       "fw_env.config\n", fat_name[!target], errname(r));
+	}
 	current = target;
 	cur_flags = flags;
 	return 0;

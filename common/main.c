@@ -105,6 +105,7 @@ COLD_FN(main_late) static void main_late(void)
 	vars_usb_boot();
 	/* For an SD boot, the stored environment is on the card. */
 	envstore_load_fat(&sysenv);
+	vars_runtime();
 	/* 9. Boot scan: the boot partition's uEnv.txt and extlinux.conf. */
 	boot_scan();
 	/* The screen, unless /uEnv.txt says video=off (common/display.c). */

@@ -17,8 +17,9 @@
 static char envbuf[0x8000];
 struct env sysenv;
 
-/* gtaboot's defaults, also what "env default -a" goes back to. */
-int vars_default(void)
+/* gtaboot's defaults into e over buf, also what "env default" goes back
+ * to. */
+int vars_defaults_into(struct env *e, char *buf, size_t size)
 {
 	static char kaddr[12], faddr[12], raddr[12], saddr[12], paddr[12];
 	const struct env_default defaults[] = {
@@ -32,9 +33,16 @@ int vars_default(void)
 		/* Only for users' bootargs: gtaboot itself never adds
 		 * console=, /chosen/stdout-path names the UART. */
 		{ "console", board.linux_console },
+		/* U-Boot's CONFIG_ENV_VARS_UBOOT_CONFIG set, as its Beagle has
+		 * them (Debian's u-boot.img: arch=arm cpu=armv7 soc=omap3 ...) */
+		{ "arch", "arm" },
+		{ "cpu", "armv7" },
+		{ "soc", "omap3" },
+		{ "vendor", board_env.vendor ? board_env.vendor : "" },
 		{ "board", board_env.name },
 		{ "board_name", board_env.name },
 		{ "fdtfile", sys_dtb_name() },
+		{ "findfdt", board_env.findfdt ? board_env.findfdt : "" },
 		/* Distro boot (U-Boot's distro.rst, docs/references.md): the scan is
 		 * the distroboot command (common/distro.c), which reads the
 		 * variables below and runs boot_extlinux / boot_a_script for
@@ -68,15 +76,40 @@ int vars_default(void)
 	snprintf(saddr, sizeof(saddr), "0x%08x", (unsigned)SCRIPT_ADDR);
 	snprintf(paddr, sizeof(paddr), "0x%08x", (unsigned)PXEFILE_ADDR_R);
 
-	err = env_init(&sysenv, envbuf, sizeof(envbuf), defaults);
+	err = env_init(e, buf, size, defaults);
 	/* ti_armv7_common's fdt and initrd addresses assume 256 MiB or more;
 	 * with less (the 128 MiB BeagleBoard B and C1-C3) the older OMAP3
 	 * ones, low enough to stay clear of gtaboot's area at the top. */
 	if (!err && sys_ram_end() && sys_ram_end() - sys.dram.base[0] < 0x10000000u) {
-		env_set(&sysenv, "fdt_addr_r", "0x81c00000");
-		env_set(&sysenv, "ramdisk_addr_r", "0x83000000");
+		env_set(e, "fdt_addr_r", "0x81c00000");
+		env_set(e, "ramdisk_addr_r", "0x83000000");
 	}
+	/* an empty value is no default (this board has none) */
+	if (!err && !board_env.findfdt)
+		env_unset(e, "findfdt");
+	if (!err && !board_env.vendor)
+		env_unset(e, "vendor");
 	return err;
+}
+
+int vars_default(void)
+{
+	return vars_defaults_into(&sysenv, envbuf, sizeof(envbuf));
+}
+
+/* What U-Boot sets at every start, over a stored environment: ver (its
+ * CONFIG_VERSION_VARIABLE) and the board's revision variable (the
+ * Beagle's misc_init_r sets beaglerev). */
+void vars_runtime(void)
+{
+	char ver[80];
+
+	/* U-Boot's is "U-Boot 2023.01+dfsg-2+deb12u3 (Jun 22 2026 - ...)" */
+	snprintf(ver, sizeof(ver), "gtaboot %s (g%s) for %s", GTABOOT_VERSION, GTABOOT_GITREV,
+		 board.name);
+	env_set(&sysenv, "ver", ver);
+	if (board_env.rev_var && board_env.rev_value)
+		env_set(&sysenv, board_env.rev_var, board_env.rev_value(sys.board_rev));
 }
 
 /* Booted by the ROM over USB with no card: someone is un-bricking this
@@ -96,6 +129,7 @@ void vars_init(void)
 	/* The stored U-Boot environment over the defaults, before /uEnv.txt
 	 * (common/boot_entries.c), which still adds and overrides. */
 	envstore_load(&sysenv);
+	vars_runtime();
 }
 
 const char *var_get(const char *name)

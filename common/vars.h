@@ -17,6 +17,11 @@ void vars_init(void);
 /* Empties the environment and loads gtaboot's defaults (env default -a);
  * -ENOSPC if they do not fit. */
 int vars_default(void);
+/* The same into another environment e over buf (env default name...). */
+int vars_defaults_into(struct env *e, char *buf, size_t size);
+/* ver and the board's revision variable, set over a stored environment
+ * after each load, as U-Boot sets them at every start. */
+void vars_runtime(void);
 /* The value, or NULL when unset or empty. */
 const char *var_get(const char *name);
 /* A hex address variable; dflt when unset or bad (a bad one is reported). */

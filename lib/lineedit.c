@@ -216,6 +216,18 @@ void lineedit_start(struct lineedit *le, const char *prompt)
 		outs(le, prompt);
 }
 
+void lineedit_preset(struct lineedit *le, const char *text)
+{
+	size_t n = strlen(text);
+
+	if (n > le->size - 1)
+		n = le->size - 1;
+	memcpy(le->buf, text, n);
+	le->buf[n] = 0;
+	le->len = le->cur = n;
+	outs(le, le->buf);
+}
+
 /* The final byte of ESC [ ... or ESC O. */
 static void esc_final(struct lineedit *le, int c)
 {

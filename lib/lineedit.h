@@ -49,6 +49,9 @@ void lineedit_init(struct lineedit *le, const struct lineedit_config *cfg, char 
 /* Prints prompt and starts an empty line. */
 void lineedit_start(struct lineedit *le, const char *prompt);
 
+/* After lineedit_start: the line holds text (cut to fit), the cursor at
+ * its end, as U-Boot's editenv shows a value to edit. */
+void lineedit_preset(struct lineedit *le, const char *text);
 /*
  * Takes one received byte. Keys: printable ASCII inserts; BS or DEL
  * deletes left, Ctrl-D or ESC[3~ at the cursor; Ctrl-B/F and ESC[D/C

@@ -4,8 +4,17 @@
 # in the simulator, brief fuzzing) and ends with one summary line:
 #   check: N passed, N failed, N skipped
 # Exit status is non-zero if anything failed or no test ran.
+#   --no-system    without the system tests (make check-fast)
+#   --system-only  only the system tests (make system)
 set -u
 cd "$(dirname "$0")/.."
+run_units=1 run_system=1 run_fuzz=1
+case "${1:-}" in
+--no-system) run_system=0 ;;
+--system-only) run_units=0 run_fuzz=0 ;;
+"") ;;
+*) echo "usage: $0 [--no-system | --system-only]" >&2; exit 2 ;;
+esac
 
 # The suite runs in a session of its own with stdin from /dev/null: no test,
 # tool or fixture can then read the terminal (mtools asking about a name
@@ -47,64 +56,71 @@ parallel() {
 	xargs -r -P "$JOBS" -I{} sh -c "$1" _ {}
 }
 
-echo "== unit tests (host, $JOBS at a time)"
-units=()
-for t in build/host/test_* build/host/sim_test_*; do
-	[ -x "$t" ] && units+=("$(basename "$t")")
-done
 export LOG=$PWD/$log SECS=$FUZZ_SECONDS   # absolute: the unit tests run in build/host
-printf '%s\n' "${units[@]}" | parallel \
-	'cd build/host && timeout 300 "./$1" >"$LOG/$1.log" 2>&1; echo $? >"$LOG/$1.rc"'
-for n in "${units[@]}"; do
-	count_cmocka "$n" "$log/$n.log" "$(cat "$log/$n.rc" 2>/dev/null || echo 1)"
-done
 
-echo "== system tests (simulator)"
-# Two workers when pytest-xdist is there: each test is one single-threaded
-# simulator run. --dist loadfile keeps a file's tests (and its module
-# fixtures: a kernel download, a pty console) on one worker; what fixtures
-# make in build/ is prebuilt by `make check`. The slowest tests are listed
-# at the end of the run.
-par=()
-if "$PYTHON" -c 'import xdist' 2>/dev/null; then
-	par=(-n "${PYTEST_WORKERS:-2}" --dist loadfile)
+if [ $run_units = 1 ]; then
+	echo "== unit tests (host, $JOBS at a time)"
+	units=()
+	for t in build/host/test_* build/host/sim_test_*; do
+		[ -x "$t" ] && units+=("$(basename "$t")")
+	done
+	printf '%s\n' "${units[@]}" | parallel \
+		'cd build/host && timeout 300 "./$1" >"$LOG/$1.log" 2>&1; echo $? >"$LOG/$1.rc"'
+	for n in "${units[@]}"; do
+		count_cmocka "$n" "$log/$n.log" "$(cat "$log/$n.rc" 2>/dev/null || echo 1)"
+	done
 fi
-# SIGINT at the limit: pytest then still prints its summary and the slowest
-# tests, so a run cut short says how far it got and what took the time.
-timeout -s INT -k 30 780 "$PYTHON" -m pytest -q -rs "${par[@]}" --durations=10 tests/system \
-	>"$log/pytest.log" 2>&1
-rc=$?
-sed -n '/slowest 10 durations/,$p' "$log/pytest.log" | grep -E '^[0-9.]+s ' \
-	>"$log/slowest.txt"
-grep -vE '^[0-9.]+s |slowest 10 durations' "$log/pytest.log" | tail -n 25 | sed 's/^/  /'
-line=$(grep -E '^=* *[0-9]+ (passed|failed|skipped|error)' "$log/pytest.log" | tail -1)
-p=$(echo "$line" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+'); p=${p:-0}
-f=$(echo "$line" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+'); f=${f:-0}
-e=$(echo "$line" | grep -oE '[0-9]+ error' | grep -oE '[0-9]+'); e=${e:-0}
-s=$(echo "$line" | grep -oE '[0-9]+ skipped' | grep -oE '[0-9]+'); s=${s:-0}
-f=$((f + e))
-if [ "$rc" != 0 ] && [ "$rc" != 5 ] && [ "$f" = 0 ]; then f=1; fi
-pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
-[ "$f" = 0 ] || failed+=(pytest)
 
-echo "== fuzzing (${FUZZ_SECONDS}s per target, $JOBS at a time)"
-fuzzers=()
-for fz in build/fuzz/fuzz_*; do
-	[ -x "$fz" ] && fuzzers+=("$(basename "$fz")")
-done
-printf '%s\n' "${fuzzers[@]}" | parallel \
-	'c=build/fuzz/corpus/$1; mkdir -p "$c"; s=tests/fuzz/corpus/$1; [ -d "$s" ] || s=
-	 timeout $((SECS + 60)) "build/fuzz/$1" -max_total_time="$SECS" -rss_limit_mb=2048 \
-	   "$c" $s >"$LOG/$1.log" 2>&1; echo $? >"$LOG/$1.rc"'
-for n in "${fuzzers[@]}"; do
-	if [ "$(cat "$log/$n.rc" 2>/dev/null)" = 0 ]; then
-		pass=$((pass + 1)); printf '  %-28s ok\n' "$n"
-	else
-		fail=$((fail + 1)); failed+=("$n"); printf '  %-28s FAILED (see %s)\n' "$n" "$log/$n.log"
+if [ $run_system = 1 ]; then
+	echo "== system tests (simulator)"
+	# Two workers when pytest-xdist is there: each test is one single-threaded
+	# simulator run. --dist loadfile keeps a file's tests (and its module
+	# fixtures: a kernel download, a pty console) on one worker; what the tests
+	# read in build/ is built by `make check` first. The slowest tests are
+	# listed at the end of the run.
+	par=()
+	if "$PYTHON" -c 'import xdist' 2>/dev/null; then
+		par=(-n "${PYTEST_WORKERS:-2}" --dist loadfile)
 	fi
-done
+	# SIGINT at the limit: pytest then still prints its summary and the slowest
+	# tests, so a run cut short says how far it got and what took the time.
+	timeout -s INT -k 30 780 "$PYTHON" -m pytest -q -rs "${par[@]}" --durations=10 tests/system \
+		>"$log/pytest.log" 2>&1
+	rc=$?
+	sed -n '/slowest 10 durations/,$p' "$log/pytest.log" | grep -E '^[0-9.]+s ' \
+		>"$log/slowest.txt"
+	grep -vE '^[0-9.]+s |slowest 10 durations' "$log/pytest.log" | tail -n 25 | sed 's/^/  /'
+	line=$(grep -E '^=* *[0-9]+ (passed|failed|skipped|error)' "$log/pytest.log" | tail -1)
+	p=$(echo "$line" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+'); p=${p:-0}
+	f=$(echo "$line" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+'); f=${f:-0}
+	e=$(echo "$line" | grep -oE '[0-9]+ error' | grep -oE '[0-9]+'); e=${e:-0}
+	s=$(echo "$line" | grep -oE '[0-9]+ skipped' | grep -oE '[0-9]+'); s=${s:-0}
+	f=$((f + e))
+	if [ "$rc" != 0 ] && [ "$rc" != 5 ] && [ "$f" = 0 ]; then f=1; fi
+	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
+	[ "$f" = 0 ] || failed+=(pytest)
+fi
 
-if [ -s "$log/slowest.txt" ]; then
+if [ $run_fuzz = 1 ]; then
+	echo "== fuzzing (${FUZZ_SECONDS}s per target, $JOBS at a time)"
+	fuzzers=()
+	for fz in build/fuzz/fuzz_*; do
+		[ -x "$fz" ] && fuzzers+=("$(basename "$fz")")
+	done
+	printf '%s\n' "${fuzzers[@]}" | parallel \
+		'c=build/fuzz/corpus/$1; mkdir -p "$c"; s=tests/fuzz/corpus/$1; [ -d "$s" ] || s=
+		 timeout $((SECS + 60)) "build/fuzz/$1" -max_total_time="$SECS" -rss_limit_mb=2048 \
+		   "$c" $s >"$LOG/$1.log" 2>&1; echo $? >"$LOG/$1.rc"'
+	for n in "${fuzzers[@]}"; do
+		if [ "$(cat "$log/$n.rc" 2>/dev/null)" = 0 ]; then
+			pass=$((pass + 1)); printf '  %-28s ok\n' "$n"
+		else
+			fail=$((fail + 1)); failed+=("$n"); printf '  %-28s FAILED (see %s)\n' "$n" "$log/$n.log"
+		fi
+	done
+fi
+
+if [ $run_system = 1 ] && [ -s "$log/slowest.txt" ]; then
 	echo "== slowest system tests (host seconds)"
 	sed 's/^/  /' "$log/slowest.txt"
 fi

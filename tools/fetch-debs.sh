@@ -26,4 +26,16 @@ if [ ! -e "$deps"/flash-kernel_*.deb ] 2>/dev/null; then
 	(cd "$deps" && apt-get download -q flash-kernel:armhf >/dev/null 2>&1) ||
 		echo "fetch-debs: flash-kernel missing; its template test will be skipped" >&2
 fi
+# LAVA's device-type templates (base-uboot.jinja2 ...), which render a
+# device dictionary: only lava-server's templates, the server is not
+# installed (tests/system/test_lava.py).
+if [ ! -e "$deps/lava/usr/share/lava-server/device-types/base-uboot.jinja2" ]; then
+	if (cd "$deps" && apt-get download -q lava-server >/dev/null 2>&1); then
+		mkdir -p "$deps/lava"
+		dpkg-deb --fsys-tarfile "$deps"/lava-server_*.deb |
+			tar -x -C "$deps/lava" ./usr/share/lava-server/device-types
+	else
+		echo "fetch-debs: lava-server missing; the LAVA test will be skipped" >&2
+	fi
+fi
 echo "fetch-debs: ok ($deps)"

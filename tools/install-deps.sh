@@ -20,6 +20,12 @@ pkgs+=(python3-filelock)
 # tools/mkusbhost.sh builds, and the host's own dfu-util and lsusb.
 pkgs+=(qemu-system-x86 dfu-util usbutils)
 
+# Debian's LAVA dispatcher (lava-run runs a job without a server) and the
+# telnet client docs/labs.md's device dictionary connects with
+# (tests/system/test_lava.py); LAVA's device-type templates come from
+# lava-server's package, unpacked by tools/fetch-debs.sh.
+pkgs+=(lava-dispatcher telnet)
+
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -521,5 +521,6 @@ int main(int argc, char **argv)
 		;
 	usbredirparser_destroy(p);
 	close(fd);
+	free(buf);
 	return 0;
 }

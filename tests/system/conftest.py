@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Fixtures for the system tests: paths, test guests built from
-tests/fixtures/sim-*.S, GP/CH headers and SD card images (sfdisk, mkfs.vfat,
-mtools; no loop mounts). Tests skip cleanly when a tool or binary is missing."""
+tests/fixtures/sim-*.S, GP/CH headers and SD card images (cards.py). Tests
+skip when a host tool is missing and fail when something `make check` builds
+is (simrun.built)."""
 import os
 import shutil
 import struct
@@ -11,6 +12,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
+import cards  # noqa: E402
 import simrun  # noqa: E402
 
 ROOT = simrun.ROOT
@@ -43,9 +45,7 @@ def need(*tools):
 
 @pytest.fixture(scope="session")
 def sim():
-    if not os.access(SIM, os.X_OK):
-        pytest.skip("simulator not built (make sim)")
-    return SIM
+    return simrun.built("build/sim/gtaboot-sim")
 
 
 class Guest:
@@ -107,29 +107,15 @@ def ch_header(valid=0):
 @pytest.fixture(scope="session")
 def sdcard(tmp_path_factory):
     """make(files={name: bytes}, fat=16|32, size_mb) -> path of an SD image
-    with an MBR and one active FAT partition holding the files."""
+    with an MBR and one active FAT partition holding the files (cards.py)."""
     need("sfdisk", "mkfs.vfat", "mcopy")
     out = tmp_path_factory.mktemp("sd")
     count = [0]
 
     def make(files, fat=32, size_mb=None, ptype=None):
         count[0] += 1
-        img = str(out / ("sd%d.img" % count[0]))
-        size_mb = size_mb or (40 if fat == 32 else 16)
-        with open(img, "wb") as f:
-            f.truncate(size_mb << 20)
-        ptype = ptype or ("c" if fat == 32 else "e")
-        subprocess.run(["sfdisk", "-q", img], input="start=2048, type=%s, bootable\n" % ptype,
-                       text=True, check=True, capture_output=True)
-        blocks = ((size_mb << 20) - (2048 * 512)) // 1024
-        subprocess.run(["mkfs.vfat", "-F", str(fat), "--offset", "2048", img, str(blocks)],
-                       check=True, capture_output=True)
-        for name, data in files.items():
-            src = str(out / ("f%d-%s" % (count[0], name)))
-            with open(src, "wb") as f:
-                f.write(data)
-            subprocess.run(["mcopy", "-D", "o", "-i", img + "@@1M", src, "::" + name], check=True)
-        return img
+        return cards.fat_card(out / ("sd%d.img" % count[0]), files, bits=fat, size_mb=size_mb,
+                              ptype=ptype)
 
     return make
 

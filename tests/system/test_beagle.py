@@ -34,15 +34,10 @@ SOC_3530 = "SoC: OMAP3530 ES3.1, MPU 500 MHz, L3 166 MHz"
 DRAM_C4 = "DRAM: CS0 128 MiB, CS1 128 MiB, total 256 MiB (Micron 2 x 128 MiB)"
 BB_PROPS = ("ti,bb-uvolt", "ti,bb-uamp")
 
-pytestmark = pytest.mark.skipif(not os.access(simrun.SIM, os.X_OK),
-                                reason="simulator not built yet (make sim)")
-
-
 @pytest.fixture(scope="module", autouse=True)
 def firmware():
     for b in ("beagle", "gta04"):
-        simrun.make(["make", "-s", "-C", ROOT, "BOARD=" + b], check=True,
-                       stdout=subprocess.DEVNULL)
+        simrun.built("build/%s/MLO" % b, "build/%s/gtaboot.bin" % b, "build/sim/gtaboot-sim")
 
 
 def fake_zimage(size=4096):

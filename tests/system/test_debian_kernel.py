@@ -30,9 +30,7 @@ def kernel(sim):
                        text=True)
     if p.returncode:
         pytest.skip("Debian kernel not available: " + (p.stderr.strip() or p.stdout.strip()))
-    p = simrun.make(["make", "-s", "-C", ROOT, "BOARD=gta04"], capture_output=True, text=True)
-    if p.returncode:
-        pytest.fail("make BOARD=gta04 failed:\n" + p.stdout + p.stderr)
+    simrun.built("build/gta04/MLO")
     with open(os.path.join(KDIR, "vmlinuz"), "rb") as f:
         return f.read()
 

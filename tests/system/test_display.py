@@ -37,13 +37,6 @@ CONF = ("TIMEOUT 20\nDEFAULT first\n\n"
         "  APPEND console=ttyS2,115200n8 which=second\n") % (DTS, DTS)
 
 
-def make(*targets):
-    p = simrun.make(["make", "-s", "-C", ROOT] + list(targets), capture_output=True,
-                       text=True)
-    if p.returncode:
-        pytest.fail("make %s failed:\n%s%s" % (" ".join(targets), p.stdout, p.stderr))
-
-
 @pytest.fixture(scope="module")
 def font():
     if not os.path.exists(FONT):
@@ -57,17 +50,8 @@ def card(sim, tmp_path_factory):
     for tool in ("dtc", "fdtget", "sfdisk", "mkfs.vfat", "mcopy"):
         if subprocess.run(["which", tool], capture_output=True).returncode:
             pytest.skip(tool + " not installed")
-    # The screen is built in with DISPLAY=1 (Makefile); when the MLO has
-    # no room for it the build says so, and these tests cannot run.
-    p = simrun.make(["make", "-s", "-C", ROOT, "BOARD=gta04", "DISPLAY=1"],
-                       capture_output=True, text=True)
-    if p.returncode and "exceeds 57344" in p.stdout + p.stderr:
-        make("BOARD=gta04")
-        why = [l for l in (p.stdout + p.stderr).splitlines() if "exceeds" in l]
-        pytest.skip("the display does not fit the MLO in this tree: " + why[0])
-    if p.returncode:
-        pytest.fail("make DISPLAY=1 failed:\n" + p.stdout + p.stderr)
-    make("payload")
+    # DISPLAY=1 is the default build (Makefile)
+    simrun.built("build/gta04/MLO", PAYLOAD)
     out = tmp_path_factory.mktemp("display")
     dtb = out / (DTS + ".dtb")
     subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", str(dtb),
@@ -88,8 +72,7 @@ def card(sim, tmp_path_factory):
         subprocess.run(args, check=True, capture_output=True)
         return img
 
-    yield build
-    make("BOARD=gta04")     # the default build again, for the other tests
+    return build
 
 
 def cell_text(rows, font, row, col, text):

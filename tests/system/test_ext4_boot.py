@@ -14,6 +14,7 @@ import subprocess
 
 import pytest
 
+import cards
 import simrun
 
 ROOT = simrun.ROOT
@@ -23,8 +24,8 @@ CONF = os.path.join(ROOT, "tests", "fixtures", "debian-extlinux.conf")
 KERNEL_ADDR, FDT_ADDR, INITRD_ADDR = 0x82000000, 0x88000000, 0x88080000
 INITRD = bytes((i * 13 + 5) & 0xFF for i in range(70001))
 APPEND = "root=/dev/mmcblk0p2 ro rootwait console=ttyS2,115200n8"
-FAT_START, FAT_SECTORS = 2048, 16 * 2048
-ROOT_START, ROOT_SECTORS = FAT_START + FAT_SECTORS, 48 * 2048
+FAT_START, FAT_MB, ROOT_MB = 2048, 16, 48
+ROOT_START = FAT_START + FAT_MB * 2048
 
 
 def sh(*args, **kw):
@@ -36,7 +37,7 @@ def debian_card(sim, tmp_path_factory):
     for tool in ("mke2fs", "sfdisk", "mkfs.vfat", "mcopy", "dtc", "fdtput", "fdtget"):
         if subprocess.run(["which", tool], capture_output=True).returncode:
             pytest.skip(tool + " not installed")
-    sh("make", "-s", "-C", ROOT, "BOARD=gta04", "payload")
+    simrun.built("build/gta04/MLO", "build/payload/zImage")
     out = tmp_path_factory.mktemp("debian")
     stage = out / "root"
     dtbdir = stage / "usr" / "lib" / ("linux-image-" + VER)
@@ -64,14 +65,9 @@ def debian_card(sim, tmp_path_factory):
     (stage / "etc").mkdir()
     (stage / "etc" / "fstab").write_text("/dev/mmcblk0p2 / ext4 errors=remount-ro 0 1\n")
 
-    rootfs = str(out / "root.ext4")
-    sh("truncate", "-s", str(ROOT_SECTORS * 512), rootfs)
-    sh("mke2fs", "-q", "-F", "-t", "ext4", "-L", "root", "-d", str(stage), rootfs)
-    fat = str(out / "boot.fat")
-    sh("truncate", "-s", str(FAT_SECTORS * 512), fat)
-    sh("mkfs.vfat", "-F", "16", "-n", "BOOT", fat)
-    sh("mcopy", "-D", "o", "-i", fat, os.path.join(ROOT, "build", "gta04", "MLO"), "::MLO",
-       env=dict(os.environ, MTOOLS_SKIP_CHECK="1"))
+    rootfs = cards.ext4(out / "root.ext4", stage, size_mb=ROOT_MB, label="root")
+    fat = cards.fat(out / "boot.fat", {"MLO": os.path.join(ROOT, "build", "gta04", "MLO")},
+                    size_mb=FAT_MB, label="BOOT")
     # Where the kernel's inode is, for the damage tests.
     imap = sh("debugfs", "-R", "imap /boot/vmlinuz-" + VER, rootfs).stdout.decode()
     m = re.search(r"located at block (\d+), offset 0x([0-9a-f]+)", imap)
@@ -80,15 +76,8 @@ def debian_card(sim, tmp_path_factory):
     img = str(out / "sd.img")
     with open(img + ".kinode", "w") as f:
         f.write(str(ROOT_START * 512 + blk * bsize + off))
-    sh("truncate", "-s", str((ROOT_START + ROOT_SECTORS) * 512), img)
-    sh("sfdisk", "-q", img, input=(
-        "label: dos\nstart=%d, size=%d, type=e, bootable\nstart=%d, size=%d, type=83\n"
-        % (FAT_START, FAT_SECTORS, ROOT_START, ROOT_SECTORS)).encode())
-    sh("dd", "if=" + fat, "of=" + img, "bs=512", "seek=%d" % FAT_START, "conv=notrunc",
-       "status=none")
-    sh("dd", "if=" + rootfs, "of=" + img, "bs=512", "seek=%d" % ROOT_START, "conv=notrunc",
-       "status=none")
-    return img
+    return cards.disk(img, [cards.Part(fat, "e", boot=True), cards.Part(rootfs, "83")],
+                      first=FAT_START)
 
 
 def fdtget(dtb, node, prop, kind="s"):
@@ -195,10 +184,7 @@ def test_bootable_partition_first(debian_card, tmp_path):
     sh("cp", "--sparse=always", debian_card, img)
     conf = tmp_path / "extlinux.conf"
     conf.write_text("TIMEOUT 0\nDEFAULT fat\nLABEL fat\n  KERNEL /nothing\n")
-    env = dict(os.environ, MTOOLS_SKIP_CHECK="1")
-    sh("mmd", "-D", "s", "-i", "%s@@%d" % (img, FAT_START * 512), "::extlinux", env=env)
-    sh("mcopy", "-D", "o", "-i", "%s@@%d" % (img, FAT_START * 512), str(conf), "::extlinux/extlinux.conf",
-       env=env)
+    cards.put(cards.on(img, FAT_START * 512), {"extlinux/extlinux.conf": conf})
     with open(img, "r+b") as f:
         f.seek(446)
         e = f.read(32)
@@ -219,28 +205,13 @@ def card_pair(tmp_path, fat_files, stage_fn, damage):
     stage = tmp_path / "root"
     stage.mkdir()
     stage_fn(stage)
-    rootfs = str(tmp_path / "root.ext4")
-    sh("truncate", "-s", str(ROOT_SECTORS * 512), rootfs)
-    sh("mke2fs", "-q", "-F", "-t", "ext4", "-L", "root", "-d", str(stage), rootfs)
+    rootfs = cards.ext4(tmp_path / "root.ext4", stage, size_mb=ROOT_MB, label="root")
     damage(rootfs)
-    fat = str(tmp_path / "boot.fat")
-    sh("truncate", "-s", str(FAT_SECTORS * 512), fat)
-    sh("mkfs.vfat", "-F", "16", "-n", "BOOT", fat)
-    env = dict(os.environ, MTOOLS_SKIP_CHECK="1")
-    files = dict(fat_files, MLO=open(os.path.join(ROOT, "build", "gta04", "MLO"), "rb").read())
-    for name, data in files.items():
-        src = tmp_path / ("fat-" + name)
-        src.write_bytes(data)
-        sh("mcopy", "-D", "o", "-i", fat, str(src), "::" + name, env=env)
-    img = str(tmp_path / "sd.img")
-    sh("truncate", "-s", str((ROOT_START + ROOT_SECTORS) * 512), img)
-    sh("sfdisk", "-q", img, input=(
-        "label: dos\nstart=%d, size=%d, type=e, bootable\nstart=%d, size=%d, type=83\n"
-        % (FAT_START, FAT_SECTORS, ROOT_START, ROOT_SECTORS)).encode())
-    for part, start in ((fat, FAT_START), (rootfs, ROOT_START)):
-        sh("dd", "if=" + part, "of=" + img, "bs=512", "seek=%d" % start, "conv=notrunc",
-           "status=none")
-    return img
+    fat = cards.fat(tmp_path / "boot.fat",
+                    dict(fat_files, MLO=os.path.join(ROOT, "build", "gta04", "MLO")),
+                    size_mb=FAT_MB, label="BOOT")
+    return cards.disk(tmp_path / "sd.img",
+                      [cards.Part(fat, "e", boot=True), cards.Part(rootfs, "83")], first=FAT_START)
 
 
 def break_dir_block(path):

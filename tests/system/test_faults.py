@@ -72,9 +72,7 @@ def uimage(payload, load, entry, name=b"test kernel"):
 
 @pytest.fixture(scope="module")
 def fw():
-    for p in (simrun.SIM, MLO, ELF):
-        if not os.path.exists(p):
-            pytest.skip(p + " not built (make sim all)")
+    simrun.built(simrun.SIM, MLO, ELF)
     return MLO
 
 
@@ -90,7 +88,7 @@ def mlo_nand(fw, tmp_path_factory):
     the MLO from there: for faults that leave the SD card unusable, which
     with an SD boot could not deliver the rest of the MLO at all (that case:
     tests/system/test_mlo_rest.py)."""
-    simrun.make(["make", "-s", "-C", ROOT, "build/tools/mknand"], check=True)
+    simrun.built("build/tools/mknand")
     img = str(tmp_path_factory.mktemp("mlonand") / "nand.img")
     subprocess.run([os.path.join(ROOT, "build", "tools", "mknand"), "--mlo", fw, img],
                    check=True, capture_output=True)
@@ -568,7 +566,7 @@ def nand(tmp_path, fw, dtbs):
     """A NAND image with gtaboot's MLO and, in the kernel partition, a
     uImage (its data CRC proves what was read) and, in the block after it,
     the DTB; returns (path, kernel)."""
-    simrun.make(["make", "-s", "-C", ROOT, "build/tools/mknand"], check=True)
+    simrun.built("build/tools/mknand")
     kernel = uimage(zimage(300 * 1024, 9), KERNEL_ADDR_R + 64, KERNEL_ADDR_R + 64)
     kfile, dfile = tmp_path / "nk", tmp_path / "nd"
     kfile.write_bytes(kernel)
@@ -608,8 +606,7 @@ def test_sd_unreadable_falls_back_to_nand(card, nand, extra):
 def symbol(name):
     """A function's address with the Thumb bit."""
     value, kind = elf_symbols().get(name, (None, None))
-    if kind != "FUNC":
-        pytest.skip(name + " is no function in gtaboot.elf")
+    assert kind == "FUNC", name + " is no function in gtaboot.elf"
     return value
 
 

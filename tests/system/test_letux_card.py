@@ -22,6 +22,7 @@ import subprocess
 
 import pytest
 
+import cards
 import simrun
 
 ROOT = simrun.ROOT
@@ -149,8 +150,7 @@ def need_tools():
     for tool in ("mke2fs", "sfdisk", "mkfs.vfat", "mcopy", "mkimage", "dtc", "fdtput", "fdtget"):
         if subprocess.run(["which", tool], capture_output=True).returncode:
             pytest.skip(tool + " not installed")
-    simrun.make(["make", "-s", "-C", ROOT, "BOARD=gta04", "payload", "all", "sim"], check=True,
-                stdout=subprocess.DEVNULL)
+    simrun.built("build/gta04/MLO", "build/payload/zImage", "build/sim/gtaboot-sim")
 
 
 def mkscript(src_text, out):
@@ -176,26 +176,11 @@ def letux_card(out, boot_txt, bootargs_txt, rev):
              "boot.scr": mkscript(boot_txt, str(out / "boot.scr")),
              "bootargs.scr": mkscript(bootargs_txt, str(out / "bootargs.scr")),
              "uImage": uimg, FDTFILE[rev] + ".dtb": dtb}
-    fs, fn = 32 * 2048, 16 * 2048
-    fat = str(out / "p1.fat")
-    sh("truncate", "-s", str(fs * 512), fat)
-    sh("mkfs.vfat", "-F", "16", "-n", "LETUX", fat)
-    env = dict(os.environ, MTOOLS_SKIP_CHECK="1")
-    for name, path in files.items():
-        sh("mcopy", "-D", "o", "-i", fat, path, "::" + name, env=env)
+    fat = cards.fat(out / "p1.fat", files, size_mb=32, label="LETUX")
     stage = out / "root"
     (stage / "boot").mkdir(parents=True)
-    rootfs = str(out / "p2.ext4")
-    sh("truncate", "-s", str(fn * 512), rootfs)
-    sh("mke2fs", "-q", "-F", "-t", "ext4", "-d", str(stage), rootfs)
-    img = str(out / "sd.img")
-    sh("truncate", "-s", str((2048 + fs + fn) * 512), img)
-    sh("sfdisk", "-q", img, input=("label: dos\nstart=2048, size=%d, type=e, bootable\n"
-                                   "start=%d, size=%d, type=83\n" % (fs, 2048 + fs, fn)).encode())
-    sh("dd", "if=" + fat, "of=" + img, "bs=512", "seek=2048", "conv=notrunc", "status=none")
-    sh("dd", "if=" + rootfs, "of=" + img, "bs=512", "seek=%d" % (2048 + fs), "conv=notrunc",
-       "status=none")
-    return img
+    rootfs = cards.ext4(out / "p2.ext4", stage, size_mb=16)
+    return cards.disk(out / "sd.img", [cards.Part(fat, "e", boot=True), cards.Part(rootfs, "83")])
 
 
 def boot(img, dump, rev, tmp_path):

@@ -131,8 +131,7 @@ def console():
         pytest.skip("sb (lrzsz) is not installed")
     if not os.path.exists("/dev/ptmx"):
         pytest.skip("no pseudo-terminals on this host")
-    if not tc.cli_linked():
-        pytest.skip("the console is not linked into build/gta04/gtaboot.elf")
+    assert tc.cli_linked(), "no cli_loop in build/gta04/gtaboot.elf: the console is gone"
     c = Console()
     try:
         c.read_until(tc.PROMPT.encode(), timeout=30)

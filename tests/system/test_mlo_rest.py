@@ -8,25 +8,20 @@ failure named."""
 import os
 import shutil
 import struct
-import subprocess
 
 import pytest
 
+import cards
 import simrun
 
 ROOT = simrun.ROOT
 OUT = os.path.join(ROOT, "build", "gta04")
 PART = 2048 * 512                        # tools/mksd.sh's partition start
-ENV = dict(os.environ, MTOOLS_SKIP_CHECK="1")
-
-pytestmark = pytest.mark.skipif(not os.access(simrun.SIM, os.X_OK),
-                                reason="simulator not built yet (make sim)")
 
 
 @pytest.fixture(scope="module")
 def card(tmp_path_factory):
-    simrun.make(["make", "-s", "-C", ROOT, "BOARD=gta04", "build/gta04/sd.img", "sim"],
-                   check=True, stdout=subprocess.DEVNULL)
+    simrun.built("build/gta04/sd.img", "build/gta04/MLO", "build/sim/gtaboot-sim")
     d = tmp_path_factory.mktemp("mlo")
     base = d / "base.img"
     shutil.copy(os.path.join(OUT, "sd.img"), base)
@@ -43,12 +38,10 @@ def variant(card, tmp_path, mlo=None, raw=None, raw_sector=256):
     given, a raw image written at raw_sector."""
     img = tmp_path / "sd.img"
     shutil.copy(card, img)
-    target = "%s@@%d" % (img, PART)
-    subprocess.run(["mdel", "-i", target, "::MLO"], check=True, env=ENV)
+    target = cards.on(img, PART)
+    cards.remove(target, "MLO")
     if mlo is not None:
-        src = tmp_path / "MLO"
-        src.write_bytes(mlo)
-        subprocess.run(["mcopy", "-D", "o", "-i", target, str(src), "::MLO"], check=True, env=ENV)
+        cards.put(target, {"MLO": mlo})
     if raw is not None:
         with open(img, "r+b") as f:
             f.seek(raw_sector * 512)

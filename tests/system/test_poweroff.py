@@ -4,7 +4,6 @@ after DEVOFF when such a source is present and its STARTON bit is set in
 CFG_Pn_TRANSITION (tools/sim/twl4030.c); gtaboot clears STARTON_VBUS and
 STARTON_CHG first, as Linux's twl4030-power does (issue #24)."""
 import os
-import subprocess
 
 import pytest
 
@@ -17,8 +16,7 @@ PROMPT = "gtaboot> "
 
 @pytest.fixture(scope="module", autouse=True)
 def firmware():
-    simrun.make(["make", "-s", "-C", ROOT, "build/gta04/MLO", "sim"], check=True,
-                stdout=subprocess.DEVNULL)
+    simrun.built("build/gta04/MLO", "build/sim/gtaboot-sim")
 
 
 def session(cmds, extra=()):

@@ -189,8 +189,7 @@ def nand_image(tmp_path):
     whole chip, pages and OOB interleaved: the file layout QEMU's NAND model
     uses when the file holds data and OOB (hw/block/nand.c)."""
     mknand = os.path.join(ROOT, "build", "tools", "mknand")
-    simrun.make(["make", "-s", "-C", ROOT, "tools", "BOARD=beagle"], check=True,
-                   stdout=subprocess.DEVNULL)
+    simrun.built("build/tools/mknand", "build/beagle/MLO")
     img = str(tmp_path / "nand.img")
     subprocess.run([mknand, "--mlo", os.path.join(ROOT, "build", "beagle", "MLO"),
                     "--chip-mb", "256", "--full", img], check=True, stdout=subprocess.DEVNULL)

@@ -22,6 +22,7 @@ import shutil
 
 import pytest
 
+import cards
 import simrun
 from test_distro import FDT_ADDR, KERNEL_ADDR, PAYLOAD, fdtget, mkscript, need_tools, sh
 import test_ubenv
@@ -72,7 +73,6 @@ FAIL_LINE = ("rauc: no bootable slot (BOOT_ORDER=%s BOOT_A_LEFT=0 BOOT_B_LEFT=0)
              "not booting")
 
 pytestmark = [
-    pytest.mark.skipif(not os.access(simrun.SIM, os.X_OK), reason="simulator not built yet (make sim)"),
     pytest.mark.skipif(not shutil.which("fw_printenv") or not shutil.which("mcopy"),
                        reason="needs libubootenv-tool and mtools (tools/install-deps.sh)"),
 ]
@@ -81,18 +81,11 @@ pytestmark = [
 def rauc_card(out):
     """MBR: FAT16 p1 (bootable: MLO, boot.scr), ext4 p2 (slot A), ext4 p3
     (slot B); each slot's DTBs say which slot they are in their model."""
-    fat_sz, ext_sz = 16 * 2048, 24 * 2048
-    fat = str(out / "p1.fat")
-    sh("truncate", "-s", str(fat_sz * 512), fat)
-    sh("mkfs.vfat", "-F", "16", fat)
-    env = dict(os.environ, MTOOLS_SKIP_CHECK="1")
     scr = mkscript(RAUC_SCRIPT, str(out / "boot.scr"))
-    for src, name in ((MLO, "MLO"), (scr, "boot.scr")):
-        sh("mcopy", "-D", "o", "-i", fat, src, "::" + name, env=env)
+    parts = [cards.Part(cards.fat(out / "p1.fat", {"MLO": MLO, "boot.scr": scr}), "e", boot=True)]
     base = str(out / "sim.dtb")
     sh("dtc", "-q", "-I", "dts", "-O", "dtb", "-o", base,
        os.path.join(ROOT, "dts", "omap3-gta04-sim.dts"))
-    parts = []
     for slot in "AB":
         stage = out / ("slot" + slot)
         (stage / "boot" / "dtbs").mkdir(parents=True)
@@ -101,24 +94,9 @@ def rauc_card(out):
             d = str(stage / "boot" / "dtbs" / (n + ".dtb"))
             shutil.copyfile(base, d)
             sh("fdtput", "-t", "s", d, "/", "model", "rauc slot %s %s" % (slot, n))
-        fs = str(out / ("p%d.ext4" % SLOT_PART[slot]))
-        sh("truncate", "-s", str(ext_sz * 512), fs)
-        sh("mke2fs", "-q", "-F", "-t", "ext4", "-d", str(stage), fs)
-        parts.append(fs)
-    img = str(out / "sd.img")
-    table = "label: dos\nstart=2048, size=%d, type=e, bootable\n" % fat_sz
-    start = 2048 + fat_sz
-    for fs in parts:
-        table += "start=%d, size=%d, type=83\n" % (start, ext_sz)
-        start += ext_sz
-    sh("truncate", "-s", str(start * 512), img)
-    sh("sfdisk", "-q", img, input=table.encode())
-    start = 2048
-    for f, n in [(fat, fat_sz)] + [(p, ext_sz) for p in parts]:
-        sh("dd", "if=" + f, "of=" + img, "bs=512", "seek=%d" % start, "conv=notrunc",
-           "status=none")
-        start += n
-    return img
+        fs = cards.ext4(out / ("p%d.ext4" % SLOT_PART[slot]), stage, size_mb=24)
+        parts.append(cards.Part(fs, "83"))
+    return cards.disk(out / "sd.img", parts)
 
 
 class SdEnv:
@@ -192,9 +170,7 @@ BOARDS = {"gta04-A5-sd": SdEnv, "gta04-A4-nand": NandEnv}
 @pytest.fixture(scope="module")
 def card_image(sim, tmp_path_factory):
     need_tools()
-    r = simrun.make(["make", "-s", "-C", ROOT, "build/tools/mknand"], capture_output=True)
-    if r.returncode:
-        pytest.skip("no mknand: " + r.stderr.decode()[-200:])
+    simrun.built("build/tools/mknand")
     return rauc_card(tmp_path_factory.mktemp("rauc"))
 
 

@@ -8,26 +8,22 @@ CH-prefixed MLO are laid out. Each boots through the simulator's ROM, and
 gtaboot's early part must find the rest of its own MLO in the same file and
 hand over to the payload."""
 import os
-import subprocess
 
 import pytest
 
+import cards
 import simrun
 
 ROOT = simrun.ROOT
 OUT = os.path.join(ROOT, "build", "gta04")
 DTB = "omap3-gta04-sim.dtb"
-ENV = dict(os.environ, MTOOLS_SKIP_CHECK="1")
-
-pytestmark = pytest.mark.skipif(not os.access(simrun.SIM, os.X_OK),
-                                reason="simulator not built yet (make sim)")
 
 
 @pytest.fixture(scope="module")
 def parts():
     """Build MLO, MLO.raw, the payload, its DTB and extlinux.conf."""
-    simrun.make(["make", "-s", "-C", ROOT, "BOARD=gta04", "build/gta04/sd.img", "sim"],
-                check=True, stdout=subprocess.DEVNULL)
+    simrun.built("build/gta04/sd.img", "build/gta04/MLO", "build/gta04/MLO.raw",
+                 "build/payload/zImage", "build/sim/gtaboot-sim")
     return {
         "zImage": os.path.join(ROOT, "build", "payload", "zImage"),
         DTB: os.path.join(OUT, DTB),
@@ -40,35 +36,16 @@ def read(name):
         return f.read()
 
 
-def mtools(*args):
-    # never interactive: stdin from /dev/null, clashes decided by -D
-    subprocess.run(list(args), check=True, env=ENV, stdin=subprocess.DEVNULL,
-                   capture_output=True)
-
-
 def make_card(tmp_path, fat, mlo, parts, size_mb, mbr=False):
     """Without mbr: mkfs.vfat on the whole image, the boot sector at sector
     0 (floppy-like). With mbr: an MBR (sfdisk) whose one active partition
     starts at sector 2048, as tools/mksd.sh makes it. MLO copied first, then
     the payload's files."""
-    img = str(tmp_path / ("card%d.img" % fat))
-    with open(img, "wb") as f:
-        f.truncate(size_mb << 20)
-    mkfs = ["mkfs.vfat", "-F", str(fat), "-n", "GTABOOT", img]
-    target = img
+    img = tmp_path / ("card%d.img" % fat)
+    files = dict({"MLO": mlo}, **parts)
     if mbr:
-        subprocess.run(["sfdisk", "-q", img], input="start=2048, type=%s, bootable\n" %
-                       ("c" if fat == 32 else "e"), text=True, check=True, capture_output=True)
-        mkfs[-1:] = ["--offset", "2048", img, str(((size_mb << 20) - (2048 << 9)) >> 10)]
-        target = img + "@@1M"
-    subprocess.run(mkfs, check=True, capture_output=True, stdin=subprocess.DEVNULL)
-    src = tmp_path / "MLO"
-    src.write_bytes(mlo)
-    mtools("mcopy", "-D", "o", "-i", target, str(src), "::MLO")
-    mtools("mmd", "-D", "s", "-i", target, "::extlinux")
-    for dest, path in parts.items():
-        mtools("mcopy", "-D", "o", "-i", target, path, "::" + dest)
-    return img
+        return cards.fat_card(img, files, bits=fat, size_mb=size_mb, label="GTABOOT")
+    return cards.fat(img, files, bits=fat, size_mb=size_mb, label="GTABOOT")
 
 
 def boot(img):

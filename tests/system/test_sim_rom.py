@@ -5,10 +5,10 @@ refusals, strict unmodelled accesses with exact PCs, exceptions through the
 guest's VBAR, the ROM's SMC services, WDT2 expiry, idle fast-forward, exit
 codes and report fields."""
 import os
-import subprocess
 
 import pytest
 
+import cards
 import simrun
 from conftest import SRAM, ch_header, gp_image
 
@@ -62,15 +62,8 @@ def test_floppy_like_card(sim, guest, tmp_path, fat):
     """docs/rom.md: a card without an MBR, one FAT file system from sector
     0 ("floppy-like"), boots as the TRM says the ROM supports it."""
     g = guest("sim-mmio")
-    img = str(tmp_path / "floppy.img")
-    with open(img, "wb") as f:
-        f.truncate({12: 8, 16: 32, 32: 64}[fat] << 20)
-    subprocess.run(["mkfs.vfat", "-F", str(fat), img], check=True, capture_output=True,
-                   stdin=subprocess.DEVNULL)
-    (tmp_path / "MLO").write_bytes(gp_image(g.binary))
-    subprocess.run(["mcopy", "-D", "o", "-i", img, str(tmp_path / "MLO"), "::MLO"], check=True,
-                   capture_output=True, stdin=subprocess.DEVNULL,
-                   env=dict(os.environ, MTOOLS_SKIP_CHECK="1"))
+    img = cards.fat(tmp_path / "floppy.img", {"MLO": gp_image(g.binary)}, bits=fat,
+                    size_mb={12: 8, 16: 32, 32: 64}[fat])
     r = simrun.run(["--machine", "gta04", "--sd", img])
     assert "ROM: MMC1 FAT: MLO: %d bytes loaded" % len(g.binary) in r.stderr, r.stderr
     assert r.report["pc"] == g.sym("bad_load")

@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+import simrun
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 OUT = os.path.join(ROOT, "build", "gta04")
 ARGS = [os.path.join(OUT, "gtaboot.map"), os.path.join(OUT, "gtaboot.elf"),
@@ -16,8 +18,7 @@ ARGS = [os.path.join(OUT, "gtaboot.map"), os.path.join(OUT, "gtaboot.elf"),
 
 @pytest.fixture
 def check(monkeypatch):
-    if not all(os.path.exists(p) for p in ARGS[:2]):
-        pytest.skip("build/gta04 not linked (make)")
+    simrun.built(*ARGS[:2])
     spec = importlib.util.spec_from_file_location(
         "check_hotcold", os.path.join(ROOT, "tools", "check-hotcold.py"))
     mod = importlib.util.module_from_spec(spec)

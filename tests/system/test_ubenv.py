@@ -30,7 +30,6 @@ NPAGES = 2 * ENV_SIZE // PAGE
 WARNING = "*** Warning - bad CRC, using default environment"
 
 pytestmark = [
-    pytest.mark.skipif(not os.access(simrun.SIM, os.X_OK), reason="simulator not built yet (make sim)"),
     pytest.mark.skipif(not shutil.which("fw_printenv"),
                        reason="no fw_printenv: apt-get install libubootenv-tool (tools/install-deps.sh)"),
 ]
@@ -38,11 +37,8 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def sd():
-    r = simrun.make(["make", "-s", "-C", ROOT, "build/gta04/sd.img", "build/gta04/MLO",
-                     "build/tools/mknand"], capture_output=True)
-    if r.returncode:
-        pytest.skip("no SD image: " + r.stderr.decode()[-200:])
-    return os.path.join(ROOT, "build", "gta04", "sd.img")
+    simrun.built("build/gta04/MLO", "build/tools/mknand")
+    return simrun.built("build/gta04/sd.img")
 
 
 MLO = os.path.join(ROOT, "build", "gta04", "MLO")

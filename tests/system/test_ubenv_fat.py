@@ -25,7 +25,6 @@ WARNING = "*** Warning - bad CRC, using default environment"
 ENV = {"MTOOLS_SKIP_CHECK": "1", **os.environ}
 
 pytestmark = [
-    pytest.mark.skipif(not os.access(simrun.SIM, os.X_OK), reason="simulator not built yet (make sim)"),
     pytest.mark.skipif(not shutil.which("fw_printenv") or not shutil.which("mcopy")
                        or not shutil.which("fsck.fat"),
                        reason="needs libubootenv-tool, mtools, dosfstools (tools/install-deps.sh)"),
@@ -38,11 +37,7 @@ MACHINES = {"gta04-A5": ("gta04", ["--machine", "gta04", "--rev", "A5"]),
 @pytest.fixture(scope="module", params=sorted(MACHINES))
 def board(request):
     b, args = MACHINES[request.param]
-    r = simrun.make(["make", "-s", "-C", ROOT, "BOARD=" + b, "build/%s/sd.img" % b],
-                    capture_output=True)
-    if r.returncode:
-        pytest.skip("no SD image: " + r.stderr.decode()[-200:])
-    return os.path.join(ROOT, "build", b, "sd.img"), args
+    return simrun.built("build/%s/sd.img" % b), args
 
 
 def card(board, tmp_path, name="sd.img"):
@@ -159,22 +154,34 @@ def test_saveenv_read_by_fw_printenv(board, tmp_path):
     r = saved(board, img, "bar")
     assert "Loading Environment from FAT... " + WARNING in r.serial   # nothing stored yet
     files, cfg = take_out(img, tmp_path)
-    assert [f.name for f in files] == ["uboot.env"]                    # copy 0 first, as U-Boot
+    # copy 0 as U-Boot's first save, and its twin at once (the same with
+    # counter 0, never preferred), so the documented two-line
+    # fw_env.config works before a second save: both files are real here
+    assert [f.name for f in files] == ["uboot.env", "uboot-redund.env"]
+    assert [f.read_bytes()[4] for f in files] == [1, 0]
     p, env = printenv(cfg)
     assert p.returncode == 0, p.stderr
     assert env["foo"] == "bar" and env["kernel_addr_r"] == "0x82000000"
-    # the second save creates the redundant file; fw_printenv takes it
+    assert fsck(img, tmp_path).returncode == 0
+    # fw_setenv right away writes the twin, and gtaboot takes it next
+    w = run(["fw_setenv", "-c", str(cfg), "foo", "linux"])
+    assert w.returncode == 0, w.stderr
+    put_back(img, files)
+    r = console(board, img, ["printenv foo"])
+    assert "foo=linux" in after(r, "printenv foo"), r.serial
+    # the next save goes into uboot.env (fw_setenv's copy is current)
     r = saved(board, img, "baz")
     assert "Loading Environment from FAT... OK" in r.serial, r.serial
     files, cfg = take_out(img, tmp_path)
     assert [f.name for f in files] == ["uboot.env", "uboot-redund.env"]
     assert printenv(cfg)[1]["foo"] == "baz"
     assert fsck(img, tmp_path).returncode == 0
-    # a third save overwrites uboot.env in place: nothing else on the card changes
+    # fw_setenv's save was uboot-redund.env's, the second one uboot.env's:
+    # a third save overwrites uboot-redund.env in place, nothing else changes
     before = tmp_path / "before.img"
     shutil.copyfile(img, before)
     saved(board, img, "qux")
-    assert changed_sectors(before, img) <= file_sectors(img, "uboot.env")
+    assert changed_sectors(before, img) <= file_sectors(img, "uboot-redund.env")
     files, cfg = take_out(img, tmp_path)
     assert printenv(cfg)[1]["foo"] == "qux"
     assert fsck(img, tmp_path).returncode == 0

@@ -31,11 +31,9 @@ def Board(tmp, args):
 def pc(tmp_path_factory):
     """One PC for the module, with omap-usbboot and gtaboot's MLO in
     /payload; QEMU's usb-redir reconnects each time a simulator listens."""
-    if not os.access(simrun.SIM, os.X_OK):
-        pytest.skip("simulator not built (make sim)")
-    for f in (TOOL, MLO, BEAGLE_MLO):
-        if not os.path.exists(f):
-            pytest.skip("%s not built (make tools; make)" % f)
+    simrun.built(simrun.SIM, MLO, BEAGLE_MLO)
+    if not os.path.exists(TOOL):        # libusb-1.0-0-dev missing: make tools says so
+        pytest.skip("%s not built (make tools; libusb-1.0-0-dev)" % TOOL)
     reason = usbhost.unavailable()
     if reason:
         pytest.skip(reason)

@@ -39,7 +39,6 @@ def test_boot_lsusb_dfu_util(guest_ok):
         assert status == 0 and "fastboot version" in out, out
         status, out = pc.run("false")
         assert status == 1
-    assert pc.boot_seconds < BOOT_LIMIT_S
 
 
 def test_usbredir_fake_device(guest_ok, tmp_path):

@@ -210,7 +210,7 @@ def test_power_cut_during_dfu_mlo_leaves_bootable_nand(parts, pc, tmp_path):
     the NAND held a good gtaboot before and must still boot."""
     mlo = os.path.join(simrun.ROOT, "build", "gta04", "MLO")
     nand = str(tmp_path / "nand.img")
-    simrun.make(["make", "-s", "-C", simrun.ROOT, "build/tools/mknand"], check=True)
+    simrun.built("build/tools/mknand")
     subprocess.run([os.path.join(simrun.ROOT, "build", "tools", "mknand"), "--mlo", mlo, nand],
                    check=True, capture_output=True, timeout=60)
     npages = (os.path.getsize(mlo) + 2047) // 2048

@@ -2,11 +2,10 @@
 """gtaboot's `ums` against a real Linux USB host (issue #25, docs/usb.md
 "USB mass storage"): the simulated GTA04 exports its SD card with
 `ums 0 mmc 0`; the USB host guest (usbhost.py) sees a USB disk through its
-stock usb-storage and sd drivers, `dd`s a card image made with sfdisk,
-mkfs.vfat and mtools onto it and ejects it; gtaboot then boots what the PC
+stock usb-storage and sd drivers, `dd`s a card image (the sdcard fixture,
+cards.py) onto it and ejects it; gtaboot then boots what the PC
 wrote."""
 import os
-import subprocess
 
 import test_console as tc
 from test_usbhost_dfu import board_and_host, parts  # noqa: F401  (the fixture)
@@ -26,13 +25,8 @@ def used_length(path, chunk=1 << 16):
 
 
 def test_ums_dd_then_boot(parts, sdcard, dtb, tmp_path):  # noqa: F811
-    image = sdcard({"zImage": tc.fake_zimage(), "sim.dtb": dtb}, fat=16)
-    conf = str(tmp_path / "extlinux.conf")
-    with open(conf, "wb") as f:
-        f.write(tc.EXTLINUX)
-    subprocess.run(["mmd", "-D", "s", "-i", image + "@@1M", "::extlinux"], check=True)
-    subprocess.run(["mcopy", "-D", "o", "-i", image + "@@1M", conf, "::extlinux/extlinux.conf"],
-                   check=True)
+    image = sdcard({"zImage": tc.fake_zimage(), "sim.dtb": dtb,
+                    "extlinux/extlinux.conf": tc.EXTLINUX}, fat=16)
     size = os.path.getsize(image)
     n = used_length(image)
     blank = str(tmp_path / "blank.img")        # the card in the phone: empty

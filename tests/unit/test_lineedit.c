@@ -141,6 +141,25 @@ static void test_typing(void **state)
 	assert_string_equal(t.out, "help\n");
 }
 
+/* editenv's line: the value already there, the cursor at its end; a
+ * value longer than the line is cut, never overflows. */
+static void test_preset(void **state)
+{
+	setup_le(8);
+	lineedit_preset(&le, "abc");
+	check_screen();
+	assert_string_equal(t.out, "abc");
+	feed("\x7f" "d");
+	check_screen();
+	assert_int_equal(feed("\r"), LINEEDIT_LINE);
+	assert_string_equal(le.buf, "abd");
+	lineedit_start(&le, PROMPT);
+	term_clear();
+	lineedit_preset(&le, "0123456789");
+	assert_string_equal(le.buf, "0123456");
+	check_screen();
+}
+
 static void test_cursor_insert(void **state)
 {
 	setup_le(sizeof(line));
@@ -447,6 +466,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_typing),
+		cmocka_unit_test(test_preset),
 		cmocka_unit_test(test_cursor_insert),
 		cmocka_unit_test(test_delete),
 		cmocka_unit_test(test_line_ends),

@@ -1076,8 +1076,15 @@ static void on_host_only_buffered(void *priv, uint64_t id,
 
 static void peer_close(struct usbredir *r)
 {
-	if (r->fd >= 0)
-		msg("peer gone at %.3f ms of virtual time", (double)sim_now_ps(r->s) / PS_PER_MS);
+	if (r->fd >= 0) {
+		struct timespec now;
+
+		/* both clocks of the connection: what pace() held together */
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		msg("peer gone at %.3f ms of virtual time, after %.3f ms of host time",
+		    (double)sim_now_ps(r->s) / PS_PER_MS,
+		    (now.tv_sec - r->host0.tv_sec) * 1e3 + (now.tv_nsec - r->host0.tv_nsec) / 1e6);
+	}
 	drop_all(r, false, 0);
 	if (r->p)
 		usbredirparser_destroy(r->p);
