@@ -58,8 +58,7 @@ def uboot_cmds(sim, sdcard):
 
 @pytest.fixture(scope="module")
 def gtaboot_cmds(sim):
-    if not os.path.exists(BIN):
-        pytest.skip("gtaboot not built (make BOARD=gta04)")
+    simrun.built(BIN)
     prompt = "gtaboot> "
     r = simrun.run(["--machine", "gta04", "--rev", "A5", "--max-ms", "8000",
                     "--load-raw", BIN + "@0x40200000", "--input",

@@ -43,9 +43,7 @@ def build(tmp_path_factory):
                     "(UBOOT_SRC=/path/to/u-boot)")
     if not os.path.exists(os.path.join(UBOOT_SRC, "test", "py", "conftest.py")):
         pytest.skip("UBOOT_SRC=%s has no test/py/conftest.py" % UBOOT_SRC)
-    for f in ("build/sim/gtaboot-sim", "build/gta04/MLO"):
-        if not os.path.exists(os.path.join(ROOT, f)):
-            pytest.skip(f + " not built (make sim; make BOARD=gta04)")
+    simrun.built("build/sim/gtaboot-sim", "build/gta04/MLO")
     d = str(tmp_path_factory.mktemp("testpy"))
     r = subprocess.run(["/usr/bin/python3", os.path.join(TESTPY, "setup.py"), d],
                        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300)
