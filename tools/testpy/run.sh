@@ -1,18 +1,22 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Runs U-Boot's own test/py, unmodified, against gtaboot in the simulator:
-#   UBOOT_SRC=/path/to/u-boot tools/testpy/run.sh [BOARD=gta04] [test.py/pytest args]
-# e.g. tools/testpy/run.sh -k 'test_help or test_mmc'. Needs make sim and
+#   UBOOT_SRC=/path/to/u-boot tools/testpy/run.sh [BOARD=gta04] [pytest args] [test files]
+# e.g. tools/testpy/run.sh -ra $UBOOT_SRC/test/py/tests/test_mmc.py; without a
+# test file, the files of tools/testpy/tests.txt. Needs make sim and
 # make BOARD=gta04 first. The build directory test/py reads is
 # build/testpy-<board> (TESTPY_BUILD overrides); docs/uboot-compat.md,
 # "U-Boot's test/py", says what the hooks here adapt and why.
 set -eu
 : "${UBOOT_SRC:?set UBOOT_SRC to a U-Boot source tree}"
+UBOOT_SRC=$(cd "$UBOOT_SRC" && pwd)
 board=gta04
 case "${1:-}" in BOARD=*) board=${1#BOARD=}; shift ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build=${TESTPY_BUILD:-$root/build/testpy-$board}
+mkdir -p "$build"
+build=$(cd "$build" && pwd)
 # TESTPY_SETUP=no: the build directory is there already (one setup for
 # several runs, as tests/system/test_uboot_testpy.py does)
 [ "${TESTPY_SETUP:-yes}" = no ] || /usr/bin/python3 "$here/setup.py" --board "$board" "$build"
@@ -23,7 +27,18 @@ build=${TESTPY_BUILD:-$root/build/testpy-$board}
 # boardenv module on PYTHONPATH; nothing is written into the U-Boot tree.
 tests=$UBOOT_SRC/test/py/tests
 paths=
-for a in "$@"; do case "$a" in *.py|*.py::*) paths=yes ;; esac; done
+n=$#
+for a in "$@"; do
+	case "$a" in
+	*.py|*.py::*)
+		# test paths made absolute: pytest runs from the build directory
+		paths=yes
+		f=${a%%::*}
+		[ ! -e "$f" ] || a="$(cd "$(dirname "$f")" && pwd)/$(basename "$f")${a#"$f"}" ;;
+	esac
+	set -- "$@" "$a"
+done
+shift "$n"
 set -- --tb=short "$@"
 while read -r f rest; do
 	case "$f" in
