@@ -72,7 +72,7 @@ ENV_SUBS = {"CMD_IMPORTENV": "import", "CMD_EXPORTENV": "export",
 # Always true of gtaboot: its shell is U-Boot's hush dialect (lib/hush.c).
 FIXED = ["HUSH_PARSER", "CMDLINE", "ARM", "ARCH_OMAP2PLUS"]
 
-MACHINE = {"gta04": ["--machine", "gta04", "--rev", "A5"]}
+MACHINE = {"gta04": ["--machine", "gta04", "--rev", "A5"], "beagle": ["--machine", "beagle"]}
 CARD_MB, FAT_START, FAT_SECTORS = 64, 2048, 81920
 LABEL_ID = 0x67746162  # a fixed disk signature, so the MBR's CRC is known
 PATTERN_START, PATTERN_SECTORS = 0x400, 0x400
