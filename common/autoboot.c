@@ -10,10 +10,12 @@
 #include "common/autoboot.h"
 
 #include "common/boot.h"
+#include "common/bootmenu.h"
 #include "common/cli.h"
 #include "board/board.h"
 #include "common/console.h"
 #include "common/sys.h"
+#include "common/vars.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
@@ -63,12 +65,18 @@ int autoboot_countdown(unsigned delay_ms)
 	return menu_run(stop) ? 1 : 0;
 }
 
+/* U-Boot's menu of bootmenu_N when bootmenu_0 is set, else gtaboot's
+ * menu of the extlinux labels. */
 static int do_bootmenu(int argc, char *const argv[])
 {
 	int err;
 
-	if (argc != 1)
+	if (argc > 2)
 		return cmd_usage(argv);
+	if (var_get("bootmenu_0"))
+		return bootmenu_env(argc > 1 ? argv[1] : NULL);
+	if (argc != 1)
+		return cmd_error(argv, "no bootmenu_0: the extlinux menu has no delay argument");
 	err = menu_run(-2);
 	if (err == -ENOENT)
 		printf("error: bootmenu: no extlinux.conf labels\n");
@@ -76,5 +84,5 @@ static int do_bootmenu(int argc, char *const argv[])
 		return err;
 	return boot_run_bootcmd();
 }
-CMD(bootmenu, "bootmenu", do_bootmenu, "bootmenu",
-    "the boot menu of the extlinux labels; Enter boots the default (bootcmd)");
+CMD(bootmenu, "bootmenu", do_bootmenu, "bootmenu [delay]",
+    "ANSI terminal bootmenu: bootmenu_0.. if set, else the extlinux labels");

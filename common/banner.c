@@ -22,10 +22,16 @@ static void print_size(uint32_t bytes)
 		printf("%u MiB", (unsigned)(bytes >> 20));
 }
 
+void banner_version(void)
+{
+	printf("gtaboot %s (g%s) for %s %s\n", GTABOOT_VERSION, GTABOOT_GITREV,
+	       board.name, board.rev_name ? board.rev_name(sys.board_rev) : "");
+}
+
 static void banner(void)
 {
-	printf("\n\ngtaboot %s (g%s) for %s %s\n", GTABOOT_VERSION, GTABOOT_GITREV,
-	       board.name, board.rev_name ? board.rev_name(sys.board_rev) : "");
+	printf("\n\n");
+	banner_version();
 	printf("SoC: %s ES%s, MPU %u MHz, L3 %u MHz\n", sys.soc_part, sys.soc_es,
 	       (unsigned)(sys.mpu_hz / 1000000), (unsigned)(sys.l3_hz / 1000000));
 }

@@ -10,6 +10,7 @@
 #include <stdarg.h>
 
 #include "board/board.h"
+#include "common/banner.h"
 #include "common/console.h"
 #include "common/sys.h"
 #include "common/vars.h"
@@ -270,30 +271,39 @@ int cli_readline(const char *prompt, char *buf, size_t size)
 	return r == LINEEDIT_LINE ? (int)le.len : -1;
 }
 
+/* U-Boot's list: "name      - text" (the name in 10 columns), in name
+ * order (the linker sorts the table); "help <cmd>": U-Boot's
+ * "name - text", a blank line, then "Usage:" and gtaboot's usage line. */
 static int do_help(int argc, char *const argv[])
 {
 	const struct cmd *c;
+	int ret = 0;
 
 	if (argc == 1) {
 		for (c = __cmds_start; c < __cmds_end; c++)
-			printf("%-9s %s\n", c->name, c->help);
-		printf("Numbers are hex (0x optional); 'help <command>' for its usage.\n");
+			printf("%-10s- %s\n", c->name, c->help);
 		return 0;
 	}
 	for (int i = 1; i < argc; i++) {
 		c = cmd_find(argv[i]);
-		if (!c)
-			return cmd_error(argv, "no command '%s'", argv[i]);
-		printf("usage: %s\n%s\n", c->usage, c->help);
+		if (!c) {
+			printf("Unknown command '%s' - try 'help' without arguments for list of "
+			       "all known commands\n\n", argv[i]);
+			ret = 1;
+			continue;
+		}
+		printf("%s - %s\n\nUsage:\n%s\n", c->name, c->help, c->usage);
 	}
-	return 0;
+	return ret;
 }
-CMD(help, "help", do_help, "help [command...]", "list the commands, or show their usage");
+CMD(help, "help", do_help, "help [command...]",
+    "print command description/usage (numbers are hex, 0x optional)");
+CMD(question_mark, "?", do_help, "? [command...]", "alias for 'help'");
 
 static int do_version(int argc, char *const argv[])
 {
-	printf("gtaboot %s (g%s) for %s %s\nbuilt with gcc %s\n", GTABOOT_VERSION, GTABOOT_GITREV,
-	       board.name, board.rev_name ? board.rev_name(sys.board_rev) : "", __VERSION__);
+	banner_version();
+	printf("built with gcc %s\n", __VERSION__);
 	return 0;
 }
 CMD(version, "version", do_version, "version", "show gtaboot's version and build");

@@ -12,7 +12,8 @@
 #include "common/command.h"
 #include "lib/fs.h"
 
-#define CLI_LINE 256
+/* U-Boot's CONFIG_SYS_CBSIZE: one console line, as U-Boot reads it */
+#define CLI_LINE 1024
 
 /* The `gtaboot> ` prompt: read a line, run it, forever. */
 void cli_loop(void) __attribute__((noreturn));
@@ -71,6 +72,9 @@ int cmd_part_fs(char *const argv[], const char *dev, struct fs **fs, int *err);
 struct fs *cmd_fs_arg(char *const argv[], int i, enum fs_type want);
 /* part start|size|number|name <interface> <dev> <part> [varname]. */
 int cmd_part_info(int argc, char *const argv[]);
+/* U-Boot's partition map of the SD card ("Partition Map for MMC device 0
+ * --   Partition Type: DOS", then a line per partition): part list, mmc part. */
+int cmd_print_parts(void);
 /* The source command on the image at addr. */
 int cmd_source_at(char *const argv[], uint32_t addr);
 

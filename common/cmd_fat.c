@@ -2,8 +2,7 @@
 /*
  * File system commands on the SD card (lib/fs: FAT or ext2/3/4, whichever
  * the partition holds): ls/fatls/ext4ls and load/fatload/ext4load with
- * U-Boot's syntax, and mmc info (SD Physical Layer Simplified
- * Specification 3.01, chapter 5: CID, CSD, SCR).
+ * U-Boot's syntax, and the partition map (part list, mmc part).
  */
 #include "common/boot.h"
 #include "common/bootfs.h"
@@ -159,7 +158,7 @@ CMD(ext2load, "ext2load", do_load, "ext2load [mmc 0[:part]] <addr> <path> [bytes
 
 /* U-Boot's partition map of an MBR disk: number, start, size, PARTUUID,
  * type, and whether it is bootable. */
-static int print_parts(void)
+int cmd_print_parts(void)
 {
 	struct part_info p[PART_SCAN_MAX];
 	uint32_t sig;
@@ -181,39 +180,6 @@ static int print_parts(void)
 	}
 	return 0;
 }
-
-static int do_mmc(int argc, char *const argv[])
-{
-	const char *sub = argc > 1 ? argv[1] : "";
-	unsigned long dev = 0;
-
-	if (!strcmp(sub, "dev") && argc <= 3) {
-		if (argc == 3 && arg_dec(argv, 2, "device", ~0ul, &dev))
-			return -EINVAL;
-		if (dev)
-			return cmd_error(argv, "no mmc device %lu (mmc 0 is the SD card, mmc1)", dev);
-		if (!storage_mmc1())
-			return no_fs(argv, -ENODEV);
-		printf("switch to partitions #0, OK\nmmc0 is current device\n");
-		return 0;
-	}
-	if (!strcmp(sub, "rescan") && argc == 2) {
-		/* The card is identified once, at boot; what a rescan is for
-		 * in scripts is reading the partition table again. */
-		bootfs_forget();
-		return storage_mmc1() ? 0 : no_fs(argv, -ENODEV);
-	}
-	if (!strcmp(sub, "part") && argc == 2)
-		return print_parts();
-	if (strcmp(sub, "info") || argc != 2)
-		return cmd_usage(argv);
-	if (!storage_mmc1())
-		return no_fs(argv, -ENODEV);
-	mmc_print_info(storage_mmc1_card());
-	return 0;
-}
-CMD(mmc, "mmc", do_mmc, "mmc info | dev [0] | rescan | part",
-    "the SD card: identity and capacity, partitions; mmc 0 is the only device");
 
 /* "0" or "0:N" for part's commands; *num 0 without a partition. */
 static int part_dev(char *const argv[], const char *d, unsigned *num)
@@ -257,7 +223,7 @@ static int do_part(int argc, char *const argv[])
 	if (argc > a + 1)
 		return cmd_usage(argv);
 	if (!strcmp(sub, "list") && argc == a && !bootable)
-		return print_parts();
+		return cmd_print_parts();
 	n = bootfs_parts(p, &sig, &err);
 	if (err)
 		return no_fs(argv, err);

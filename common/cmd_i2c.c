@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The i2c command with U-Boot's syntax (probe, md, mw, dev) on I2C1, the
+ * The i2c command with U-Boot's syntax (probe, md, mw, dev, bus) on I2C1, the
  * TWL4030's bus (TRM chapter 18 "I2C"; TPS65950 slaves 0x48-0x4B).
  */
 #include "common/cli.h"
@@ -39,11 +39,28 @@ static int do_i2c(int argc, char *const argv[])
 	int err, found = 0;
 
 	if (!strcmp(sub, "dev") && argc <= 3) {
-		if (argc == 3 && arg_dec(argv, 2, "bus", ~0ul, &val))
+		if (argc == 2) {
+			printf("Current bus is %d\n", BUS);
+			return 0;
+		}
+		if (arg_dec(argv, 2, "bus", ~0ul, &val))
 			return -EINVAL;
-		if (argc == 3 && val != BUS)
+		printf("Setting bus to %lu\n", val);
+		if (val != BUS) {
+			/* U-Boot's words, then which buses there are */
+			printf("Failure changing bus number (%d)\n", -ENODEV);
 			return cmd_error(argv, "bus %lu is not set up (only bus 0, I2C1)", val);
-		printf("Current bus is %d\n", BUS);
+		}
+		return 0;
+	}
+	if (!strcmp(sub, "bus") && argc <= 3) {
+		/* U-Boot's driver-model line for the one bus (its node name);
+		 * gtaboot binds no chip devices to list under it */
+		if (argc == 3 && (arg_dec(argv, 2, "bus", ~0ul, &val) || val != BUS)) {
+			printf("Invalid bus %s: err=%d\n", argv[2], -ENODEV);
+			return -ENODEV;
+		}
+		printf("Bus %d:\ti2c@48070000%s\n", BUS, bus ? "  (active 0)" : "");
 		return 0;
 	}
 	if (!bus) {
@@ -98,5 +115,5 @@ static int do_i2c(int argc, char *const argv[])
 	return 0;
 }
 CMD(i2c, "i2c", do_i2c,
-    "i2c probe | md <chip> <reg> [count] | mw <chip> <reg> <value> | dev [bus]",
+    "i2c probe | md <chip> <reg> [count] | mw <chip> <reg> <value> | dev [bus] | bus [bus]",
     "I2C1 (the TWL4030's bus): find chips, read or write registers");

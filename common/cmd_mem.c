@@ -203,7 +203,8 @@ static int do_crc32(int argc, char *const argv[])
 	    arg_hex(argv, 2, "length", MAX_BYTES, &len) ||
 	    cmd_ram_check(argv, addr, len, 1, false))
 		return -EINVAL;
-	printf("crc32 0x%08lx+0x%lx: %08x\n", addr, len,
+	/* U-Boot's hash_show() line, which test/py reads ("==> ") */
+	printf("crc32 for %08lx ... %08lx ==> %08x\n", addr, addr + len - 1,
 	       (unsigned)crc32(0, (const void *)addr, len));
 	return 0;
 }

@@ -11,6 +11,7 @@
 #include "common/storage.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
+#include "lib/string.h"
 
 #define ADDR_PM  0x4B
 #define BB_CFG   0x6D
@@ -73,12 +74,15 @@ static int do_poweroff(int argc, char *const argv[])
 }
 CMD(poweroff, "poweroff", do_poweroff, "poweroff", "switch the board off (TWL4030 DEVOFF)");
 
+/* -w (U-Boot's warm reset) is what reset does anyway on OMAP3: U-Boot's
+ * reset_cpu() there is the same global warm reset (PRM_RSTCTRL.RST_DPLL3)
+ * with or without it. */
 static int do_reset(int argc, char *const argv[])
 {
-	if (argc != 1)
+	if (argc > 2 || (argc == 2 && strcmp(argv[1], "-w")))
 		return cmd_usage(argv);
-	printf("Resetting\n");
+	printf("resetting ...\n");
 	console_flush();
 	cpu_reset();
 }
-CMD(reset, "reset", do_reset, "reset", "reset the SoC (global warm reset)");
+CMD(reset, "reset", do_reset, "reset [-w]", "reset the CPU (the global warm reset; -w: the same, as in U-Boot on OMAP3)");

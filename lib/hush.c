@@ -441,10 +441,16 @@ static void expand(struct parser *p, struct words *w, size_t i, bool split)
 		} else if (c == '"') {
 			w_start(w);
 			for (i++; i < end && s[i] != '"';) {
-				if (s[i] == '\\' && i + 1 < end && (s[i + 1] == '"' || s[i + 1] == '\\' ||
-						     s[i + 1] == '$' || s[i + 1] == '\n')) {
-					if (s[i + 1] != '\n')
+				/* U-Boot's hush keeps a backslash and the
+				 * character after it inside double quotes
+				 * (typed "a\\b" is a\\b, "x\"y" is x\"y): only
+				 * a line continuation goes (Debian's U-Boot
+				 * 2023.01 in the simulator) */
+				if (s[i] == '\\' && i + 1 < end) {
+					if (s[i + 1] != '\n') {
+						w_put(w, '\\');
 						w_put(w, s[i + 1]);
+					}
 					i += 2;
 				} else if (s[i] == '$' && (next = dollar(s, end, i, &ns, &nl)) >= 0 && nl) {
 					w_var(p, w, ns, nl, false);

@@ -13,6 +13,9 @@ pkgs=(gcc-arm-none-eabi libnewlib-arm-none-eabi make gcc libc6-dev pkg-config gi
 SUDO=
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
 
+# U-Boot's own test/py (tools/testpy, docs/uboot-compat.md) imports filelock.
+pkgs+=(python3-filelock)
+
 # The USB host of issue #25 (docs/usb.md): QEMU for the guest
 # tools/mkusbhost.sh builds, and the host's own dfu-util and lsusb.
 pkgs+=(qemu-system-x86 dfu-util usbutils)

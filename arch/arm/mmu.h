@@ -30,6 +30,15 @@ int mmu_enable(void *area, uint32_t ram_base, uint32_t ram_end, uint32_t cold_pa
  * anything that jumps into loaded code other than linux_jump(). */
 void mmu_disable(void);
 
+/* Where the translation table mmu_enable() built is (TTBR0's base). */
+static inline uint32_t mmu_table_base(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("mrc p15, 0, %0, c2, c0, 0" : "=r"(v));
+	return v & ~0x3FFFu;
+}
+
 void cache_dcache_inv_all(void);
 void cache_dcache_clean_inv_all(void);
 void cache_icache_inv_all(void);

@@ -100,8 +100,9 @@ void mmc_enable_writes(struct mmc_card *card, const struct mmc_write_ops *wops);
 const char *mmc_type_name(enum mmc_type t);
 /* "SDHC 7.4 GiB, 4-bit, 48 MHz" */
 void mmc_describe(const struct mmc_card *card, char *buf, unsigned size);
-/* `mmc info`: the line above plus CID, CSD and SCR details. */
-void mmc_print_info(const struct mmc_card *card);
+/* `mmc info` in U-Boot's lines (Device:, Manufacturer ID:, ... Capacity:,
+ * Bus Width:): CID, CSD and SCR details; device is the host's name. */
+void mmc_print_info(const struct mmc_card *card, const char *device);
 
 /* Bits start+size-1..start of a 128-bit register held as resp[0] = 127:96. */
 static inline uint32_t mmc_reg_bits(const uint32_t r[4], unsigned start, unsigned size)

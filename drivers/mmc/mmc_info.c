@@ -45,27 +45,72 @@ void mmc_describe(const struct mmc_card *card, char *buf, unsigned size)
 			 card->width, (unsigned)(hz / 1000));
 }
 
-void mmc_print_info(const struct mmc_card *card)
+/* U-Boot's print_size(): whole units, or one decimal when there is a
+ * remainder ("64 MiB", "7.4 GiB", "512 Bytes"). */
+static void print_size(uint64_t size)
 {
-	char line[64];
+	static const char names[] = "EPTGMK";
+	unsigned d = 60, i;
+	uint64_t n, f, m = 0;
+
+	for (i = 0; i < 6 && !(size >> d); i++, d -= 10)
+		;
+	if (i == 6) {
+		printf("%u Bytes\n", (unsigned)size);
+		return;
+	}
+	n = size >> d;
+	f = size & ((1ull << d) - 1);
+	if (f) {
+		m = (10ull * f + (1ull << (d - 1))) >> d;
+		if (m >= 10) {
+			m -= 10;
+			n++;
+			if (n == 1024 && i > 0) {
+				n = 1;
+				m = 0;
+				i--;
+			}
+		}
+	}
+	printf("%llu", (unsigned long long)n);
+	if (m)
+		printf(".%u", (unsigned)m);
+	printf(" %ciB\n", names[i]);
+}
+
+void mmc_print_info(const struct mmc_card *card, const char *device)
+{
 	const uint32_t *cid = card->cid;
-	char pnm[6];
+	unsigned spec = card->scr[0] & 0xF;
 
 	if (card->type == MMC_TYPE_NONE) {
 		printf("%s: no card\n", card->name);
 		return;
 	}
-	mmc_describe(card, line, sizeof(line));
+	/* U-Boot's lines and words (cmd/mmc.c print_mmcinfo, with the
+	 * Mode: line of its MMC_VERBOSE builds); the values are this card's:
+	 * the clock really set, not the one asked for */
+	printf("Device: %s\n", device);
+	printf("Manufacturer ID: %x\n", (unsigned)mmc_reg_bits(cid, 120, 8));
+	printf("OEM: %x\n", (unsigned)mmc_reg_bits(cid, 104, 16));
+	printf("Name: ");
 	for (int i = 0; i < 5; i++)
-		pnm[i] = (char)mmc_reg_bits(cid, 96 - 8 * i, 8);
-	pnm[5] = '\0';
-	printf("%s: %s\n", card->name, line);
-	printf("  manufacturer 0x%02x, OEM \"%c%c\", product \"%s\", rev %u.%u, serial 0x%08x, %u-%02u\n",
-	       (unsigned)mmc_reg_bits(cid, 120, 8), (char)mmc_reg_bits(cid, 112, 8), (char)mmc_reg_bits(cid, 104, 8), pnm,
-	       (unsigned)mmc_reg_bits(cid, 60, 4), (unsigned)mmc_reg_bits(cid, 56, 4), (unsigned)mmc_reg_bits(cid, 24, 32),
-	       2000 + (unsigned)mmc_reg_bits(cid, 12, 8), (unsigned)mmc_reg_bits(cid, 8, 4));
-	printf("  blocks %llu, RCA 0x%04x, OCR 0x%08x, CSD v%u, SD spec %u, high speed %s\n",
-	       (unsigned long long)card->bd.nblocks, card->rca, (unsigned)card->ocr,
-	       (unsigned)mmc_reg_bits(card->csd, 126, 2) + 1, card->scr[0] & 0xF,
-	       card->high_speed ? "yes" : "no");
+		printf("%c", (char)mmc_reg_bits(cid, 96 - 8 * i, 8));
+	printf("\nBus Speed: %u\n", (unsigned)card->clock_hz);
+	printf("Mode: %s\n", card->high_speed && card->clock_hz > 25000000u ?
+	       "SD High Speed (50MHz)" : "MMC legacy");
+	printf("Rd Block Len: %u\n", BLOCK_SIZE);
+	/* SCR SD_SPEC 0: 1.0, 1: 1.10, 2: 2.0, or 3.0 with SD_SPEC3 (bit 47) */
+	if (spec == 1)
+		printf("SD version 1.10\n");
+	else
+		printf("SD version %u.0\n", spec == 2 ? 2u + (card->scr[2] >> 7) : 1u);
+	printf("High Capacity: %s\n", card->block_addr ? "Yes" : "No");
+	printf("Capacity: ");
+	print_size(card->capacity);
+	printf("Bus Width: %u-bit\n", card->width);
+	/* an SD card's erase group is one sector (U-Boot says the same) */
+	printf("Erase Group Size: ");
+	print_size(BLOCK_SIZE);
 }

@@ -214,7 +214,7 @@ def test_md_mw_cmp_crc32_round_trip(cli):
     assert outs[3].startswith("80100000: deadbeef 99ad1234 deadbeef deadbeef")
     assert outs[4].startswith("80100000: beef dead 1234 99ad")
     assert outs[5].startswith("80100004: 34 12 ad 99")
-    assert "%08x" % zlib.crc32(data) in outs[6]
+    assert outs[6] == "crc32 for 80100000 ... 8010000f ==> %08x\r\n" % zlib.crc32(data)
     assert "4 of 4" in outs[10]
     assert "0x%02x != 0x00 at 0x8020000c" % data[12] in outs[12]
     assert "12 of 16" in outs[12]
@@ -223,12 +223,16 @@ def test_md_mw_cmp_crc32_round_trip(cli):
 
 def test_i2c_twl4030(cli):
     outs, _ = run_cmds("i2c probe", "i2c md 49 85 4", "i2c mw 49 97 49", "i2c md 49 85 4",
-                       "i2c mw 49 97 0", "i2c dev", "i2c md 12 0 1")
+                       "i2c mw 49 97 0", "i2c dev", "i2c md 12 0 1", "i2c dev 0", "i2c bus",
+                       "i2c bus 3")
     assert outs[0].startswith("Valid chip addresses: 48 49 4a 4b\r\n"), outs[0]
     assert outs[1].startswith("85: 00 00 00 00")
     assert outs[3].startswith("85: 2f 80 09 10")  # the model's IDCODE 0x1009802F
     assert "Current bus is 0" in outs[5]
     assert "error: i2c: chip 0x12: no acknowledge" in outs[6]
+    assert outs[7] == "Setting bus to 0\r\n"
+    assert outs[8] == "Bus 0:\ti2c@48070000  (active 0)\r\n"
+    assert "Invalid bus 3" in outs[9]
 
 
 def test_battery(cli):
@@ -266,8 +270,31 @@ def test_files_load_and_ls(cli, card):
 
 
 def test_mmc_info(cli, card):
-    outs, _ = run_cmds("mmc info", sd=card)
-    assert "mmc1" in outs[0] or "SD" in outs[0]
+    """U-Boot's mmc words: info/mmcinfo lines, list, dev, read and write
+    bounded to the card and to free RAM."""
+    outs, _ = run_cmds("mmc info", "mmcinfo", "mmc list", "mmc dev 0 0 0", "mmc dev 1",
+                       "mmc dev 0 1", "mmc read 80000000 0 1", "crc32 80000000 200",
+                       "mmc write 80000000 10 1", "mmc read 80200000 10 1",
+                       "cmp.b 80000000 80200000 200", "mmc read 80000000 1ffff 2",
+                       "mmc read 40200000 0 1", "mmc rescan", sd=card)
+    for line in ("Device: OMAP SD/MMC", "Bus Speed: 48000000", "Mode: SD High Speed (50MHz)",
+                 "Rd Block Len: 512", "High Capacity: No", "Capacity: 40 MiB",
+                 "Bus Width: 4-bit", "Erase Group Size: 512 Bytes", "SD version 2.0"):
+        assert line + "\r\n" in outs[0], outs[0]
+    assert outs[1] == outs[0]
+    assert outs[2] == "OMAP SD/MMC: 0 (SD)\r\n"
+    assert outs[3] == "switch to partitions #0, OK\r\nmmc0 is current device\r\n"
+    assert "no mmc device at slot 1" in outs[4]
+    assert "switch to partitions #1, ERROR" in outs[5]
+    assert "MMC read: dev # 0, block # 0, count 1 ... 1 blocks read: OK" in outs[6]
+    mbr = open(card, "rb").read(512)
+    assert "%08x" % zlib.crc32(mbr) in outs[7]
+    assert "MMC write: dev # 0, block # 16, count 1 ... 1 blocks written: OK" in outs[8]
+    assert "1 blocks read: OK" in outs[9]
+    assert "512 of 512" in outs[10]
+    assert "0 blocks read: ERROR" in outs[11] and "past the card's end" in outs[11]
+    assert "not free RAM" in outs[12]
+    assert outs[13] == ""
 
 
 def test_fdt_set_then_bootz(cli, card, tmp_path):
@@ -338,7 +365,6 @@ BAD = [
     ("poweroff now", "error: poweroff: wrong number of arguments"),
     ("reset now", "error: reset: wrong number of arguments"),
     ("version x", None),
-    ("help nosuch", "error: help: no command 'nosuch'"),
 ]
 
 
@@ -357,13 +383,18 @@ def test_bad_arguments(cli):
 
 
 def test_help_per_command(cli):
-    outs, _ = run_cmds("help", "help md", "help i2c")
+    outs, _ = run_cmds("help", "help md", "help i2c", "? nosuch", "help")
+    # U-Boot's list: "name      - text", ? (its alias) first
+    assert outs[0].startswith("?         - alias for 'help'\r\n"), outs[0][:200]
+    assert outs[4] == outs[0]
+    assert "Unknown command 'nosuch' - try 'help' without arguments" in outs[3]
     for name in ("md", "mw", "cmp", "crc32", "i2c", "fdt", "bootz", "bootm", "boot", "loady",
                  "fatload", "load", "ls", "fatls", "mmc", "printenv", "setenv", "battery",
                  "poweroff", "reset", "version", "help"):
-        assert re.search(r"(^|\n)%s +\S" % name, outs[0]), name
-    assert outs[1].startswith("usage: md[.b|.w|.l] <addr> [count]\r\n")
-    assert outs[2].startswith("usage: i2c probe |")
+        assert re.search(r"(^|\n)%s +- \S" % name, outs[0]), name
+    assert outs[1].startswith("md - show memory (RAM only; count in units, hex)\r\n\r\n"
+                              "Usage:\r\nmd[.b|.w|.l] <addr> [count]\r\n"), outs[1]
+    assert "\r\nUsage:\r\ni2c " in outs[2]
 
 
 def test_line_editing(cli):
@@ -382,12 +413,14 @@ def test_line_editing(cli):
 
 
 def test_overlong_line_refused(cli):
-    line = "a" * 300
+    """The line holds 1023 characters, U-Boot's CONFIG_SYS_CBSIZE (1024)
+    with its NUL; each one more beeps and is dropped."""
+    line = "a" * 1100
     r = session(script(line))
     assert r.rc == simrun.EXIT["timeout"], r.stderr + r.serial
     assert "\x07" in r.serial
     m = re.search(r"Unknown command '(a+)' - try 'help'", r.serial)
-    assert m and len(m.group(1)) == 255, r.serial[-600:]
+    assert m and len(m.group(1)) == 1023, r.serial[-600:]
     assert r.serial.rstrip().endswith(PROMPT.strip())
 
 
@@ -396,3 +429,54 @@ def test_poweroff_and_reset(cli):
     assert r.report and r.report["result"] == "poweroff", r.stderr + r.serial
     r = session(script() + "reset\\r", max_ms=3000)
     assert r.report and r.report["result"] == "reset", r.stderr + r.serial
+
+
+def test_bootmenu_env(cli):
+    """U-Boot's bootmenu of bootmenu_0..N (test/py's test_bootmenu, and
+    its screen): bootmenu_default lit first, ENTER runs it, UP/DOWN move,
+    ESC quits (status 0), a shortcut key picks, delay 0 runs bootmenu_0,
+    and a countdown left alone runs the lit entry."""
+    P = "{expect %s}" % PROMPT
+    inp = script("setenv bootmenu_default 1", "setenv bootmenu_0 test 1=echo ok 1",
+                 "setenv bootmenu_1 test 2=echo ok 2", "setenv bootmenu_2 test 3=echo ok 3")
+    inp += "bootmenu 2\\r{expect autoboot}\\r" + P
+    inp += "bootmenu 2\\r{expect autoboot}\\e[A\\r" + P
+    inp += "bootmenu 2\\r{expect autoboot}\\e[B\\r" + P
+    inp += "bootmenu 2; echo rc:$?\\r{expect autoboot}\\e" + P
+    inp += "bootmenu 2\\r{expect autoboot}3" + P
+    inp += esc("bootmenu 0") + "\\r" + P
+    inp += esc("bootmenu 1") + "\\r" + P
+    r = session(inp, max_ms=20000)
+    assert r.rc == simrun.EXIT["timeout"], r.stderr + r.serial
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "\n", r.serial)
+    assert "*** U-Boot Boot Menu ***" in text
+    for entry in ("1. test 1", "2. test 2", "3. test 3", "0. Exit",
+                  "Press UP/DOWN to move, ENTER to select, ESC to quit",
+                  "Hit any key to stop autoboot: 2"):
+        assert entry in text, entry
+    oks = re.findall(r"\nok (\d)|rc:(\d)", text)
+    assert [a or "rc" + b for a, b in oks] == ["2", "1", "3", "rc0", "3", "1", "2"], oks
+
+
+def test_bdinfo_coninfo(cli):
+    """U-Boot's bdinfo lines with the SDRAM the simulated GTA04 A5 has
+    (2 x 512 MiB), and coninfo's one serial device."""
+    outs, _ = run_cmds("bdinfo", "coninfo", "bdinfo x")
+    for line in ("arch_number = 0xffffffff", "DRAM bank   = 0x00000000",
+                 "-> start    = 0x80000000", "-> size     = 0x20000000",
+                 "DRAM bank   = 0x00000001", "-> start    = 0xa0000000",
+                 "baudrate    = 115200 bps", "Build       = 32-bit"):
+        assert line + "\r\n" in outs[0], outs[0]
+    m = re.search(r"relocaddr   = 0x([0-9a-f]{8})\r\nreloc off   = 0x([0-9a-f]{8})", outs[0])
+    assert m and (int(m.group(1), 16) - 0xC0000000) % (1 << 32) == int(m.group(2), 16), outs[0]
+    assert outs[1].startswith("List of available devices\r\n|-- serial@49020000 (IO)\r\n")
+    assert "wrong number of arguments" in outs[2]
+
+
+def test_long_line_setenv_and_run(cli):
+    """A 1000-character setenv line (U-Boot's CBSIZE is 1024) is taken
+    whole, and run expands the variable whole."""
+    value = "echo " + "".join("w%03d" % i for i in range(240))  # 965 characters
+    outs, _ = run_cmds("setenv long '%s'" % value, "run long", "printenv long")
+    assert outs[1] == value[5:] + "\r\n", outs[1][:200]
+    assert outs[2] == "long=%s\r\n" % value

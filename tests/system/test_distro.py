@@ -245,5 +245,5 @@ def test_console_commands(fk_card):
     assert "fdtfile=%s.dtb" % FDTFILE in env and "board=gta04" in env
     assert "scriptaddr=0x80000000" in env and "bootcmd=run distro_bootcmd" in env
     assert "mmc0 is current device" in outs["mmc dev"][0]
-    assert "no mmc device 1" in outs["mmc dev 1"][0]
-    assert "Current bus is 0" in outs["i2c dev 0"][0]
+    assert "no mmc device at slot 1" in outs["mmc dev 1"][0]
+    assert "Setting bus to 0" in outs["i2c dev 0"][0]

@@ -71,7 +71,8 @@ def test_loady_receives_file(size):
     assert "loady: 'test.bin', %d bytes (0x%x) at 0x80400000" % (size, size) in r.serial, \
         r.serial[-800:]
     assert "filesize=%x\r\n" % size in r.serial
-    assert "crc32 0x80400000+0x%x: %08x" % (size, zlib.crc32(payload)) in r.serial
+    assert "crc32 for 80400000 ... %08x ==> %08x" % (0x80400000 + size - 1,
+                                                      zlib.crc32(payload)) in r.serial
 
 
 def test_loady_ctrl_c_aborts():

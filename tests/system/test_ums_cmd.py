@@ -32,7 +32,7 @@ def test_ums_syntax_and_refusals(cli):
     # refused before USB starts (devtype defaults to mmc)
     assert "error: ums: no partition 1 on mmc 0" in outs[6]
     assert "error: ums: no partition 1 on mmc 0" in outs[7]
-    assert usage in outs[8]
+    assert "\r\nUsage:\r\n" + usage[len("usage: "):] + "\r\n" in outs[8]
     for o in outs:
         assert "UMS: LUN" not in o
 

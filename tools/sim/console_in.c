@@ -91,6 +91,26 @@ static void pace_to_host(struct sim *s, struct console_in *in)
 	}
 }
 
+/* A byte typed: virtual time that fell behind host time (a boot runs
+ * slower than real time, a busy host slows it) is forgiven from here, or
+ * the guest idling after this key would catch up at full speed and
+ * `sleep 3` pass in 2 s of host time (U-Boot's test/py times it). A lag
+ * that builds up after the key is still caught up. */
+static void anchor_at_key(struct sim *s, struct console_in *in)
+{
+	struct timespec now;
+	int64_t virt_us = (int64_t)(sim_now_ps(s) / PS_PER_US), start_us, host_us;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	host_us = (int64_t)(now.tv_sec - in->host_start.tv_sec) * 1000000 +
+		  (now.tv_nsec - in->host_start.tv_nsec) / 1000;
+	if (host_us <= virt_us)
+		return;
+	start_us = (int64_t)now.tv_sec * 1000000 + now.tv_nsec / 1000 - virt_us;
+	in->host_start.tv_sec = (time_t)(start_us / 1000000);
+	in->host_start.tv_nsec = (long)(start_us % 1000000) * 1000;
+}
+
 static bool stdin_byte(struct console_in *in, uint8_t *c)
 {
 	struct pollfd p = { .fd = in->fd, .events = POLLIN };
@@ -114,8 +134,10 @@ bool console_in_take(struct sim *s, struct console_in *in, uint8_t *c)
 		*c = in->items[in->cur++].ch;
 		return true;
 	}
-	if (stdin_byte(in, c))
+	if (stdin_byte(in, c)) {
+		anchor_at_key(s, in);
 		return true;
+	}
 	pace_to_host(s, in);
 	return false;
 }
