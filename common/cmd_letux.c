@@ -3,7 +3,7 @@
  * The board commands of Letux's U-Boot that its GTA04 boot script
  * (docs/references.md, "Letux board commands") calls and whose
  * results decide its path: status (LEDs and buttons), lcm (panel), tsc
- * (touch screen), charge, onenand and unzip. The LEDs are the board's
+ * (touch screen), charge and onenand (unzip is common/cmd_image.c). The LEDs are the board's
  * (board.h status_leds: the GTA04's TCA6507 on I2C2, datasheet SCPS164C;
  * the Beagle's USR0/USR1 GPIOs, TRM chapter 24); the buttons are AUX/USER
  * (board.h button_held) and the TWL4030's power button (STS_HW_CONDITIONS,
@@ -282,7 +282,7 @@ static int do_tsc(int argc, char *const argv[])
 CMD(tsc, "tsc", do_tsc, "tsc init | get | loop | gloop | choose <cols> <rows> | selection <n>",
     "Letux's touch-screen commands: not supported (choose stops the script at the prompt)");
 
-/* ---- charge, onenand, unzip ---- */
+/* ---- charge, onenand ---- */
 
 static int do_charge(int argc, char *const argv[])
 {
@@ -308,9 +308,3 @@ static int do_onenand(int argc, char *const argv[])
 CMD(onenand, "onenand", do_onenand, "onenand read|write|erase ...",
     "OneNAND (GTA04 A5 and later): not supported");
 
-static int do_unzip(int argc, char *const argv[])
-{
-	printf("error: unzip: not supported (gtaboot reads no gzip files)\n");
-	return -ENOTSUP;
-}
-CMD(unzip, "unzip", do_unzip, "unzip <src> <dst> [size]", "gunzip into memory: not supported");

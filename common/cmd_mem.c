@@ -64,6 +64,17 @@ int cmd_ram_check(char *const argv[], uint32_t addr, uint32_t len, unsigned alig
 	return 0;
 }
 
+uint32_t cmd_free_end(uint32_t addr)
+{
+	uint32_t end = sys_ram_end();
+
+	if (addr < sys.area_start)
+		end = sys.area_start;
+	if (sys.fb_start && addr < sys.fb_start && sys.fb_start < end)
+		end = sys.fb_start;
+	return end > addr ? end : addr;
+}
+
 /* The access size from the command's suffix (.b .w .l, default .l). */
 static int size_of(char *const argv[], unsigned *sz)
 {
