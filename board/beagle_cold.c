@@ -54,7 +54,8 @@ static const struct board_env_nand board_env_nand = {
  * 8 (started), 18 (loading) and 10 (loaded) stay three patterns.
  */
 static const struct board_led status_beagle_leds[] = {
-	{ BIT(0) | BIT(3), 150 }, { BIT(1) | BIT(4), 149 },
+	/* Linux's omap3-beagle.dts labels (U-Boot's led command uses them) */
+	{ BIT(0) | BIT(3), 150, "beagleboard::usr0" }, { BIT(1) | BIT(4), 149, "beagleboard::usr1" },
 };
 
 static const struct pad status_beagle_pads[] = {

@@ -64,6 +64,7 @@ struct board_display {
 struct board_led {
 	uint8_t bits;                       /* the status bits that light it */
 	uint8_t pin;                        /* TCA6507 port, or GPIO number */
+	const char *name;                   /* Linux's label (the led command) */
 };
 
 struct board_status_leds {

@@ -36,7 +36,9 @@ static const struct board_env_nand board_env_nand = {
  * Letux muxes them (i2c2_scl 0x1BE, i2c2_sda 0x1C0).
  */
 static const struct board_led status_gta04_leds[] = {
-	{ BIT(0), 0 }, { BIT(1), 1 }, { BIT(3), 3 }, { BIT(4), 4 },
+	/* Linux's omap3-gta04.dtsi labels (U-Boot's led command uses them) */
+	{ BIT(0), 0, "gta04:red:aux" }, { BIT(1), 1, "gta04:green:aux" },
+	{ BIT(3), 3, "gta04:red:power" }, { BIT(4), 4, "gta04:green:power" },
 };
 
 static const struct pad status_gta04_pads[] = {

@@ -18,6 +18,8 @@
 #include "common/sys.h"
 #include "common/storage.h"
 #include "drivers/leds/tca6507.h"
+#include "drivers/gpio/omap_gpio.h"
+#include "common/leds.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
@@ -113,6 +115,36 @@ static int leds_show(unsigned value)
 		printf("error: status: LEDs not set (%s)\n",
 		       err == -ENXIO ? "no acknowledge" : errname(err));
 	return err;
+}
+
+int board_led_get(size_t i)
+{
+	const struct board_led *led = &status_leds->leds[i];
+	uint32_t states;
+	uintptr_t bank;
+	int err = leds_init();
+
+	if (err)
+		return err;
+	if (status_leds->i2c_bus) {
+		err = tca6507_read(&st.tca, &states);
+		return err ? err : (states >> (4 * led->pin) & 7) != 0;
+	}
+	bank = sys.soc->gpio_bank(led->pin);
+	return bank ? omap_gpio_value(bank, led->pin % 32) : -ENODEV;
+}
+
+int board_led_set(size_t i, bool on)
+{
+	const struct board_led *led = &status_leds->leds[i];
+	uint8_t bit = (uint8_t)(1u << led->pin);
+	int err = leds_init();
+
+	if (err)
+		return err;
+	if (status_leds->i2c_bus)
+		return tca6507_set(&st.tca, bit, on ? bit : 0);
+	return sys.soc->gpio_output(led->pin, on);
 }
 
 static unsigned buttons(void)
