@@ -94,4 +94,8 @@ const struct board_env board_env = {
 		   "if test $beaglerev = xMC; then setenv fdtfile omap3-beagle-xm.dtb; fi; "
 		   "if test $fdtfile = undefined; then "
 		   "echo WARNING: Could not determine device tree to use; fi",
+	/* Debian's omap3_beagle U-Boot's defaults (its `mtdparts` output) */
+	.mtdids = "nand0=omap2-nand.0",
+	.mtdparts = "mtdparts=omap2-nand.0:512k(spl),1920k(u-boot),128k(u-boot-env),128k(dtb),"
+		    "6m(kernel),-(rootfs)",
 };

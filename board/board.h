@@ -202,6 +202,9 @@ struct board_env {
 	const char *rev_var;
 	const char *(*rev_value)(unsigned rev);
 	const char *findfdt;
+	/* U-Boot's mtdids and mtdparts defaults for the NAND, in its syntax
+	 * (the mtdparts command and NAND partition names); NULL: none. */
+	const char *mtdids, *mtdparts;
 };
 extern const struct board_env board_env;
 

@@ -82,4 +82,8 @@ const struct board_env board_env = {
 	.nand_root = "root=ubi0:gta04-rootfs rootfstype=ubifs ubi.mtd=4",
 	/* Letux's U-Boot tree: board/goldelico/gta04 */
 	.vendor = "goldelico",
+	/* Letux's U-Boot defaults (goldelico/letux-uboot
+	 * include/configs/letux_beagle.h, which letux_gta04.h includes) */
+	.mtdids = "nand0=nand",
+	.mtdparts = "mtdparts=nand:512k(x-loader),1792k(u-boot),256k(u-boot-env),6m(kernel),-(fs)",
 };

@@ -84,6 +84,10 @@ int cmd_print_parts(void);
 /* The source command on the image at addr. */
 int cmd_source_at(char *const argv[], uint32_t addr);
 
+/* U-Boot's report of a legacy uImage header (name, created, type,
+ * sizes, addresses, a multi-file image's parts), len bytes in all. */
+void image_print_legacy(const uint8_t *h, uint32_t len);
+
 /* The device tree `fdt addr` selected, or 0. */
 uint32_t cmd_fdt_addr(void);
 

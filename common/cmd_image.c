@@ -87,7 +87,7 @@ static void print_time(uint32_t t)
 	       (unsigned)(secs % 60));
 }
 
-static void print_header(const uint8_t *h, uint32_t len)
+void image_print_legacy(const uint8_t *h, uint32_t len)
 {
 	static const uint8_t os_id[] = { 5, 17 }, type_id[] = { 1, 2, 3, 4, 5, 6, 8 },
 			     comp_id[] = { 0, 1, 2, 3, 4, 5, 6 };
@@ -169,7 +169,7 @@ static int image_info(char *const argv[], uint32_t addr)
 	printf("   Legacy image found\n");
 	if (legacy_header(argv, addr, &len))
 		return 1;
-	print_header(h, len);
+	image_print_legacy(h, len);
 	printf("   Verifying Checksum ... ");
 	if (!data_crc_ok(h, len)) {
 		printf("   Bad Data CRC\n");
