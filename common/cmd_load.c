@@ -11,6 +11,7 @@
 #include "common/sys.h"
 #include "common/vars.h"
 #include "lib/errno.h"
+#include "lib/kermit.h"
 #include "lib/printf.h"
 #include "lib/srec.h"
 #include "lib/string.h"
@@ -78,6 +79,36 @@ static int do_loadx(int argc, char *const argv[])
 }
 CMD(loadx, "loadx", do_loadx, "loadx [addr [baud]]",
     "load binary file over serial line (xmodem mode; default $loadaddr)");
+
+static int do_loadb(int argc, char *const argv[])
+{
+	const struct kermit k = { .getc = x_getc, .putc = x_putc, .start_tries = 60 };
+	struct kermit_file f;
+	unsigned long addr;
+	int err;
+
+	if (load_args(argc, argv, &addr))
+		return -EINVAL;
+	printf("## Ready for binary (kermit) download to 0x%08lX at %u bps...\n", addr,
+	       CONSOLE_BAUD);
+	console_flush();
+	err = kermit_receive(&k, (void *)addr, cmd_free_end(addr) - addr, &f);
+	/* what the sender's program adds after the transfer (U-Boot waits
+	 * 100 ms for it too) */
+	for (unsigned i = 0; i < 4096 && console_getc_timeout(100) >= 0; i++)
+		;
+	if (err) {
+		printf("\nerror: loadb: %s after %u bytes\n## Binary (kermit) download aborted\n",
+		       err == -ECANCELED ? "cancelled" : err == -ETIMEDOUT ? "timed out" :
+		       err == -EFBIG ? "file too large for the free RAM" : errname(err),
+		       (unsigned)f.size);
+		return 1;
+	}
+	loaded(addr, f.size);
+	return 0;
+}
+CMD(loadb, "loadb", do_loadb, "loadb [addr [baud]]",
+    "load binary file over serial line (kermit mode; default $loadaddr)");
 
 /* One line of S-records: up to a CR or LF; -ECANCELED for Ctrl-C or a
  * NUL (U-Boot's), -ETIMEDOUT after 60 s of silence, -E2BIG too long. */
