@@ -23,6 +23,7 @@ struct kstate {
 	unsigned timeout;
 	uint8_t eol, npad, padc;            /* how the sender wants our packets */
 	uint8_t qctl, qbin, rept;           /* its prefixes (0: none) */
+	int pending;                        /* a byte read ahead, or -1 */
 };
 
 struct packet {
@@ -47,7 +48,8 @@ static void send(struct kstate *st, uint8_t type, unsigned seq, const uint8_t *d
 	b[0] = tochar(n + 3);
 	b[1] = tochar(seq & 63);
 	b[2] = type;
-	memcpy(b + 3, data, n);
+	if (n)
+		memcpy(b + 3, data, n);
 	for (unsigned i = 0; i < n + 3; i++)
 		s += b[i];
 	b[n + 3] = check1(s);
@@ -64,22 +66,34 @@ static void send_str(struct kstate *st, uint8_t type, unsigned seq, const char *
 	send(st, type, seq, (const uint8_t *)s, (unsigned)strlen(s));
 }
 
-/* One packet; a SOH inside one starts it again. */
+static int rd(struct kstate *st, unsigned ms)
+{
+	int c = st->pending;
+
+	if (c >= 0) {
+		st->pending = -1;
+		return c;
+	}
+	return st->k->getc(st->k->ctx, ms);
+}
+
+/* One packet; a SOH inside one starts it again. The line end the sender
+ * puts after it is taken too (a short wait: it comes with the packet),
+ * so that after the last packet none is left for the console. */
 static int get_packet(struct kstate *st, struct packet *p)
 {
-	const struct kermit *k = st->k;
 	unsigned s, n, i;
 	int c;
 
 	do {
-		c = k->getc(k->ctx, st->timeout);
+		c = rd(st, st->timeout);
 		if (c < 0)
 			return P_TIMEOUT;
 		if (c == 0x03)
 			return P_CANCEL;
 	} while (c != SOH);
 restart:
-	c = k->getc(k->ctx, st->timeout);
+	c = rd(st, st->timeout);
 	if (c < 0)
 		return P_TIMEOUT;
 	if (c == SOH)
@@ -92,7 +106,7 @@ restart:
 	uint8_t b[MAXDATA + 3];
 
 	for (i = 0; i < n; i++) {
-		c = k->getc(k->ctx, st->timeout);
+		c = rd(st, st->timeout);
 		if (c < 0)
 			return P_TIMEOUT;
 		if (c == SOH)
@@ -103,6 +117,9 @@ restart:
 		if (i < n - 1)
 			s += (unsigned)c;
 	}
+	c = rd(st, 50);
+	if (c >= 0 && c != '\r' && c != '\n' && c != st->eol)
+		st->pending = c;
 	if (b[n - 1] != check1(s) || b[0] < 32 || b[0] > 32 + 63)
 		return P_BAD;
 	p->seq = unchar(b[0]);
@@ -181,7 +198,7 @@ static int decode(const struct kstate *st, const struct packet *p, uint8_t *out,
 int kermit_receive(const struct kermit *k, void *buf, size_t max, struct kermit_file *f)
 {
 	struct kstate st = { .k = k, .timeout = k->timeout_ms ? k->timeout_ms : 2000,
-			     .eol = '\r', .qctl = '#' };
+			     .eol = '\r', .qctl = '#', .pending = -1 };
 	unsigned tries = k->start_tries ? k->start_tries : 30;
 	unsigned retries = k->retries ? k->retries : 10, errors = 0, expect = 0;
 	static struct packet p;

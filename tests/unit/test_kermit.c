@@ -49,7 +49,8 @@ static void emit(struct peer *p, char type, int seq, const uint8_t *d, size_t n)
 	b[1] = tochar(n + 3);
 	b[2] = tochar(seq & 63);
 	b[3] = (uint8_t)type;
-	memcpy(b + 4, d, n);
+	if (n)
+		memcpy(b + 4, d, n);
 	for (size_t i = 1; i < n + 4; i++)
 		s += b[i];
 	b[n + 4] = tochar((s + ((s & 192) >> 6)) & 63);
