@@ -45,6 +45,9 @@ int cmd_ram_check(char *const argv[], uint32_t addr, uint32_t len, unsigned alig
  * text already on the line to edit (U-Boot's cli_readline_into_buffer):
  * its length, or -1 for Ctrl-C. */
 int cli_readline(const char *prompt, char *buf, size_t size);
+/* Where the RAM addr lies in (the SRAM or an SDRAM bank) ends; addr
+ * itself when it is no RAM. A bound for reading data of unknown length. */
+uint32_t cmd_ram_end(uint32_t addr);
 /* Where free RAM behind addr ends: gtaboot's area, the framebuffer or
  * the end of RAM, whichever comes first (a loader's bound). */
 uint32_t cmd_free_end(uint32_t addr);

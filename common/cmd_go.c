@@ -77,10 +77,8 @@ static int do_bootelf(int argc, char *const argv[])
 		return cmd_usage(argv);
 	if (cmd_ram_check(argv, addr, 52, 4, false))
 		return -EINVAL;
-	/* the image may reach the end of its RAM bank, no further */
-	len = cmd_free_end(addr) - addr;
-	if (addr >= sys.area_start)
-		len = sys_ram_end() - addr;
+	/* the image may reach the end of its RAM (SRAM or bank), no further */
+	len = cmd_ram_end(addr) - addr;
 	err = elf_pieces((const void *)addr, len, phdr, p, &n, &entry, &why);
 	if (err == -EINVAL) {
 		printf("## No elf image at address 0x%08lx\n", addr);

@@ -294,7 +294,7 @@ static int do_unzip(int argc, char *const argv[])
 	if (argc > 3 && (arg_hex(argv, 3, "size", max, &max) ||
 			 cmd_ram_check(argv, dst, max, 1, true)))
 		return -EINVAL;
-	err = gunzip((void *)dst, max, (const void *)src, sys_ram_end() - src, &out, &why);
+	err = gunzip((void *)dst, max, (const void *)src, cmd_ram_end(src) - src, &out, &why);
 	if (err == -EINVAL) {
 		printf("Error: Bad gzipped data\n");
 		return 1;

@@ -64,6 +64,17 @@ int cmd_ram_check(char *const argv[], uint32_t addr, uint32_t len, unsigned alig
 	return 0;
 }
 
+uint32_t cmd_ram_end(uint32_t addr)
+{
+	if (within(addr, (uint64_t)addr + 1, SRAM_BASE, SRAM_END - SRAM_BASE))
+		return SRAM_END;
+	if (within(addr, (uint64_t)addr + 1, sys.dram.base[0], sys_ram_end() - sys.dram.base[0]))
+		return sys_ram_end();
+	if (within(addr, (uint64_t)addr + 1, sys.dram.base[1], sys.dram.size[1]))
+		return sys.dram.base[1] + sys.dram.size[1];
+	return addr;
+}
+
 uint32_t cmd_free_end(uint32_t addr)
 {
 	uint32_t end = sys_ram_end();

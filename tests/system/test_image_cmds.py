@@ -105,7 +105,8 @@ def test_unzip(card):
     out = run(card, "load mmc 0 81000000 plain.gz", "unzip 81000000 82000000",
               "crc32 82000000 ${filesize}", "load mmc 0 81000000 bad.gz",
               "unzip 81000000 82000000; echo st=$?", "unzip 82000000 83000000",
-              "unzip 81000000 82000000 100", "unzip 81000000 40200000")
+              "unzip 81000000 82000000 100", "unzip 81000000 40200000",
+              "unzip 40200000 82000000")
     n = len(PLAIN)
     assert out["unzip 81000000 82000000"].startswith(
         "Uncompressed size: %d = 0x%X\r\n" % (n, n))
@@ -115,6 +116,8 @@ def test_unzip(card):
     assert "Error: Bad gzipped data" in out["unzip 82000000 83000000"]
     assert "Error: inflate() returned -5" in out["unzip 81000000 82000000 100"]
     assert "error: unzip 0x40200000" in out["unzip 81000000 40200000"]
+    # a source in the SRAM is read no further than the SRAM
+    assert "Error: Bad gzipped data" in out["unzip 40200000 82000000"]
 
 
 def test_go_bootelf_bootd(card):
@@ -123,6 +126,7 @@ def test_go_bootelf_bootd(card):
               "load mmc 0 81000000 app.elf", "mw.l 80400000 0 10; bootelf 81000000",
               "mw.l 80400000 0 10; bootelf -p 81000000; echo st=$?", "md.l 80400000 1",
               "load mmc 0 81000000 bad.elf", "bootelf 81000000", "bootelf 81000004",
+              "bootelf 40200000",
               "setenv bootcmd 'echo from bootcmd; false'; bootd; echo st=$?")
     assert out["mw.l 80300000 4770202a; go 80300001"].startswith(
         "## Starting application at 0x80300001 ...\r\n## Application terminated, rc = 0x2A")
@@ -135,4 +139,5 @@ def test_go_bootelf_bootd(card):
     assert out["md.l 80400000 1"].startswith("80400000: 4770202a")
     assert "## not an ARM ELF image at address 0x81000000" in out["bootelf 81000000"]
     assert "## No elf image at address 0x81000004" in out["bootelf 81000004"]
+    assert "## No elf image at address 0x40200000" in out["bootelf 40200000"]
     assert "from bootcmd\r\nst=1" in out["setenv bootcmd 'echo from bootcmd; false'; bootd; echo st=$?"]
