@@ -54,9 +54,6 @@ uint32_t cmd_free_end(uint32_t addr);
 /* True (and the input byte consumed, "^C" printed) when Ctrl-C has been
  * typed. */
 bool cli_ctrlc(void);
-/* A line typed in answer to prompt (mm, nm): its length, -1 for
- * Ctrl-C. Waits as long as the prompt does: a person types it. */
-int cli_readline(const char *prompt, char *buf, size_t size);
 /* The console's shell (lib/hush), set up on first use: run and the
  * commands that run scripts go through it. */
 struct hush *cli_shell(void);

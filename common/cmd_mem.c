@@ -183,6 +183,7 @@ static int modify(int argc, char *const argv[], bool incr)
 		if (cmd_ram_check(argv, addr, sz, sz, false))
 			return -EINVAL;
 		printf("%08lx: %0*x", addr, (int)sz * 2, (unsigned)rd(addr, sz));
+		line[0] = 0;    /* cli_readline edits what buf holds: nothing */
 		n = cli_readline(" ? ", line, sizeof(line));
 		if (n == 0 || (n == 1 && line[0] == '-')) {
 			if (incr)
