@@ -46,38 +46,6 @@ def built(*paths):
     return full[0] if len(full) == 1 else full
 
 
-# What a make target of the tests' old make() calls stands for.
-_TARGET_FILES = {
-    "sim": ["build/sim/gtaboot-sim", "build/tools/usbpeer"],
-    "payload": ["build/payload/zImage"],
-    "tools": ["build/tools/mkmlo", "build/tools/mknand"],
-}
-
-
-def make(args, **kw):
-    """Kept for tests written against it: runs no make, but checks (built)
-    that what the make command args names was built: its files, or with a
-    BOARD= and no file the board's MLO and gtaboot.bin. Returns a
-    successful subprocess.CompletedProcess."""
-    board, paths = "gta04", []
-    args = [str(a) for a in args]
-    skip = {"make", ROOT}
-    for a in args:
-        if a.startswith("BOARD="):
-            board = a[len("BOARD="):]
-        elif a.startswith("-") or "=" in a or a in skip:
-            continue
-        elif a == "all":
-            paths += ["build/%s/MLO" % board, "build/%s/gtaboot.bin" % board]
-        else:
-            paths += _TARGET_FILES.get(a, [a])
-    if not paths:
-        paths = ["build/%s/MLO" % board, "build/%s/gtaboot.bin" % board]
-    built(*paths)
-    out = "" if kw.get("text") or kw.get("universal_newlines") else b""
-    return subprocess.CompletedProcess(args, 0, out, out)
-
-
 SIM = os.path.join(ROOT, "build", "sim", "gtaboot-sim")
 
 EXIT = {"handoff": 0, "poweroff": 0, "reset": 0, "fault": 1, "watchdog": 1,

@@ -40,8 +40,7 @@ pytestmark = [
 @pytest.fixture(scope="module")
 def uboot_nand(sdcard, tmp_path_factory):
     """The NAND image after Debian's U-Boot saved the owner's environment."""
-    simrun.make(["make", "-s", "-C", ROOT, "BOARD=beagle", "build/tools/mknand"], check=True,
-                stdout=subprocess.DEVNULL)
+    simrun.built("build/tools/mknand")
     files = {n: open(os.path.join(UBOOT, n), "rb").read() for n in ("MLO", "u-boot.img")}
     card = sdcard(files, fat=32)
     nand = tmp_path_factory.mktemp("uboot") / "nand.img"
