@@ -69,7 +69,7 @@ EARLY_SRCS := arch/arm/start.S arch/arm/div.S arch/arm/cache.S arch/arm/stack.S 
            drivers/mmc/mmc.c drivers/mmc/omap_hsmmc.c drivers/mtd/omap_gpmc.c drivers/mtd/nand_core.c \
            lib/printf.c lib/string.c lib/errno.c lib/hamming.c lib/crc32.c lib/fatmlo.c \
            common/main.c common/sys.c common/console.c
-LATE_SRCS := arch/arm/cold.c arch/arm/linux.S lib/inflate.c
+LATE_SRCS := arch/arm/cold.c arch/arm/linux.S lib/lzma.c
 # $(call place,SRC,OBJ): the rename for a late or cold object.
 place = $(if $(filter $(1),$(EARLY_SRCS)),,$(OBJCOPY) --prefix-alloc-sections=$(if \
         $(filter $(1),$(LATE_SRCS)),.late,.cold) $(2))
@@ -164,7 +164,7 @@ memmap = $(shell sed -n 's/^#define $(1) *MM_U(\(0x[0-9A-Fa-f]*\)).*/\1/p' $(MEM
 MLO_COPY_MAX := $(shell sed -n 's/^\#define MLO_COPY_MAX *MM_U(\(0x[0-9A-Fa-f]*\)).*/\1/p' \
                 arch/arm/omap3/mlo_layout.h)
 
-# The hot part (early + late, linker.ld), then the cold part deflated
+# The hot part (early + late, linker.ld), then the cold part packed (LZMA)
 # behind it and the CRC trailer (tools/packcold.py). The packed part is
 # staged in SDRAM (arch/arm/cold.h: COLD_STAGE_MAX bytes).
 $(OUT)/gtaboot.bin: $(OUT)/gtaboot.elf tools/packcold.py arch/arm/omap3/mlo_layout.h

@@ -40,10 +40,10 @@ GUARDED = {"arm_exception"}
 # __image_end) is not in SRAM either. Only these early functions run after
 # that and may refer to it (main() calls cold_load() and main_late()).
 AFTER_REST = {"main"}
-# Hot objects whose own bss linker.ld places in the SDRAM part: inflate's
-# tables, used only by cold_load() with SDRAM up and before cold.c clears
-# that bss (the SRAM bss has no room for them).
-SDRAM_BSS_OK = ("/lib/inflate.c.o",)
+# Hot objects whose own bss linker.ld places in the SDRAM part: the LZMA
+# decoder's probabilities, used only by cold_load() with SDRAM up and before
+# cold.c clears that bss (the SRAM bss has no room for them).
+SDRAM_BSS_OK = ("/arch/arm/cold.c.o",)
 # The cold part's bounds (linker.ld), which cold_load() unpacks and clears,
 # and the early part's end, where the rest is read to: addresses, not code.
 BOUNDS = {"__cold_start", "__cold_end", "__cold_bss_start", "__cold_bss_end",

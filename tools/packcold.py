@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Append gtaboot's cold part, deflated, to its hot part (see linker.ld).
+"""Append gtaboot's cold part, packed, to its hot part (see linker.ld).
 
     packcold.py HOT.bin COLD.bin OUT.bin --max-packed BYTES --max-full BYTES
 
-OUT = HOT + u32 length (little-endian) + raw deflate of COLD + u32 CRC-32
+OUT = HOT + u32 length (little-endian) + packed COLD + u32 CRC-32
 of OUT[early:] (everything behind the part the ROM loads). The MLO
 descriptor at MLO_DESC_OFF of HOT (arch/arm/omap3/mlo_layout.h, start.S:
 magic, early bytes, image bytes, CRC) gets the image length and the CRC. arch/arm/omap3/
-mlo_rest.c reads the rest of the MLO with it, arch/arm/cold.c inflates.
+mlo_rest.c reads the rest of the MLO with it, arch/arm/cold.c unpacks.
+Packed = raw LZMA1 with an end marker, after the ARM-Thumb BCJ filter, with
+the properties (lc, lp, pb, dictionary) of mlo_layout.h's MLO_LZMA_*.
 
 Limits (docs/design.md): the early part <= 16 KiB and the hot part below
 the SRAM bss are the linker's checks; here the packed part must fit its
@@ -19,11 +21,9 @@ MLO.full (peripheral boot) and says so; the CLI exit status stays 0.
 import argparse
 import os
 import re
-import shutil
+import lzma
 import struct
-import subprocess
 import sys
-import tempfile
 import zlib
 
 LAYOUT_H = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "arch", "arm",
@@ -45,24 +45,18 @@ DESC_OFF = L["MLO_DESC_OFF"]
 DESC_MAGIC = L["MLO_DESC_MAGIC"]  # "GMLO"
 
 
-def deflate(data):
-    """Raw deflate: zopfli's (tools/install-deps.sh), about 2 % smaller than
-    zlib's best for the same decoder; zlib's when zopfli is missing."""
-    if shutil.which("zopfli"):
-        with tempfile.TemporaryDirectory() as tmp:
-            src = os.path.join(tmp, "cold")
-            with open(src, "wb") as f:
-                f.write(data)
-            z = subprocess.run(["zopfli", "--deflate", "-c", src], check=True,
-                               stdout=subprocess.PIPE).stdout
-        if zlib.decompress(z, -15) == data:
-            return z
-        print("packcold: zopfli's output does not inflate back: using zlib", file=sys.stderr)
-    else:
-        print("packcold: zopfli not installed (tools/install-deps.sh): using zlib",
-              file=sys.stderr)
-    c = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
-    return c.compress(data) + c.flush()
+def pack(data):
+    """Raw LZMA1 (end marker included) of data after the ARM-Thumb BCJ
+    filter, with the fixed properties of mlo_layout.h that arch/arm/cold.c
+    decodes with; checked to unpack back to data."""
+    filters = [{"id": lzma.FILTER_ARMTHUMB},
+               {"id": lzma.FILTER_LZMA1, "preset": 9 | lzma.PRESET_EXTREME,
+                "lc": L["MLO_LZMA_LC"], "lp": L["MLO_LZMA_LP"], "pb": L["MLO_LZMA_PB"],
+                "dict_size": L["MLO_LZMA_DICT"]}]
+    z = lzma.compress(data, format=lzma.FORMAT_RAW, filters=filters)
+    if lzma.decompress(z, format=lzma.FORMAT_RAW, filters=filters) != data:
+        sys.exit("packcold: the packed cold part does not unpack back")
+    return z
 
 
 def main():
@@ -84,9 +78,9 @@ def main():
     if not 0 < early <= len(hot) or early % 4:
         sys.exit("packcold: early part of %d bytes does not fit the %d-byte hot part"
                  % (early, len(hot)))
-    z = deflate(cold)
+    z = pack(cold)
     if len(z) + 4 > a.max_packed:
-        sys.exit("packcold: cold part deflates to %d bytes, its SDRAM staging area "
+        sys.exit("packcold: cold part packs to %d bytes, its SDRAM staging area "
                  "holds %d" % (len(z) + 4, a.max_packed))
     total = len(hot) + 4 + len(z) + 4
     struct.pack_into("<I", hot, DESC_OFF + L["MLO_DESC_TOTAL"], total)
@@ -96,7 +90,7 @@ def main():
     out = bytes(hot) + struct.pack("<I", len(z)) + z + struct.pack("<I", crc)
     assert len(out) == total and out[early:-4] == body[early:]
     open(a.out, "wb").write(out)
-    print("image: early %d (ROM-loaded) + late hot %d + cold %d (deflated from %d) = %d "
+    print("image: early %d (ROM-loaded) + late hot %d + cold %d (packed from %d) = %d "
           "bytes%s" % (early, len(hot) - early, len(z) + 8, len(cold), total,
                        "" if total <= a.max_full else
                        "; larger than %d: no full-size MLO for peripheral boot" % a.max_full))

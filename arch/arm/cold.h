@@ -8,7 +8,8 @@
 
 #include "arch/arm/omap3/memmap.h"
 
-/* Inflate the cold part from packed (its u32 length, then raw deflate;
+/* Unpack the cold part from packed (its u32 length, then raw LZMA1 of the
+ * BCJ-filtered code, arch/arm/omap3/mlo_layout.h;
  * behind the hot image in SRAM, or staged in SDRAM) into SDRAM at
  * COLD_BASE, zero its bss and make it executable (caches synchronised).
  * SDRAM must work, and the MMU must be on with COLD_BASE mapped

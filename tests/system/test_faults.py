@@ -211,7 +211,7 @@ def elf_symbols():
 
 
 def cold_window(end):
-    """Where gtaboot inflates the code that runs from SDRAM and, right
+    """Where gtaboot unpacks the code that runs from SDRAM and, right
     behind it, where the early part reads the packed cold part to: the
     physical megabyte below its 2 MiB of buffers at the top of RAM
     (arch/arm/omap3/memmap.h), which the MMU shows at the cold part's link
