@@ -263,16 +263,20 @@ static int do_cmp(int argc, char *const argv[])
 	    cmd_ram_check(argv, a, count * sz, sz, false) ||
 	    cmd_ram_check(argv, b, count * sz, sz, false))
 		return -EINVAL;
+	/* U-Boot's texts (test/py's test_mmc_wr reads the last line) */
+	const char *type = sz == 4 ? "word" : sz == 2 ? "halfword" : "byte";
+
 	for (i = 0; i < count; i++) {
 		va = rd(a + i * sz, sz);
 		vb = rd(b + i * sz, sz);
 		if (va != vb) {
-			printf("at 0x%08lx: 0x%0*x != 0x%0*x at 0x%08lx\n", a + i * sz, (int)sz * 2,
-			       (unsigned)va, (int)sz * 2, (unsigned)vb, b + i * sz);
+			printf("%s at 0x%08lx (%s%x) != %s at 0x%08lx (%s%x)\n", type, a + i * sz,
+			       va ? "0x" : "", (unsigned)va, type, b + i * sz, vb ? "0x" : "",
+			       (unsigned)vb);
 			break;
 		}
 	}
-	printf("%lu of %lu %u-byte units are the same\n", i, count, sz);
+	printf("Total of %lu %s(s) were the same\n", i, type);
 	return i == count ? 0 : -EBADMSG;
 }
 CMD_REP(cmp, "cmp", do_cmp, "cmp[.b|.w|.l] <addr1> <addr2> <count>", "compare memory");

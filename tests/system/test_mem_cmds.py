@@ -61,7 +61,7 @@ def test_base_offsets_memory_commands():
                   ("md.l 80000020 1", P), ("base xyz", P))
     assert "Base Address: 0x00000000" in out and "Base Address: 0x80000000" in out
     assert out.count("80000020: cafef00d") == 2, out
-    assert "1 of 1 4-byte units are the same" in out
+    assert "Total of 1 word(s) were the same" in out
     assert "error: base: bad offset 'xyz'" in out
 
 

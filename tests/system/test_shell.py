@@ -118,7 +118,7 @@ def test_cp_copies_and_refuses_gtaboot(cli):
                           "cmp.l 80200000 80220000 4",
                           "cp.b 80200001 80230003 3; md.b 80230000 8",
                           "cp.w 80200000 fff00000 1")
-    assert "4 of 4 4-byte units are the same" in outs[0]
+    assert "Total of 4 word(s) were the same" in outs[0]
     assert "80230000: 00 00 00 56 34 12 00 00" in outs[1], outs[1]   # little-endian bytes
     assert "error: cp.w" in outs[2] and "usage: cp[.b|.w|.l]" in outs[2], outs[2]
 
