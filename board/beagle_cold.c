@@ -54,7 +54,8 @@ static const struct board_env_nand board_env_nand = {
  * 8 (started), 18 (loading) and 10 (loaded) stay three patterns.
  */
 static const struct board_led status_beagle_leds[] = {
-	{ BIT(0) | BIT(3), 150 }, { BIT(1) | BIT(4), 149 },
+	/* Linux's omap3-beagle.dts labels (U-Boot's led command uses them) */
+	{ BIT(0) | BIT(3), 150, "beagleboard::usr0" }, { BIT(1) | BIT(4), 149, "beagleboard::usr1" },
 };
 
 static const struct pad status_beagle_pads[] = {
@@ -93,4 +94,8 @@ const struct board_env board_env = {
 		   "if test $beaglerev = xMC; then setenv fdtfile omap3-beagle-xm.dtb; fi; "
 		   "if test $fdtfile = undefined; then "
 		   "echo WARNING: Could not determine device tree to use; fi",
+	/* Debian's omap3_beagle U-Boot's defaults (its `mtdparts` output) */
+	.mtdids = "nand0=omap2-nand.0",
+	.mtdparts = "mtdparts=omap2-nand.0:512k(spl),1920k(u-boot),128k(u-boot-env),128k(dtb),"
+		    "6m(kernel),-(rootfs)",
 };

@@ -64,6 +64,7 @@ struct board_display {
 struct board_led {
 	uint8_t bits;                       /* the status bits that light it */
 	uint8_t pin;                        /* TCA6507 port, or GPIO number */
+	const char *name;                   /* Linux's label (the led command) */
 };
 
 struct board_status_leds {
@@ -201,6 +202,9 @@ struct board_env {
 	const char *rev_var;
 	const char *(*rev_value)(unsigned rev);
 	const char *findfdt;
+	/* U-Boot's mtdids and mtdparts defaults for the NAND, in its syntax
+	 * (the mtdparts command and NAND partition names); NULL: none. */
+	const char *mtdids, *mtdparts;
 };
 extern const struct board_env board_env;
 

@@ -36,7 +36,9 @@ static const struct board_env_nand board_env_nand = {
  * Letux muxes them (i2c2_scl 0x1BE, i2c2_sda 0x1C0).
  */
 static const struct board_led status_gta04_leds[] = {
-	{ BIT(0), 0 }, { BIT(1), 1 }, { BIT(3), 3 }, { BIT(4), 4 },
+	/* Linux's omap3-gta04.dtsi labels (U-Boot's led command uses them) */
+	{ BIT(0), 0, "gta04:red:aux" }, { BIT(1), 1, "gta04:green:aux" },
+	{ BIT(3), 3, "gta04:red:power" }, { BIT(4), 4, "gta04:green:power" },
 };
 
 static const struct pad status_gta04_pads[] = {
@@ -80,4 +82,8 @@ const struct board_env board_env = {
 	.nand_root = "root=ubi0:gta04-rootfs rootfstype=ubifs ubi.mtd=4",
 	/* Letux's U-Boot tree: board/goldelico/gta04 */
 	.vendor = "goldelico",
+	/* Letux's U-Boot defaults (goldelico/letux-uboot
+	 * include/configs/letux_beagle.h, which letux_gta04.h includes) */
+	.mtdids = "nand0=nand",
+	.mtdparts = "mtdparts=nand:512k(x-loader),1792k(u-boot),256k(u-boot-env),6m(kernel),-(fs)",
 };

@@ -115,10 +115,15 @@ bool cli_ctrlc(void)
 	return true;
 }
 
+/* Whether every command of the line running was repeatable. */
+static bool line_repeatable;
+bool cli_repeat;
+
 static int sh_run(void *ctx, int argc, char *const argv[])
 {
 	const struct cmd *c = cmd_find(argv[0]);
 
+	line_repeatable = line_repeatable && c && c->repeatable;
 	if (!c) {
 		/* U-Boot's words, which scripts and labgrid look for */
 		printf("Unknown command '%s' - try 'help'\n", argv[0]);
@@ -230,13 +235,13 @@ static const char *le_complete(void *ctx, unsigned idx)
 
 void cli_loop(void)
 {
-	static char line[CLI_LINE];
+	static char line[CLI_LINE], last[CLI_LINE];
 	struct lineedit_config cfg = {
 		.putc = le_putc, .complete = le_complete,
 		.hist_slots = HIST_SLOTS, .hist_slot_size = HIST_SLOT,
 	};
 	struct lineedit le;
-	int c;
+	int c, r = LINEEDIT_BUSY;
 
 	/* The history lives in SDRAM when there is some: SRAM is scarce. */
 	cfg.hist = scratch_alloc(HIST_SLOTS * HIST_SLOT);
@@ -246,9 +251,22 @@ void cli_loop(void)
 		do {
 			c = typeahead >= 0 ? typeahead : console_getc_timeout(1000);
 			typeahead = -1;
-		} while (c < 0 || lineedit_feed(&le, c) == LINEEDIT_BUSY);
+		} while (c < 0 || (r = lineedit_feed(&le, c)) == LINEEDIT_BUSY);
+		if (r == LINEEDIT_CANCEL)
+			last[0] = 0;
+		/* U-Boot's repeat: an empty line runs the last line again
+		 * when it succeeded and all its commands are repeatable. */
 		if (le.buf[0])
-			cmd_run_line(le.buf);
+			memcpy(last, le.buf, sizeof(last));
+		else if (!last[0])
+			continue;
+		cli_repeat = !le.buf[0];
+		line_repeatable = true;
+		cli_shell()->interactive = true;
+		if (cmd_run_line(last) || !line_repeatable)
+			last[0] = 0;
+		cli_shell()->interactive = false;
+		cli_repeat = false;
 	}
 }
 

@@ -45,6 +45,12 @@ int cmd_ram_check(char *const argv[], uint32_t addr, uint32_t len, unsigned alig
  * text already on the line to edit (U-Boot's cli_readline_into_buffer):
  * its length, or -1 for Ctrl-C. */
 int cli_readline(const char *prompt, char *buf, size_t size);
+/* Where the RAM addr lies in (the SRAM or an SDRAM bank) ends; addr
+ * itself when it is no RAM. A bound for reading data of unknown length. */
+uint32_t cmd_ram_end(uint32_t addr);
+/* Where free RAM behind addr ends: gtaboot's area, the framebuffer or
+ * the end of RAM, whichever comes first (a loader's bound). */
+uint32_t cmd_free_end(uint32_t addr);
 /* True (and the input byte consumed, "^C" printed) when Ctrl-C has been
  * typed. */
 bool cli_ctrlc(void);
@@ -77,6 +83,10 @@ int cmd_part_info(int argc, char *const argv[]);
 int cmd_print_parts(void);
 /* The source command on the image at addr. */
 int cmd_source_at(char *const argv[], uint32_t addr);
+
+/* U-Boot's report of a legacy uImage header (name, created, type,
+ * sizes, addresses, a multi-file image's parts), len bytes in all. */
+void image_print_legacy(const uint8_t *h, uint32_t len);
 
 /* The device tree `fdt addr` selected, or 0. */
 uint32_t cmd_fdt_addr(void);

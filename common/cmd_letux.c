@@ -3,7 +3,7 @@
  * The board commands of Letux's U-Boot that its GTA04 boot script
  * (docs/references.md, "Letux board commands") calls and whose
  * results decide its path: status (LEDs and buttons), lcm (panel), tsc
- * (touch screen), charge, onenand and unzip. The LEDs are the board's
+ * (touch screen), charge and onenand (unzip is common/cmd_image.c). The LEDs are the board's
  * (board.h status_leds: the GTA04's TCA6507 on I2C2, datasheet SCPS164C;
  * the Beagle's USR0/USR1 GPIOs, TRM chapter 24); the buttons are AUX/USER
  * (board.h button_held) and the TWL4030's power button (STS_HW_CONDITIONS,
@@ -18,6 +18,8 @@
 #include "common/sys.h"
 #include "common/storage.h"
 #include "drivers/leds/tca6507.h"
+#include "drivers/gpio/omap_gpio.h"
+#include "common/leds.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
@@ -113,6 +115,36 @@ static int leds_show(unsigned value)
 		printf("error: status: LEDs not set (%s)\n",
 		       err == -ENXIO ? "no acknowledge" : errname(err));
 	return err;
+}
+
+int board_led_get(size_t i)
+{
+	const struct board_led *led = &status_leds->leds[i];
+	uint32_t states;
+	uintptr_t bank;
+	int err = leds_init();
+
+	if (err)
+		return err;
+	if (status_leds->i2c_bus) {
+		err = tca6507_read(&st.tca, &states);
+		return err ? err : (states >> (4 * led->pin) & 7) != 0;
+	}
+	bank = sys.soc->gpio_bank(led->pin);
+	return bank ? omap_gpio_value(bank, led->pin % 32) : -ENODEV;
+}
+
+int board_led_set(size_t i, bool on)
+{
+	const struct board_led *led = &status_leds->leds[i];
+	uint8_t bit = (uint8_t)(1u << led->pin);
+	int err = leds_init();
+
+	if (err)
+		return err;
+	if (status_leds->i2c_bus)
+		return tca6507_set(&st.tca, bit, on ? bit : 0);
+	return sys.soc->gpio_output(led->pin, on);
 }
 
 static unsigned buttons(void)
@@ -282,7 +314,7 @@ static int do_tsc(int argc, char *const argv[])
 CMD(tsc, "tsc", do_tsc, "tsc init | get | loop | gloop | choose <cols> <rows> | selection <n>",
     "Letux's touch-screen commands: not supported (choose stops the script at the prompt)");
 
-/* ---- charge, onenand, unzip ---- */
+/* ---- charge, onenand ---- */
 
 static int do_charge(int argc, char *const argv[])
 {
@@ -308,9 +340,3 @@ static int do_onenand(int argc, char *const argv[])
 CMD(onenand, "onenand", do_onenand, "onenand read|write|erase ...",
     "OneNAND (GTA04 A5 and later): not supported");
 
-static int do_unzip(int argc, char *const argv[])
-{
-	printf("error: unzip: not supported (gtaboot reads no gzip files)\n");
-	return -ENOTSUP;
-}
-CMD(unzip, "unzip", do_unzip, "unzip <src> <dst> [size]", "gunzip into memory: not supported");

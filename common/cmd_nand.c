@@ -11,6 +11,7 @@
 
 #include "arch/arm/cold.h"
 #include "common/command.h"
+#include "common/mtd.h"
 #include "common/storage.h"
 #include "common/sys.h"
 #include "lib/bitops.h"
@@ -192,6 +193,32 @@ static int nand_write_cmd(struct nand_chip *c, unsigned long addr, unsigned long
 	return 0;
 }
 
+/* <off|partition> [<len>] at argv[i]: a partition gives both, its length
+ * the default and the limit, as U-Boot's arg_off_size(). */
+static int off_len(char *const argv[], int argc, int i, struct nand_chip *c, unsigned long *off,
+		   unsigned long *len)
+{
+	uint64_t poff, psize;
+	int err;
+
+	if (parse_ulong(argv[i], off)) {
+		err = mtd_part_lookup(argv[i], c->size, &poff, &psize);
+		if (err == -ENOENT)
+			return cmd_error(argv, "no partition or offset '%s'", argv[i]);
+		if (err)
+			return err;
+		*off = (unsigned long)poff;
+		*len = (unsigned long)psize;
+		if (argc > i + 1 && (num(argv, i + 1, "length", len) || *len > psize))
+			return cmd_error(argv, "length '%s' is not within partition '%s'",
+					 argv[i + 1], argv[i]);
+		return 0;
+	}
+	if (argc <= i + 1)
+		return cmd_error(argv, "a length is needed after an offset");
+	return num(argv, i + 1, "length", len);
+}
+
 static int do_nand(int argc, char *const argv[])
 {
 	struct nand_chip *c;
@@ -203,16 +230,16 @@ static int do_nand(int argc, char *const argv[])
 		if (argc != 2)
 			return cmd_error(argv, "'%s' takes no arguments", sub);
 	} else if (!strcmp(sub, "erase")) {
-		if (argc != 4)
-			return cmd_error(argv, "erase takes <off> <len>");
+		if (argc != 3 && argc != 4)
+			return cmd_error(argv, "erase takes <off> <len> or <partition> [<len>]");
 	} else if (rw) {
-		if (argc != 5)
-			return cmd_error(argv, "%s takes <addr> <off> <len>", sub);
+		if (argc != 4 && argc != 5)
+			return cmd_error(argv, "%s takes <addr> <off> <len> or <addr> <partition> "
+					 "[<len>]", sub);
 	} else {
 		return cmd_error(argv, "unknown subcommand '%s'", sub);
 	}
-	if ((rw && num(argv, 2, "address", &addr)) || (argc >= 4 &&
-	    (num(argv, argc - 2, "offset", &off) || num(argv, argc - 1, "length", &len))))
+	if (rw && num(argv, 2, "address", &addr))
 		return -EINVAL;
 	c = chip_or_error();
 	if (!c)
@@ -221,6 +248,8 @@ static int do_nand(int argc, char *const argv[])
 		return nand_info(c);
 	if (!strcmp(sub, "bad"))
 		return nand_bad(c);
+	if (off_len(argv, argc, rw ? 3 : 2, c, &off, &len))
+		return -EINVAL;
 	if (!len || (uint64_t)off + len > c->size)
 		return cmd_error(argv, "0x%lx+0x%lx is not within the chip (0x%llx bytes)", off, len,
 				 (unsigned long long)c->size);
@@ -234,7 +263,7 @@ static int do_nand(int argc, char *const argv[])
 	return nand_write_cmd(c, addr, off, len);
 }
 
-CMD(nand, "nand", do_nand, "nand info|bad|erase <off> <len>|read <addr> <off> <len>|write <addr> <off> <len>",
+CMD(nand, "nand", do_nand, "nand info|bad|erase <off|part> [len]|read <addr> <off|part> [len]|write <addr> <off|part> [len]",
     "NAND: chip info, bad blocks, erase, read/write with ECC (write: erase first)");
 
 /* ---------------------------------------------------------------- flash mlo */

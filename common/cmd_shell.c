@@ -249,3 +249,11 @@ static int do_sleep(int argc, char *const argv[])
 	return 0;
 }
 CMD(sleep, "sleep", do_sleep, "sleep <seconds>", "wait (decimal, 0.5 for half a second); Ctrl-C stops");
+
+/* The shell runs exit itself (lib/hush: it leaves the script); this
+ * entry lists it in help and answers where no script runs. */
+static int do_exit(int argc, char *const argv[])
+{
+	return 0;
+}
+CMD(exit, "exit", do_exit, "exit [status]", "leave the script with a status (decimal, default 0)");

@@ -7,6 +7,8 @@
 #ifndef COMMON_COMMAND_H
 #define COMMON_COMMAND_H
 
+#include <stdbool.h>
+
 struct cmd {
 	const char *name;
 	const char *usage;  /* "md[.b|.w|.l] <addr> [count]" */
@@ -14,12 +16,24 @@ struct cmd {
 	/* argv[0] is the command as typed (with a .b/.w/.l suffix, if any).
 	 * Returns 0, or a negative errno after printing what was wrong. */
 	int (*fn)(int argc, char *const argv[]);
+	/* U-Boot's "repeatable": an empty line at the prompt runs the last
+	 * line again when every command in it is (cli_repeat then true). */
+	bool repeatable;
 };
 
 #define CMD(_id, _name, _fn, _usage, _help)                                   \
 	static const struct cmd cmd_##_id                                     \
 	__attribute__((used, section(".gtaboot_cmds." _name), aligned(4))) = { \
 		.name = _name, .usage = _usage, .help = _help, .fn = _fn }
+#define CMD_REP(_id, _name, _fn, _usage, _help)                               \
+	static const struct cmd cmd_##_id                                     \
+	__attribute__((used, section(".gtaboot_cmds." _name), aligned(4))) = { \
+		.name = _name, .usage = _usage, .help = _help, .fn = _fn,     \
+		.repeatable = true }
+
+/* True while the prompt runs the last line again for an empty line: md,
+ * mm and nm then go on from where they stopped (common/cli.c). */
+extern bool cli_repeat;
 
 /* Print "error: <argv[0]>: <what>" and the command's usage line; returns
  * -EINVAL. For bad arguments: cmd_error(argv, "bad address '%s'", argv[1]). */

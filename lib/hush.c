@@ -517,7 +517,22 @@ static int list(struct parser *p, unsigned stop, bool run);
 
 static bool failed(struct parser *p, bool run)
 {
-	return p->failed || (run && p->h->interrupted);
+	return p->failed || (run && (p->h->interrupted || p->h->exiting));
+}
+
+/* exit [n]: the status the script leaves with, as U-Boot's (base 10). */
+static int builtin_exit(struct hush *h, int argc, char *const argv[])
+{
+	unsigned long n = 0;
+
+	if (h->interactive && h->level == 1) {
+		say(h, "exit not allowed from main input shell.\n");
+		return 0;
+	}
+	for (const char *s = argc > 1 ? argv[1] : ""; *s >= '0' && *s <= '9' && n < 1000000; s++)
+		n = n * 10 + (unsigned long)(*s - '0');
+	h->exiting = true;
+	return (int)n;
 }
 
 /* NAME=value at the start of the command: the length of NAME, else 0. */
@@ -596,7 +611,10 @@ static int simple(struct parser *p, bool run)
 		status = 1;
 	} else if (w.argc) {
 		words_keep(h, &w);
-		status = h->ops->run(h->ops->ctx, w.argc, w.argv) ? 1 : 0;
+		if (!strcmp(w.argv[0], "exit"))
+			status = builtin_exit(h, w.argc, w.argv);
+		else
+			status = h->ops->run(h->ops->ctx, w.argc, w.argv) ? 1 : 0;
 	}
 	h->arena_used = saved;
 	h->status = status;
@@ -902,6 +920,7 @@ int hush_run(struct hush *h, const char *text, size_t len)
 		h->status = 1;
 	}
 	h->depth = depth;
+	h->exiting = false;
 	if (h->interrupted)
 		h->status = 1;
 	if (!--h->level)

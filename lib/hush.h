@@ -49,12 +49,19 @@ struct hush {
 	unsigned depth;         /* compound commands being run */
 	unsigned level;         /* hush_run calls active */
 	bool interrupted;       /* Ctrl-C seen: everything unwinds */
+	bool exiting;           /* exit ran: the innermost script unwinds */
+	bool interactive;       /* the host's prompt line runs at level 1 */
 };
 
 /* Makes everything running unwind with status 1 once the current command
  * returns, as Ctrl-C does (for a command that knows the script cannot go
  * on usefully). A no-op when nothing runs. */
 void hush_stop(struct hush *h);
+
+/* U-Boot's exit [n] is the shell's own: it leaves the script (the
+ * innermost hush_run: a run'd variable, a sourced file) with status n
+ * (decimal, default 0); at the prompt's own level (interactive) it is
+ * refused with U-Boot's "exit not allowed from main input shell." */
 
 /* arena: at least HUSH_LINE_MAX + some KB (HUSH_ARENA_MIN); locals: the
  * buffer for shell-local variables. -EINVAL when the arena is too small. */

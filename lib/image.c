@@ -159,6 +159,36 @@ int image_check_script(const void *buf, size_t len, struct image_info *info, con
 	return 0;
 }
 
+int image_multi_part(const void *buf, size_t len, unsigned idx, uint32_t *off, uint32_t *size)
+{
+	const uint8_t *b = buf;
+	uint64_t data = UIMAGE_HEADER_SIZE, end = (uint64_t)UIMAGE_HEADER_SIZE + get_be32(b + 12);
+	uint64_t at = 0;
+	uint32_t n;
+
+	if (end > len)
+		return -EBADMSG;
+	/* past the table: its words, the zero word */
+	for (unsigned i = 0;; i++, data += 4) {
+		if (data + 4 > end)
+			return -EBADMSG;
+		n = get_be32(b + data);
+		if (!n)
+			break;
+		if (i < idx)
+			at += ((uint64_t)n + 3) & ~3ull;
+		else if (i == idx)
+			*size = n;
+	}
+	data += 4;
+	if (idx >= (data - UIMAGE_HEADER_SIZE) / 4 - 1)
+		return -ENOENT;
+	if (data + at + *size > end)
+		return -EBADMSG;
+	*off = (uint32_t)(data + at);
+	return 0;
+}
+
 enum image_kind image_identify(const void *hdr, size_t len, uint32_t *total)
 {
 	const uint8_t *b = hdr;

@@ -18,6 +18,7 @@ enum image_kind {
 #define UIMAGE_HEADER_SIZE 64
 #define UIMAGE_TYPE_KERNEL  2
 #define UIMAGE_TYPE_RAMDISK 3
+#define UIMAGE_TYPE_MULTI   4
 #define UIMAGE_TYPE_SCRIPT  6
 
 struct image_info {
@@ -51,6 +52,14 @@ int image_check_initrd(const void *buf, size_t len, bool verify_data, struct ima
  * magic" (-EINVAL), "bad header CRC", "bad data CRC", "truncated ..."
  * (-EBADMSG), "not a script image", compressed (-ENOTSUP). */
 int image_check_script(const void *buf, size_t len, struct image_info *info, const char **why);
+
+/* Part idx of a multi-file or script uImage (mkimage -T multi, -d
+ * a:b:c) of len bytes whose header the caller has checked: the body is a
+ * table of big-endian lengths ended by a zero word, then the parts, each
+ * padded to 4 bytes. *off (from buf) and *size of the part; -ENOENT when
+ * there are no more than idx parts, -EBADMSG when the table or the part
+ * runs past the header's data size or len. */
+int image_multi_part(const void *buf, size_t len, unsigned idx, uint32_t *off, uint32_t *size);
 
 /* What the first len bytes of an image stored with no file around it (the
  * NAND kernel partition) say it is, and its whole size, header included,

@@ -264,6 +264,13 @@ static int dynamic(struct inf *s)
 	return codes(s);
 }
 
+static size_t in_used;
+
+size_t inflate_in_used(void)
+{
+	return in_used;
+}
+
 int inflate_raw(void *dst, size_t dst_size, const void *src, size_t src_size, size_t *out_len)
 {
 	static struct inf s;   /* 1.2 KiB of tables: not on the stack */
@@ -311,6 +318,8 @@ int inflate_raw(void *dst, size_t dst_size, const void *src, size_t src_size, si
 		if (err)
 			return err;
 	} while (!last);
+	/* whole bytes read ahead into the bit buffer were not used */
+	in_used = (size_t)(s.in - (const uint8_t *)src) - s.bitcnt / 8;
 	if (out_len)
 		*out_len = (size_t)(s.out - s.out_start);
 	return 0;

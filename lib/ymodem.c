@@ -185,8 +185,10 @@ int ymodem_receive(const struct ymodem *y, void *buf, size_t max, struct ymodem_
 		}
 		if (r == R_EOT && state != ST_START) {
 			/* The second EOT, or ours was lost: the file is done;
-			 * 'C' asks for the next header. */
+			 * 'C' asks for the next header (XMODEM has none). */
 			put(&rx, ACK);
+			if (y->xmodem)
+				break;
 			state = ST_END;
 			errors = 0;
 			put(&rx, 'C');

@@ -8,6 +8,7 @@
 #ifndef LIB_YMODEM_H
 #define LIB_YMODEM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,6 +26,7 @@ struct ymodem {
 	unsigned start_tries;   /* 'C's, one per timeout, until the sender starts; 0: 30 */
 	unsigned timeout_ms;    /* wait for each byte; 0: 1000 */
 	unsigned retries;       /* errors in a row on one block before giving up; 0: 10 */
+	bool xmodem;            /* XMODEM (loadx): the file ends at EOT, no batch */
 };
 
 #define YMODEM_NAME_MAX 64

@@ -26,6 +26,9 @@ pkgs+=(qemu-system-x86 dfu-util usbutils)
 # lava-server's package, unpacked by tools/fetch-debs.sh.
 pkgs+=(lava-dispatcher telnet)
 
+# loadb's real Kermit peer (tests/system/test_loadb.py).
+pkgs+=(gkermit)
+
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -10,6 +10,7 @@
 #ifndef ARCH_ARM_MMU_H
 #define ARCH_ARM_MMU_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define MMU_TABLE_SIZE  0x4000u   /* 4096 one-MiB sections, 16 KiB aligned */
@@ -42,5 +43,12 @@ static inline uint32_t mmu_table_base(void)
 void cache_dcache_inv_all(void);
 void cache_dcache_clean_inv_all(void);
 void cache_icache_inv_all(void);
+
+/* SCTLR's C and I bits (arch/arm/cache_ctl.c, the SDRAM part): whether
+ * each cache is on, and switching it with the maintenance it needs. */
+bool cache_dcache_on(void);
+bool cache_icache_on(void);
+void cache_dcache_enable(bool on);
+void cache_icache_enable(bool on);
 
 #endif

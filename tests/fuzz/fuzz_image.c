@@ -32,6 +32,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		break;
 	}
 
+	if (size >= 64) {
+		uint32_t off, n;
+
+		for (unsigned i = 0; i < 4 && !image_multi_part(data, size, i, &off, &n); i++)
+			if ((uint64_t)off + n > size)
+				abort();
+	}
 	ret = image_check_kernel(data, size, true, &info, &why);
 	if (ret && !why)
 		abort();

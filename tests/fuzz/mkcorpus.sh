@@ -155,3 +155,31 @@ s = hello + pkt(15, bytes([0x82]), pid=9) + pkt(103, struct.pack("<BBH", 0x82, 0
 open(d + "/interrupt", "wb").write(struct.pack("<H", 0) + s)
 open(d + "/hello-only", "wb").write(struct.pack("<H", 0) + hello)
 PY
+
+# The serial loaders and the parsers of issue #35: objcopy's S-records, a
+# gzip file, Debian's and Letux's mtdparts, a Kermit sender's packets, a
+# tiny ARM ELF.
+mkdir -p "$c"/fuzz_srec "$c"/fuzz_gunzip "$c"/fuzz_mtdparts "$c"/fuzz_kermit "$c"/fuzz_elf
+printf 'gtaboot S-record seed\n' >s.bin
+objcopy -I binary -O srec --change-addresses 0x80400000 s.bin s.srec
+i=0; while read -r l; do printf '%s' "$l" >"$c/fuzz_srec/line$i"; i=$((i + 1)); done <s.srec
+printf 'gtaboot gzip seed gtaboot gzip seed\n' | gzip -9n >"$c/fuzz_gunzip/seed.gz"
+printf 'mtdparts=omap2-nand.0:512k(spl),1920k(u-boot),128k(u-boot-env),128k(dtb),6m(kernel),-(rootfs)' \
+	>"$c/fuzz_mtdparts/debian"
+printf 'nand0=nand,mtdparts=nand:512k(x-loader),1792k(u-boot)ro,256k@0x240000(u-boot-env),6m(kernel),-(fs)' \
+	>"$c/fuzz_mtdparts/letux"
+python3 - "$c/fuzz_kermit" "$c/fuzz_elf" <<'PY'
+import struct, sys
+def pkt(t, seq, data=b""):
+    body = bytes([len(data) + 35, seq + 32]) + t + data
+    s = sum(body)
+    return b"\x01" + body + bytes([((s + ((s & 192) >> 6)) & 63) + 32]) + b"\r"
+s = pkt(b"S", 0, b"~* @-#&1~") + pkt(b"F", 1, b"A.BIN") + pkt(b"D", 2, b"ab#M#J&a~(x##") \
+    + pkt(b"Z", 3) + pkt(b"B", 4)
+open(sys.argv[1] + "/transfer", "wb").write(s)
+code = bytes.fromhex("2a207047")
+hdr = b"\x7fELF\x01\x01\x01" + bytes(9) + struct.pack(
+    "<HHIIIIIHHHHHH", 2, 40, 1, 0x80400001, 52, 0, 0, 52, 32, 1, 40, 0, 0)
+ph = struct.pack("<8I", 1, 84, 0x80400000, 0x80400000, 4, 16, 5, 4)
+open(sys.argv[2] + "/thumb", "wb").write(hdr + ph + code)
+PY

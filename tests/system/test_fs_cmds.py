@@ -143,11 +143,11 @@ def test_fatwrite_mkdir_rm(cli, card, tmp_path):
     assert "** Unable to write file /x **" in outs[9] and outs[9].endswith("1\r\n")
     assert outs[10].startswith("8 bytes written in ") and outs[10].endswith("14\r\n")
     assert outs[11].endswith("1\r\n")
-    assert "131072 of 131072 1-byte units are the same" in outs[12], outs[12]
+    assert "Total of 131072 byte(s) were the same" in outs[12], outs[12]
     assert outs[13].startswith("16 bytes written in ")
     assert "the name exists" in outs[13] and outs[13].endswith("1\r\n")
     assert "** Unable to create link /y -> /x **" in outs[14] and outs[14].endswith("1\r\n")
-    assert "131072 of 131072 1-byte units are the same" in outs[15], outs[15]
+    assert "Total of 131072 byte(s) were the same" in outs[15], outs[15]
     after = open(card, "rb").read()
     # nothing outside the partitions changed
     assert after[:P1 * 512] == before[:P1 * 512]

@@ -118,6 +118,16 @@ def test_cp_copies_and_refuses_gtaboot(cli):
                           "cmp.l 80200000 80220000 4",
                           "cp.b 80200001 80230003 3; md.b 80230000 8",
                           "cp.w 80200000 fff00000 1")
-    assert "4 of 4 4-byte units are the same" in outs[0]
+    assert "Total of 4 word(s) were the same" in outs[0]
     assert "80230000: 00 00 00 56 34 12 00 00" in outs[1], outs[1]   # little-endian bytes
     assert "error: cp.w" in outs[2] and "usage: cp[.b|.w|.l]" in outs[2], outs[2]
+
+
+def test_exit_leaves_script_with_status():
+    outs, _ = tc.run_cmds("setenv s 'echo in; exit 3; echo out'", "run s; echo st=$?",
+                          "setenv t 'for i in 1 2 3; do echo i$i; exit; done; echo no'",
+                          "run t && echo ok", "exit 2; echo still")
+    out = "".join(outs)
+    assert "in\r\nst=1\r\n" in out and "out\r\n" not in out
+    assert "i1\r\nok\r\n" in out and "i2" not in out
+    assert "exit not allowed from main input shell.\r\nstill\r\n" in out

@@ -479,6 +479,24 @@ static void test_shexpr_direct(void **state)
 						    NULL }, &mops), 0);
 }
 
+/* exit leaves the innermost script (a run'd variable) with its status,
+ * from inside loops and ifs; at the prompt's level it is refused. */
+static void test_exit(void **state)
+{
+	RUN("echo a; exit; echo b", 0, "a\n");
+	RUN("echo a; exit 3; echo b", 3, "a\n");
+	RUN("for i in 1 2 3; do echo $i; if test $i = 2; then exit 5; fi; done; echo no", 5,
+	    "1\n2\n");
+	RUN("setenv s 'echo in; exit 2; echo not'; run s; echo \"after $?\"", 0,
+	    "in\nafter 1\n");
+	RUN("setenv s 'echo in; exit 2'; if run s; then echo ok; fi; echo $?", 0, "in\n0\n");
+	RUN("exit 0 || echo no; echo no2", 0, "");
+	shell.interactive = true;
+	RUN("exit 4; echo still", 0, "exit not allowed from main input shell.\nstill\n");
+	RUN("setenv s 'exit 0; echo not'; run s && echo ran", 0, "ran\n");
+	shell.interactive = false;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -499,6 +517,7 @@ int main(void)
 		cmocka_unit_test_setup(test_test_cmd, setup),
 		cmocka_unit_test_setup(test_itest_setexpr, setup),
 		cmocka_unit_test_setup(test_shexpr_direct, setup),
+		cmocka_unit_test_setup(test_exit, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -339,6 +339,43 @@ static void test_identify(void **state)
 	free(z);
 }
 
+/* Multi-file images from mkimage -T multi: each part where mkimage put
+ * it, the end of the list, and tables that run off the data. */
+static void test_multi(void **state)
+{
+	const char *dir = scratch_dir("image");
+	char a[PATH_MAX + 64], b[PATH_MAX + 64], out[PATH_MAX + 64];
+	uint32_t off = 0, size = 0;
+	struct mk m;
+
+	snprintf(a, sizeof(a), "%s/a", dir);
+	snprintf(b, sizeof(b), "%s/b", dir);
+	snprintf(out, sizeof(out), "%s/multi.img", dir);
+	assert_int_equal(spew(a, "12345", 5), 0);
+	assert_int_equal(spew(b, "abcdefgh", 8), 0);
+	assert_int_equal(sh("mkimage -A arm -O linux -T multi -C none -a 0 -e 0 -n m "
+			    "-d '%s:%s:%s' '%s' >/dev/null", a, b, a, out), 0);
+	m.data = slurp(out, &m.len);
+	assert_int_equal(image_multi_part(m.data, m.len, 0, &off, &size), 0);
+	assert_int_equal(off, 64 + 16);
+	assert_int_equal(size, 5);
+	assert_memory_equal(m.data + off, "12345", 5);
+	assert_int_equal(image_multi_part(m.data, m.len, 1, &off, &size), 0);
+	assert_int_equal(off, 64 + 16 + 8);
+	assert_memory_equal(m.data + off, "abcdefgh", 8);
+	assert_int_equal(image_multi_part(m.data, m.len, 2, &off, &size), 0);
+	assert_memory_equal(m.data + off, "12345", 5);
+	assert_int_equal(image_multi_part(m.data, m.len, 3, &off, &size), -ENOENT);
+	assert_int_equal(image_multi_part(m.data, m.len - 1, 0, &off, &size), -EBADMSG);
+	put_be32(m.data + 64 + 4, 0x7ffffff0);     /* part 1 runs past the data */
+	assert_int_equal(image_multi_part(m.data, m.len, 0, &off, &size), 0);
+	assert_int_equal(image_multi_part(m.data, m.len, 1, &off, &size), -EBADMSG);
+	assert_int_equal(image_multi_part(m.data, m.len, 2, &off, &size), -EBADMSG);
+	memset(m.data + 64, 1, m.len - 64);        /* no end of the table */
+	assert_int_equal(image_multi_part(m.data, m.len, 0, &off, &size), -EBADMSG);
+	free(m.data);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -350,6 +387,7 @@ int main(void)
 		cmocka_unit_test(test_script),
 		cmocka_unit_test(test_script_bad_table),
 		cmocka_unit_test(test_identify),
+		cmocka_unit_test(test_multi),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

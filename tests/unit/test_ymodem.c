@@ -38,6 +38,7 @@ struct peer {
 	const char *size_field;     /* NULL: the real size */
 	int blk1k;                  /* 0: 128-byte blocks, 1: 1K, 2: mixed */
 	bool xmodem;                /* no block 0 */
+	bool rx_xmodem;             /* the receiver in XMODEM mode (loadx) */
 	bool silent;                /* never answers */
 	/* faults, indexed by block number (0 = header, n = nth data block) */
 	uint8_t corrupt[MAXBLK];    /* send a bad CRC this many times */
@@ -303,7 +304,7 @@ static uint8_t rxbuf[300 * 1024 + 64];
 static int run(struct peer *p, size_t max, struct ymodem_file *f)
 {
 	struct ymodem y = { .getc = peer_getc, .putc = peer_putc, .ctx = p,
-			    .start_tries = 5 };
+			    .start_tries = 5, .xmodem = p->rx_xmodem };
 	int ret;
 
 	memset(rxbuf, 0xa5, sizeof(rxbuf));
@@ -480,6 +481,21 @@ static void test_xmodem(void **state)
 	assert_string_equal(f.name, "");
 	assert_memory_equal(rxbuf, file, 1500);
 	assert_int_equal(p->state, S_DONE);
+}
+
+/* loadx: the file ends at the EOT; no 'C' for a header, no waiting. */
+static void test_xmodem_mode(void **state)
+{
+	struct ymodem_file f;
+	struct peer *p = new_peer(3000, 0);
+
+	p->xmodem = p->rx_xmodem = true;
+	assert_int_equal(run(p, 4096, &f), 0);
+	assert_int_equal(f.size, 3072);
+	assert_memory_equal(rxbuf, file, 3000);
+	assert_int_equal(p->state, S_DONE);
+	assert_int_equal(p->timeouts, 0);
+	assert_int_equal(p->cans, 0);
 }
 
 static void test_timeouts(void **state)
@@ -983,6 +999,7 @@ int main(void)
 		cmocka_unit_test(test_too_large),
 		cmocka_unit_test(test_no_size),
 		cmocka_unit_test(test_xmodem),
+		cmocka_unit_test(test_xmodem_mode),
 		cmocka_unit_test(test_timeouts),
 		cmocka_unit_test(test_batch_end),
 		cmocka_unit_test(test_sender_cancel),

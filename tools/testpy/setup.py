@@ -73,7 +73,9 @@ ENV_SUBS = {"CMD_IMPORTENV": "import", "CMD_EXPORTENV": "export",
 FIXED = ["HUSH_PARSER", "CMDLINE", "ARM", "ARCH_OMAP2PLUS"]
 
 MACHINE = {"gta04": ["--machine", "gta04", "--rev", "A5"], "beagle": ["--machine", "beagle"]}
-CARD_MB, FAT_START, FAT_SECTORS = 64, 2048, 81920
+# test_mmc_fat_read_write_files writes 100 files of up to 1 MiB each
+# (about 50 MiB): the FAT partition holds 120 MiB.
+CARD_MB, FAT_START, FAT_SECTORS = 160, 2048, 245760
 LABEL_ID = 0x67746162  # a fixed disk signature, so the MBR's CRC is known
 PATTERN_START, PATTERN_SECTORS = 0x400, 0x400
 
