@@ -63,7 +63,7 @@ def test_uboot_testpy(build, name):
     path = os.path.join(UBOOT_SRC, "test", "py", "tests", name)
     r = subprocess.run([os.path.join(TESTPY, "run.sh"), "-ra", path],
                        env=dict(env(build), TESTPY_SETUP="no"), stdin=subprocess.DEVNULL,
-                       capture_output=True, text=True, timeout=600)
+                       capture_output=True, text=True, timeout=3600)
     c = counts(r.stdout)
     assert c.get("failed", 0) == 0 and c.get("error", 0) + c.get("errors", 0) == 0, \
         r.stdout[-6000:]
