@@ -99,7 +99,7 @@ def test_loadb_scripted_sender(size, damage):
     assert "## Ready for binary (kermit) download to 0x80400000 at 115200 bps..." in r.serial
     assert "## Total Size      = 0x%08x = %d Bytes\r\n## Start Addr      = 0x80400000" % (
         size, size) in r.serial
-    assert "crc32 0x80400000+0x%x: %08x" % (size, zlib.crc32(payload)) in r.serial
+    assert "crc32 for 80400000 ... %08x ==> %08x" % (0x80400000 + size - 1, zlib.crc32(payload)) in r.serial
 
 
 def test_loadb_refusals():

@@ -45,7 +45,7 @@ def test_loadx(size):
     assert "## Ready for binary (xmodem) download to 0x80400000 at 115200 bps..." in r.serial
     assert "## Total Size      = 0x%08x = %d Bytes\r\n## Start Addr      = 0x80400000" % (
         padded, padded) in r.serial, r.serial[-600:]
-    assert "crc32 0x80400000+0x%x: %08x" % (size, zlib.crc32(payload)) in r.serial
+    assert "crc32 for 80400000 ... %08x ==> %08x" % (0x80400000 + size - 1, zlib.crc32(payload)) in r.serial
 
 
 def test_loadx_refusals():
@@ -85,14 +85,14 @@ def test_loads(srec):
     assert "\r\n## First Load Addr = 0x80400000\r\n## Last  Load Addr = 0x80400BB7\r\n" \
         "## Total Size      = 0x00000BB8 = 3000 Bytes\r\n## Start Addr      = 0x80400040" in out
     assert "\r\nbb8\r\n" in out
-    assert "crc32 0x80400000+0xbb8: %08x" % zlib.crc32(data) in out
+    assert "crc32 for 80400000 ... 80400bb7 ==> %08x" % zlib.crc32(data) in out
 
 
 def test_loads_offset_and_faults(srec):
     data, lines = srec
     out = loads_session("loads 100000", lines, ["crc32 80500000 bb8"])
     assert "## First Load Addr = 0x80500000" in out
-    assert "crc32 0x80500000+0xbb8: %08x" % zlib.crc32(data) in out
+    assert "crc32 for 80500000 ... 80500bb7 ==> %08x" % zlib.crc32(data) in out
     bad = list(lines)
     bad[3] = bad[3][:-2] + ("00" if bad[3][-2:] != "00" else "01")
     out = loads_session("loads", bad)
