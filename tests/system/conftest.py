@@ -26,7 +26,8 @@ SRAM = 0x40200000
 # files in collection order, and a long file collected last would leave one
 # worker idle while the other finishes it. Files not named keep their order
 # after these.
-LONG_FILES = ["test_faults.py", "test_usbhost_dfu.py", "test_flash_kernel_linux.py",
+LONG_FILES = ["test_faults.py", "test_usbhost_dfu.py", "test_uboot_env.py", "test_lava.py",
+              "test_ubenv_single.py", "test_uboot_help.py", "test_fs_cmds.py", "test_loadb.py", "test_flash_kernel_linux.py",
               "test_ubenv_fat.py", "test_unbrick.py", "test_beagle.py", "test_linux_shell.py",
               "test_linux.py", "test_letux.py", "test_nand.py", "test_rom_usb.py",
               "test_display.py", "test_usbhost.py", "test_ubenv.py"]
