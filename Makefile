@@ -75,7 +75,7 @@ place = $(if $(filter $(1),$(EARLY_SRCS)),,$(OBJCOPY) --prefix-alloc-sections=$(
         $(filter $(1),$(LATE_SRCS)),.late,.cold) $(2))
 
 # The GTA04's screen (common/display.c, drivers/video/, the font): about
-# 3.4 KB of the deflated SDRAM part and 60 bytes of the ROM-loaded part.
+# 3.4 KB of the packed SDRAM part and 60 bytes of the ROM-loaded part.
 # DISPLAY=0 links common/display_none.c instead: no screen, everything
 # else the same.
 DISPLAY ?= 1
