@@ -53,6 +53,16 @@ static void x_putc(void *ctx, uint8_t c)
 	console_putc((char)c);
 }
 
+/* A binary download that failed: gtaboot's reason, then U-Boot's line. */
+static int aborted(const char *cmd, const char *mode, int err, uint32_t size)
+{
+	printf("\nerror: %s: %s after %u bytes\n## Binary (%s) download aborted\n", cmd,
+	       err == -ECANCELED ? "cancelled" : err == -ETIMEDOUT ? "timed out" :
+	       err == -EFBIG ? "file too large for the free RAM" : errname(err),
+	       (unsigned)size, mode);
+	return 1;
+}
+
 static int do_loadx(int argc, char *const argv[])
 {
 	const struct ymodem y = { .getc = x_getc, .putc = x_putc, .start_tries = 60,
@@ -67,13 +77,8 @@ static int do_loadx(int argc, char *const argv[])
 	       CONSOLE_BAUD);
 	console_flush();
 	err = ymodem_receive(&y, (void *)addr, cmd_free_end(addr) - addr, &f);
-	if (err) {
-		printf("\nerror: loadx: %s after %u bytes\n## Binary (xmodem) download aborted\n",
-		       err == -ECANCELED ? "cancelled" : err == -ETIMEDOUT ? "timed out" :
-		       err == -EFBIG ? "file too large for the free RAM" : errname(err),
-		       (unsigned)f.size);
-		return 1;
-	}
+	if (err)
+		return aborted("loadx", "xmodem", err, f.size);
 	loaded(addr, f.size);
 	return 0;
 }
@@ -97,13 +102,8 @@ static int do_loadb(int argc, char *const argv[])
 	 * 100 ms for it too) */
 	for (unsigned i = 0; i < 4096 && console_getc_timeout(100) >= 0; i++)
 		;
-	if (err) {
-		printf("\nerror: loadb: %s after %u bytes\n## Binary (kermit) download aborted\n",
-		       err == -ECANCELED ? "cancelled" : err == -ETIMEDOUT ? "timed out" :
-		       err == -EFBIG ? "file too large for the free RAM" : errname(err),
-		       (unsigned)f.size);
-		return 1;
-	}
+	if (err)
+		return aborted("loadb", "kermit", err, f.size);
 	loaded(addr, f.size);
 	return 0;
 }

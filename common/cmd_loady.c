@@ -7,7 +7,6 @@
 #include "common/cli.h"
 #include "common/console.h"
 #include "common/memcheck.h"
-#include "common/sys.h"
 #include "common/vars.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
@@ -28,7 +27,7 @@ static int do_loady(int argc, char *const argv[])
 	const struct ymodem y = { .getc = y_getc, .putc = y_putc, .start_tries = 60 };
 	struct ymodem_file f;
 	unsigned long addr = var_addr("loadaddr", 0x82000000u);
-	uint32_t end = sys_ram_end();
+	uint32_t end;
 	int err;
 
 	if (argc > 2)
@@ -39,10 +38,7 @@ static int do_loady(int argc, char *const argv[])
 		return -EINVAL;
 	/* The file may run up to the framebuffer, gtaboot's area or the end
 	 * of RAM, whichever comes first behind addr. */
-	if (addr < sys.area_start)
-		end = sys.area_start;
-	if (sys.fb_start && addr < sys.fb_start && sys.fb_start < end)
-		end = sys.fb_start;
+	end = cmd_free_end(addr);
 	printf("loady: ready for YMODEM at 0x%08lx (up to %u bytes); Ctrl-C aborts\n", addr,
 	       (unsigned)(end - addr));
 	console_flush();
