@@ -174,6 +174,21 @@ static int env_default(int argc, char *const argv[])
 	return 0;
 }
 
+
+/* editenv's and askenv's line as typed: an empty one deletes the variable. */
+static int set_typed(const char *cmd, const char *name, const char *value)
+{
+	if (!value[0]) {
+		env_unset(&sysenv, name);
+		return 0;
+	}
+	if (var_set(name, value)) {
+		printf("error: %s: %s: environment full\n", cmd, name);
+		return 1;
+	}
+	return 0;
+}
+
 /* editenv name: the value on an "edit: " line to change; an emptied line
  * deletes the variable, Ctrl-C changes nothing. */
 static int do_editenv(int argc, char *const argv[])
@@ -189,15 +204,7 @@ static int do_editenv(int argc, char *const argv[])
 	snprintf(buf, sizeof(buf), "%s", v ? v : "");
 	if (cli_readline("edit: ", buf, sizeof(buf)) < 0)
 		return 1;
-	if (!buf[0]) {
-		env_unset(&sysenv, argv[1]);
-		return 0;
-	}
-	if (var_set(argv[1], buf)) {
-		printf("error: editenv: %s: environment full\n", argv[1]);
-		return 1;
-	}
-	return 0;
+	return set_typed("editenv", argv[1], buf);
 }
 CMD(editenv, "editenv", do_editenv, "editenv <name>",
     "edit a variable's value on the console line");
@@ -241,15 +248,7 @@ static int do_askenv(int argc, char *const argv[])
 	if (len < 0)
 		return 1;
 	buf[size < (unsigned long)len ? size : (unsigned long)len] = 0;
-	if (!buf[0]) {
-		env_unset(&sysenv, argv[1]);
-		return 0;
-	}
-	if (var_set(argv[1], buf)) {
-		printf("error: askenv: %s: environment full\n", argv[1]);
-		return 1;
-	}
-	return 0;
+	return set_typed("askenv", argv[1], buf);
 }
 CMD(askenv, "askenv", do_askenv, "askenv <name> [message...] [size]",
     "set a variable to a line typed at the console");
