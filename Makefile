@@ -105,6 +105,7 @@ $(OUT)/obj/gen/font.c.o: $(OUT)/gen/font.c
 	$(Q)$(call place,$<,$@)
 
 .PHONY: all all-boards sim run run-linux check check-build check-fast system bench fuzz powercut \
+        cold-order \
         clean distclean deps unit tools
 all: $(OUT)/MLO
 
@@ -144,7 +145,8 @@ FORCE:
 # The early part may reach nothing outside itself before the rest is read,
 # the SRAM part the SDRAM part only through its entry points:
 # tools/check-hotcold.py checks every reference of the linked image.
-$(OUT)/gtaboot.elf: $(FW_OBJS) $(OUT)/libfdt-cold.a linker.ld $(OUT)/memmap.ld tools/check-hotcold.py \
+$(OUT)/gtaboot.elf: $(FW_OBJS) $(OUT)/libfdt-cold.a linker.ld arch/arm/cold_order.ld $(OUT)/memmap.ld \
+		tools/check-hotcold.py \
 		$(OUT)/display-setting
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -o $@ $(FW_OBJS) $(OUT)/libfdt-cold.a -lgcc
 	$(Q)$(PYTHON) tools/check-hotcold.py $(OUT)/gtaboot.map $@ $(CROSS)nm $(CROSS)objdump \
@@ -164,13 +166,16 @@ memmap = $(shell sed -n 's/^#define $(1) *MM_U(\(0x[0-9A-Fa-f]*\)).*/\1/p' $(MEM
 MLO_COPY_MAX := $(shell sed -n 's/^\#define MLO_COPY_MAX *MM_U(\(0x[0-9A-Fa-f]*\)).*/\1/p' \
                 arch/arm/omap3/mlo_layout.h)
 
-# The hot part (early + late, linker.ld), then the cold part packed (LZMA)
-# behind it and the CRC trailer (tools/packcold.py). The packed part is
-# staged in SDRAM (arch/arm/cold.h: COLD_STAGE_MAX bytes).
+# The hot part (early + late, linker.ld), then the cold part packed (LZMA,
+# two streams split at __cold_tail) behind it and the CRC trailer
+# (tools/packcold.py). The packed part is staged in SDRAM (arch/arm/cold.h:
+# COLD_STAGE_MAX bytes).
 $(OUT)/gtaboot.bin: $(OUT)/gtaboot.elf tools/packcold.py arch/arm/omap3/mlo_layout.h
-	$(Q)$(OBJCOPY) -O binary -R .cold -R .cold_bss $< $(OUT)/hot.bin
-	$(Q)$(OBJCOPY) -O binary -j .cold $< $(OUT)/cold.bin
+	$(Q)$(OBJCOPY) -O binary -R .cold -R .cold_tail -R .cold_bss $< $(OUT)/hot.bin
+	$(Q)$(OBJCOPY) -O binary -j .cold -j .cold_tail $< $(OUT)/cold.bin
 	$(Q)$(PYTHON) tools/packcold.py $(OUT)/hot.bin $(OUT)/cold.bin $@ \
+	  --split $$(( 0x$$($(CROSS)nm $< | sed -n 's/ . __cold_tail$$//p') - \
+	               0x$$($(CROSS)nm $< | sed -n 's/ . __cold_start$$//p') )) \
 	  --max-packed $(call memmap,COLD_STAGE_MAX) --max-full $$(($(call memmap,SRAM_BSS_BASE) - $(call memmap,SRAM_BASE)))
 
 # MLO (FAT and NAND) and MLO.raw (raw-mode SD, with the CH) declare only
@@ -426,6 +431,14 @@ fuzz: $(FUZZ_BINS)
 bench: deps
 	$(Q)$(MAKE) --no-print-directory all-boards sim tools
 	$(Q)$(PYTHON) tools/bench.py
+
+# arch/arm/cold_order.ld, what the boot path runs (linker.ld's first
+# stream), from boots in the simulator; then the boards again with it.
+# tests/system/test_cold_order.py says when it is stale.
+cold-order: deps
+	$(Q)$(MAKE) --no-print-directory all-boards sim
+	$(Q)$(PYTHON) tools/coldorder.py </dev/null
+	$(Q)$(MAKE) --no-print-directory all-boards
 
 clean:
 	rm -rf $(BUILD)/gta04 $(BUILD)/beagle $(BUILD)/sim $(BUILD)/host $(BUILD)/tools $(BUILD)/fuzz

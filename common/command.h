@@ -21,14 +21,20 @@ struct cmd {
 	bool repeatable;
 };
 
+/* The names in a section of their own, which linker.ld keeps beside the
+ * table in the part of the image the boot unpacks first: looking a
+ * command up then touches nothing else (arch/arm/cold.c). */
+#define CMD_NAME_SECTION(_name) __attribute__((section(".gtaboot_cmdname." _name)))
 #define CMD(_id, _name, _fn, _usage, _help)                                   \
+	static const char cmd_name_##_id[] CMD_NAME_SECTION(_name) = _name;   \
 	static const struct cmd cmd_##_id                                     \
 	__attribute__((used, section(".gtaboot_cmds." _name), aligned(4))) = { \
-		.name = _name, .usage = _usage, .help = _help, .fn = _fn }
+		.name = cmd_name_##_id, .usage = _usage, .help = _help, .fn = _fn }
 #define CMD_REP(_id, _name, _fn, _usage, _help)                               \
+	static const char cmd_name_##_id[] CMD_NAME_SECTION(_name) = _name;   \
 	static const struct cmd cmd_##_id                                     \
 	__attribute__((used, section(".gtaboot_cmds." _name), aligned(4))) = { \
-		.name = _name, .usage = _usage, .help = _help, .fn = _fn,     \
+		.name = cmd_name_##_id, .usage = _usage, .help = _help, .fn = _fn,     \
 		.repeatable = true }
 
 /* True while the prompt runs the last line again for an empty line: md,

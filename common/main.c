@@ -89,6 +89,15 @@ COLD_FN(print_boot_source) static void print_boot_source(void)
 		printf("(SYS_BOOT 0x%02x)\n", boot.sys_boot);
 }
 
+/* When the boot cannot go on (no SDRAM to load into, an MLO damaged):
+ * say so, give the user time to read it, and reset. */
+static void __attribute__((noreturn)) give_up(const char *why)
+{
+	printf("gtaboot: %s; resetting in 10 s\n", why);
+	mdelay(10000);
+	cpu_reset();
+}
+
 /* Everything from here on runs from SDRAM (arch/arm/cold.c). */
 COLD_FN(main_late) static void main_late(void)
 {
@@ -118,17 +127,15 @@ COLD_FN(main_late) static void main_late(void)
 		boot_autoboot();
 		menu_after_failure();
 	}
-	/* 15. Nothing booted, or the user asked: the console. */
-	cli_loop();
-}
+	/* 15. Nothing booted, or the user asked: the console, with all of
+	 *    the cold part unpacked (the boot needed only its first stream,
+	 *    arch/arm/cold.c), before a command can write anywhere. */
+	static const char overwritten[] __attribute__((section(".cold.rodata.overwritten"))) =
+		"the rest of this MLO was overwritten in RAM since the boot";
 
-/* Without SDRAM there is nothing to load into and no console commands:
- * say so, give the user time to read it, and reset. */
-static void __attribute__((noreturn)) give_up(const char *why)
-{
-	printf("gtaboot: %s; resetting in 10 s\n", why);
-	mdelay(10000);
-	cpu_reset();
+	if (cold_load_rest())
+		give_up(overwritten);
+	cli_loop();
 }
 
 int main(const uint8_t *rom_bootinfo)

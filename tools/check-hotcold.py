@@ -32,21 +32,21 @@ HOT = COLD = None
 # moves the console's ring to SDRAM.
 ENTRY_POINTS = {"main_late", "console_use_ring"}
 # Reached from anywhere, the early part included, behind a check: start.S's
-# exception path calls arm_exception() only once cold_loaded says the cold
+# exception path goes on in the late part (exc_cold), which calls
+# cold_fault() and arm_exception(), only once cold_loaded says the cold
 # part is there (before that the early part prints a line and resets).
-GUARDED = {"arm_exception"}
+GUARDED = {"arm_exception", "cold_fault", "exc_cold"}
 # The early part (_start .. __early_end) is all the ROM loads: until
 # mlo_rest_load() has read the rest, the late hot part (__early_end ..
 # __image_end) is not in SRAM either. Only these early functions run after
 # that and may refer to it (main() calls cold_load() and main_late()).
 AFTER_REST = {"main"}
-# Hot objects whose own bss linker.ld places in the SDRAM part: the LZMA
-# decoder's probabilities, used only by cold_load() with SDRAM up and before
-# cold.c clears that bss (the SRAM bss has no room for them).
-SDRAM_BSS_OK = ("/arch/arm/cold.c.o",)
+# Hot objects whose own bss linker.ld places in the SDRAM part: none now
+# (linker.ld asserts the late part has no bss).
+SDRAM_BSS_OK = ()
 # The cold part's bounds (linker.ld), which cold_load() unpacks and clears,
 # and the early part's end, where the rest is read to: addresses, not code.
-BOUNDS = {"__cold_start", "__cold_end", "__cold_bss_start", "__cold_bss_end",
+BOUNDS = {"__cold_start", "__cold_tail", "__cold_end", "__cold_bss_start", "__cold_bss_end",
           "__early_end", "__data_end"}
 
 
@@ -148,7 +148,8 @@ def main():
             for t in targets:
                 if t in BOUNDS or t in GUARDED or (t in ENTRY_POINTS and not before_rest):
                     continue
-                if obj.endswith(SDRAM_BSS_OK) and t.startswith((".bss", ".late.bss")):
+                if SDRAM_BSS_OK and obj.endswith(SDRAM_BSS_OK) and \
+                        t.startswith((".bss", ".late.bss")):
                     continue
                 # a static function or string is reached through its section
                 if t.startswith("."):

@@ -2,15 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Append gtaboot's cold part, packed, to its hot part (see linker.ld).
 
-    packcold.py HOT.bin COLD.bin OUT.bin --max-packed BYTES --max-full BYTES
+    packcold.py HOT.bin COLD.bin OUT.bin --split BYTES --max-packed BYTES --max-full BYTES
 
 OUT = HOT + u32 length (little-endian) + packed COLD + u32 CRC-32
 of OUT[early:] (everything behind the part the ROM loads). The MLO
 descriptor at MLO_DESC_OFF of HOT (arch/arm/omap3/mlo_layout.h, start.S:
 magic, early bytes, image bytes, CRC) gets the image length and the CRC. arch/arm/omap3/
 mlo_rest.c reads the rest of the MLO with it, arch/arm/cold.c unpacks.
-Packed = raw LZMA1 with an end marker, after the ARM-Thumb BCJ filter, with
-the properties (lc, lp, pb, dictionary) of mlo_layout.h's MLO_LZMA_*.
+Packed = two streams, COLD split at --split (what the boot path needs, then
+the rest: mlo_layout.h), each raw LZMA1 with an end marker, after the
+ARM-Thumb BCJ filter, with the properties (lc, lp, pb, dictionary) of
+mlo_layout.h's MLO_LZMA_*.
 
 Limits (docs/design.md): the early part <= 16 KiB and the hot part below
 the SRAM bss are the linker's checks; here the packed part must fit its
@@ -45,11 +47,12 @@ DESC_OFF = L["MLO_DESC_OFF"]
 DESC_MAGIC = L["MLO_DESC_MAGIC"]  # "GMLO"
 
 
-def pack(data):
+def pack(data, start=0):
     """Raw LZMA1 (end marker included) of data after the ARM-Thumb BCJ
-    filter, with the fixed properties of mlo_layout.h that arch/arm/cold.c
-    decodes with; checked to unpack back to data."""
-    filters = [{"id": lzma.FILTER_ARMTHUMB},
+    filter (with start as the offset of data's first byte), with the fixed
+    properties of mlo_layout.h that arch/arm/cold.c decodes with; checked
+    to unpack back to data."""
+    filters = [{"id": lzma.FILTER_ARMTHUMB, "start_offset": start},
                {"id": lzma.FILTER_LZMA1, "preset": 9 | lzma.PRESET_EXTREME,
                 "lc": L["MLO_LZMA_LC"], "lp": L["MLO_LZMA_LP"], "pb": L["MLO_LZMA_PB"],
                 "dict_size": L["MLO_LZMA_DICT"]}]
@@ -59,11 +62,21 @@ def pack(data):
     return z
 
 
+def pack_split(cold, split):
+    """The packed part behind the u32 length (mlo_layout.h): u32 length of
+    the first stream, the first stream (cold[:split]), the second
+    (cold[split:], BCJ offset split)."""
+    first = pack(cold[:split])
+    return struct.pack("<I", len(first)) + first + pack(cold[split:], split)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("hot")
     ap.add_argument("cold")
     ap.add_argument("out")
+    ap.add_argument("--split", type=lambda s: int(s, 0), required=True,
+                    help="__cold_tail - __cold_start: where the second stream starts")
     ap.add_argument("--max-packed", type=lambda s: int(s, 0), required=True)
     ap.add_argument("--max-full", type=lambda s: int(s, 0), required=True)
     a = ap.parse_args()
@@ -78,7 +91,9 @@ def main():
     if not 0 < early <= len(hot) or early % 4:
         sys.exit("packcold: early part of %d bytes does not fit the %d-byte hot part"
                  % (early, len(hot)))
-    z = pack(cold)
+    if not 0 <= a.split <= len(cold) or a.split % 2:
+        sys.exit("packcold: split %d outside the %d-byte cold part" % (a.split, len(cold)))
+    z = pack_split(cold, a.split)
     if len(z) + 4 > a.max_packed:
         sys.exit("packcold: cold part packs to %d bytes, its SDRAM staging area "
                  "holds %d" % (len(z) + 4, a.max_packed))
@@ -90,8 +105,9 @@ def main():
     out = bytes(hot) + struct.pack("<I", len(z)) + z + struct.pack("<I", crc)
     assert len(out) == total and out[early:-4] == body[early:]
     open(a.out, "wb").write(out)
-    print("image: early %d (ROM-loaded) + late hot %d + cold %d (packed from %d) = %d "
-          "bytes%s" % (early, len(hot) - early, len(z) + 8, len(cold), total,
+    print("image: early %d (ROM-loaded) + late hot %d + cold %d (packed from %d, %d of them "
+          "unpacked at once) = %d bytes%s" % (early, len(hot) - early, len(z) + 8, len(cold),
+                                             a.split, total,
                        "" if total <= a.max_full else
                        "; larger than %d: no full-size MLO for peripheral boot" % a.max_full))
 

@@ -1,16 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unpacking the cold part (linker.ld): raw LZMA1 and the Thumb BCJ filter
- * (arch/arm/omap3/mlo_layout.h) from behind the hot image in SRAM, or from
- * its staging area in SDRAM, to COLD_BASE, then the cache maintenance that
- * turns freshly written data into instructions (ARM ARM B2.2.9: clean the
- * D-cache to the point of unification, invalidate the I-cache and branch
- * predictor).
+ * Unpacking the cold part (linker.ld) in two streams (the format:
+ * arch/arm/omap3/mlo_layout.h). cold_load() unpacks the first, what the
+ * boot path runs, and maps the second's pages as faults; cold_load_rest()
+ * unpacks the second, when the console starts or when an access faults
+ * on one of its pages (cold_fault(), from start.S's abort path). A boot
+ * that needs only the first stream hands over without spending the time
+ * on the rest; one that needs the rest gets it on first touch, so the
+ * order linker.ld gives the sections decides speed, never correctness.
+ *
+ * After each stream: the cache maintenance that turns freshly written
+ * data into instructions (ARM ARM B2.2.9: clean the D-cache to the point
+ * of unification, invalidate the I-cache and branch predictor).
  */
 #include "arch/arm/cold.h"
 
 #include <stddef.h>
 
+#include "arch/arm/cpu.h"
 #include "arch/arm/mmu.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"
@@ -22,31 +29,137 @@
  * cold code. */
 extern uint32_t cold_loaded;
 
-extern char __cold_start[], __cold_end[], __cold_bss_start[], __cold_bss_end[];
+extern char __cold_start[], __cold_tail[], __cold_end[], __cold_bss_start[], __cold_bss_end[];
 
-/* The decoder's probabilities: this object's bss, which linker.ld places
- * in the cold part's bss in SDRAM (used once, before it is zeroed). */
-static uint16_t lzma_work[LZMA_PROBS(MLO_LZMA_LC, MLO_LZMA_LP)];
+#define PAGE          0x1000u
+/* Short-descriptor format (ARM ARM B3.5.1): a first-level entry pointing
+ * at a second-level table (domain 0), and a small page of Normal memory,
+ * inner and outer write-back write-allocate (TEX 001, C, B), read/write at
+ * any privilege, executable; 0 is a translation fault. */
+#define L1_TABLE      0x1u
+#define PTE_NORMAL_WB (0x2u | BIT(2) | BIT(3) | (3u << 4) | (1u << 6))
+/* DFSR/IFSR status FS[4:0] (FS[4] is bit 10): translation fault, page. */
+#define FS_XLATE_PAGE 0x7u
+
+_Static_assert(LZMA_WORK_BYTES(MLO_LZMA_LC, MLO_LZMA_LP) <= COLD_WORK_MAX,
+	       "the LZMA probabilities outgrow COLD_WORK");
+_Static_assert(COLD_WINDOW_END - COLD_BASE <= COLD_WINDOW, "COLD_PTE outside the window");
+
+/* The second stream until it is unpacked. In .data, the SRAM's: this
+ * object's bss would be in the SDRAM part's, which cold_load() clears. */
+#define KEEP_DATA __attribute__((section(".data.cold_rest")))
+static const uint8_t *rest_src KEEP_DATA;
+static uint32_t rest_len KEEP_DATA;
+
+static int unpack(char *dst, size_t size, const uint8_t *src, size_t len, uint32_t start)
+{
+	size_t got = 0;
+	int err = lzma_decode(dst, size, src, len, MLO_LZMA_LC, MLO_LZMA_LP, MLO_LZMA_PB,
+			      (void *)COLD_WORK, COLD_WORK_MAX, &got);
+
+	if (!err && got != size)
+		err = -EBADMSG;
+	if (!err)
+		bcj_thumb_decode((uint8_t *)dst, size, start);
+	return err;
+}
+
+/* The second stream's pages, from __cold_tail (page-aligned, linker.ld)
+ * up to the page the first byte of the bss starts (also page-aligned). */
+static uint32_t tail_pages_end(void)
+{
+	return ((uint32_t)(uintptr_t)__cold_end + PAGE - 1) & ~(PAGE - 1);
+}
+
+/* Point the window's first-level entry at COLD_PTE, with the second
+ * stream's pages present or not. The table walk reads memory uncached
+ * (mmu.c): the D-cache is cleaned before the TLB forgets the old entry. */
+static void map_window(int tail_present)
+{
+	uint32_t *l1 = (uint32_t *)(uintptr_t)mmu_table_base() + (COLD_BASE >> 20);
+	uint32_t *pte = (uint32_t *)COLD_PTE;
+	uint32_t pa = *l1 & 0xFFF00000u;   /* mmu_enable()'s section */
+	uint32_t lo = (uint32_t)(uintptr_t)__cold_tail, hi = tail_pages_end();
+
+	/* or already our table, which lies in the window it maps */
+	if ((*l1 & 3u) == L1_TABLE)
+		pa = (*l1 & ~0x3FFu) - (COLD_PTE - COLD_BASE);
+	for (uint32_t i = 0; i < COLD_WINDOW / PAGE; i++) {
+		uint32_t va = COLD_BASE + i * PAGE;
+
+		pte[i] = !tail_present && va >= lo && va < hi ? 0 :
+			 (pa + i * PAGE) | PTE_NORMAL_WB;
+	}
+	*l1 = (pa + (COLD_PTE - COLD_BASE)) | L1_TABLE;
+	cache_dcache_clean_inv_all();
+	__asm__ volatile("dsb\n\t"
+			 "mcr p15, 0, %0, c8, c7, 0\n\t"   /* TLBIALL */
+			 "mcr p15, 0, %0, c7, c5, 6\n\t"   /* BPIALL */
+			 "dsb\n\tisb" : : "r"(0) : "memory");
+}
 
 int cold_load(const uint8_t *packed)
 {
-	size_t want = (size_t)(__cold_end - __cold_start), got = 0;
-	uint32_t zlen = get_le32(packed);
+	size_t head = (size_t)(__cold_tail - __cold_start);
+	uint32_t zlen = get_le32(packed), alen;
 	int err;
 
 	/* packcold.py keeps it within the staging area: more is damage */
-	if (zlen > COLD_STAGE_MAX - 8)
+	if (zlen > COLD_STAGE_MAX - 8 || zlen < 4)
 		return -EBADMSG;
-	err = lzma_decode(__cold_start, want, packed + 4, zlen, MLO_LZMA_LC, MLO_LZMA_LP,
-			  MLO_LZMA_PB, lzma_work, sizeof(lzma_work), &got);
-	if (!err && got != want)
-		err = -EBADMSG;
+	alen = get_le32(packed + 4);
+	if (alen > zlen - 4)
+		return -EBADMSG;
+	err = unpack(__cold_start, head, packed + 8, alen, 0);
 	if (err)
 		return err;
-	bcj_thumb_decode((uint8_t *)__cold_start, want, 0);
+	if ((uintptr_t)__cold_end > (uintptr_t)__cold_tail) {
+		rest_src = packed + 8 + alen;
+		rest_len = zlen - 4 - alen;
+		map_window(0);
+	}
 	memset(__cold_bss_start, 0, (size_t)(__cold_bss_end - __cold_bss_start));
 	cache_dcache_clean_inv_all();
 	cache_icache_inv_all();
 	cold_loaded = 1;
+	return 0;
+}
+
+int cold_load_rest(void)
+{
+	const uint8_t *src = rest_src;
+	int err;
+
+	if (!src)
+		return 0;
+	/* once only, even if it fails: a second try would read the same */
+	rest_src = 0;
+	map_window(1);
+	err = unpack(__cold_tail, (size_t)(__cold_end - __cold_tail), src, rest_len,
+		     (uint32_t)(__cold_tail - __cold_start));
+	cache_dcache_clean_inv_all();
+	cache_icache_inv_all();
+	return err;
+}
+
+int cold_fault(unsigned type)
+{
+	uint32_t fsr, far;
+
+	if (type == EXC_PABT) {
+		__asm__ volatile("mrc p15, 0, %0, c5, c0, 1" : "=r"(fsr));   /* IFSR */
+		__asm__ volatile("mrc p15, 0, %0, c6, c0, 2" : "=r"(far));   /* IFAR */
+	} else if (type == EXC_DABT) {
+		__asm__ volatile("mrc p15, 0, %0, c5, c0, 0" : "=r"(fsr));   /* DFSR */
+		__asm__ volatile("mrc p15, 0, %0, c6, c0, 0" : "=r"(far));   /* DFAR */
+	} else {
+		fsr = far = 0;
+	}
+	if (rest_src && ((fsr & 0xFu) | ((fsr >> 6) & 0x10u)) == FS_XLATE_PAGE &&
+	    far - (uint32_t)(uintptr_t)__cold_tail < tail_pages_end() - (uint32_t)(uintptr_t)__cold_tail)
+		return cold_load_rest() == 0;
+	/* Any other exception: arm_exception() reports it, and may itself lie
+	 * in the second stream. */
+	cold_load_rest();
 	return 0;
 }

@@ -178,7 +178,28 @@ exc_common:
 	ldr	r4, [r4]
 	cmp	r4, #0
 	beq	exc_before_rest
-	mrs	r2, spsr
+	b	exc_cold
+
+	/* The rest of the path is the late part's: cold_loaded says it is
+	 * there. */
+	.section .late.text.exc_cold, "ax"
+	.global exc_cold
+	.type exc_cold, %function
+exc_cold:
+	/* An abort on a page of the cold part's second stream, which cold.c
+	 * unpacks on first touch: unpack it, then run the access again
+	 * (ARM ARM B1.9.7, B1.9.8: the return is lr - 4 for a prefetch abort,
+	 * lr - 8 for a data abort, in either instruction set). */
+	mov	r5, r0
+	bl	cold_fault
+	cmp	r0, #0
+	mov	r0, r5
+	beq	1f
+	cmp	r5, #3
+	ldmfd	sp!, {r0-r12, lr}
+	subseq	pc, lr, #4
+	subs	pc, lr, #8
+1:	mrs	r2, spsr
 	mrs	r3, cpsr
 	and	r4, r2, #0x1f
 	cmp	r4, #MODE_USR

@@ -215,8 +215,9 @@ def cold_window(end):
     behind it, where the early part reads the packed cold part to: the
     physical megabyte below its 2 MiB of buffers at the top of RAM
     (arch/arm/omap3/memmap.h), which the MMU shows at the cold part's link
-    address (__cold_start up to __cold_stage_end: the simulator's write
-    monitor records physical pages). Only the part the symbols cover."""
+    address (__cold_start up to __cold_window_end: the LZMA decoder's
+    probabilities and the window's page table are behind the stage; the
+    simulator's write monitor records physical pages). Only the part the symbols cover."""
     syms = elf_symbols()
     if "__cold_start" not in syms or "__cold_bss_end" not in syms:
         return (0, 0)
@@ -225,6 +226,9 @@ def cold_window(end):
     if "__cold_stage_end" in syms:
         assert syms["__cold_stage_start"][0] >= top
         top = syms["__cold_stage_end"][0]
+    if "__cold_window_end" in syms:
+        assert syms["__cold_window_end"][0] >= top
+        top = syms["__cold_window_end"][0]
     assert top - base <= 0x100000, "the cold window is one MMU section"
     window = end - 0x300000
     return (window, window + (top - base))

@@ -61,9 +61,20 @@
 /* cold .text/.rodata/.data, then its .bss */
 #define COLD_MAX         MM_U(0x80000)
 /* Where the early part reads the packed cold part to, right behind; a
- * sector of scratch follows. Dead once inflated. */
+ * sector of scratch follows. Kept until the second stream is unpacked
+ * (arch/arm/cold.c), and for `flash mlo`. */
 #define COLD_STAGE       (COLD_BASE + COLD_MAX)
 #define COLD_STAGE_MAX   MM_U(0x40000)
 #define COLD_STAGE_END   (COLD_STAGE + COLD_STAGE_MAX + MM_U(0x200))
+/* Behind it, page-aligned: the LZMA decoder's probabilities, which both
+ * streams use, and the second-level page table that maps the window page
+ * by page, so that the second stream's pages fault until it is unpacked
+ * (arch/arm/cold.c; ARM ARM B3.5 "Short-descriptor translation table
+ * format": 256 small-page entries, 1 KiB, 1 KiB aligned). */
+#define COLD_WORK        (COLD_BASE + MM_U(0xC1000))
+#define COLD_WORK_MAX    MM_U(0x8000)
+#define COLD_PTE         (COLD_WORK + COLD_WORK_MAX)
+#define COLD_PTE_BYTES   MM_U(0x400)
+#define COLD_WINDOW_END  (COLD_PTE + COLD_PTE_BYTES)
 
 #endif

@@ -53,13 +53,19 @@
 #define MLO_TRAILER_BYTES MM_U(4)
 
 /* ---- the packed cold part behind the hot image (tools/packcold.py,
- * arch/arm/cold.c): u32 length, then raw LZMA1 (end marker included) of
- * the cold part after the ARM-Thumb BCJ filter (start offset 0). Its
- * fixed properties: literal context and position bits, position bits;
- * the encoder's dictionary covers the whole cold window (COLD_MAX): the
- * decoder uses its output as the dictionary. lc 3 / lp 1 / pb 1 suit
- * Thumb code (halfword-aligned): 1.6 % smaller than 3/0/2 for 28 KiB of
- * probabilities in the SDRAM bss. */
+ * arch/arm/cold.c): u32 length of what follows, then u32 length of the
+ * first stream, the first stream, the second stream. Each stream is raw
+ * LZMA1 (end marker included) of the ARM-Thumb BCJ-filtered bytes of one
+ * piece of the cold part: the first from __cold_start to __cold_tail
+ * (what the boot needs, linker.ld), BCJ start offset 0; the second from
+ * __cold_tail to __cold_end, BCJ start offset __cold_tail - __cold_start,
+ * unpacked when first touched. The streams are independent (1.2 KB
+ * larger than one stream), so the first can be run, and written to,
+ * before the second is unpacked. The fixed properties: literal context
+ * and position bits, position bits; the encoder's dictionary covers the
+ * whole cold window (COLD_MAX): the decoder uses its output as the
+ * dictionary. lc 3 / lp 1 / pb 1 suit Thumb code (halfword-aligned):
+ * 1.6 % smaller than 3/0/2, for 28 KiB of probabilities (COLD_WORK). */
 #define MLO_LZMA_LC       3
 #define MLO_LZMA_LP       1
 #define MLO_LZMA_PB       1

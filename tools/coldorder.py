@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""`make cold-order`: writes arch/arm/cold_order.ld, the cold part's
+sections that a plain boot runs, which linker.ld puts in the first of the
+two LZMA streams (arch/arm/cold.c unpacks the second on first touch).
+
+Boots each board's build in the simulator from the cards a user has
+(extlinux.conf on FAT, as `make bench` measures it, and on an ext4 root),
+with --profile naming every code section of the cold part, and lists the
+sections the PC entered before the hand-off, with the read-only data and
+data of their objects (the profile sees instructions, not loads). The
+list changes only speed: a section missing from it is unpacked when first
+touched, one too many costs its unpacking time at every boot. A test
+(tests/system/test_cold_order.py) fails when the plain boot has to unpack
+the second stream, i.e. when this file is stale; then run `make
+cold-order` and commit the file.
+
+usage: coldorder.py [--out FILE]   (after `make all-boards sim`)
+"""
+import argparse
+import bisect
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench  # noqa: E402  (its card builders and machine arguments)
+
+ROOT = bench.ROOT
+OUT = os.path.join(ROOT, "arch", "arm", "cold_order.ld")
+WORK = os.path.join(bench.BUILD, "coldorder")
+# " .cold.text.name 0xADDR 0xSIZE object", the name alone on its line when long
+SECTION = re.compile(r"^ (\.cold\.text[\w.$]*)\s*\n?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)$",
+                     re.M)
+
+
+def object_pattern(obj):
+    """The linker-script file pattern of an input object, board-free:
+    build/gta04/obj/lib/fat.c.o -> */obj/lib/fat.c.o,
+    build/gta04/libfdt-cold.a(fdt_ro.o) -> *libfdt-cold.a:fdt_ro.o"""
+    m = re.match(r"^.*/(lib[^/]*\.a)\((.*)\)$", obj)
+    if m:
+        return "*%s:%s" % m.groups()
+    return "*/obj/" + obj.split("/obj/", 1)[1]
+
+
+def ranges(board, path):
+    """The --profile file: each cold code section, named object|section."""
+    text = open(os.path.join(bench.FW, board, "gtaboot.map")).read()
+    n = 0
+    with open(path, "w") as f:
+        for m in SECTION.finditer(text):
+            sec, lo, size, obj = m.group(1), int(m.group(2), 16), int(m.group(3), 16), m.group(4)
+            if lo and size:
+                f.write("%x %x %s|%s\n" % (lo, lo + size, object_pattern(obj), sec))
+                n += 1
+    if not n:
+        sys.exit("coldorder: no cold code sections in build/%s/gtaboot.map" % board)
+
+
+def cards(board, mlo, dtb, kernel):
+    """The boots whose path the first stream holds: {name: image}."""
+    conf = os.path.join(WORK, "extlinux.conf")
+    with open(conf, "w") as f:
+        f.write("DEFAULT linux\nTIMEOUT 0\nLABEL linux\n  KERNEL /zImage\n  FDT /board.dtb\n"
+                "  APPEND console=ttyS2,115200 root=/dev/mmcblk0p2\n")
+    fat = os.path.join(WORK, board + "-fat.img")
+    bench.make_image(fat, 64, [(mlo, "MLO"), (kernel, "zImage"), (dtb, "board.dtb"),
+                               (conf, "extlinux/extlinux.conf")], ("extlinux",))
+    conf4 = os.path.join(WORK, "extlinux-ext4.conf")
+    with open(conf4, "w") as f:
+        f.write("DEFAULT linux\nTIMEOUT 0\nLABEL linux\n  KERNEL /boot/zImage\n"
+                "  FDT /boot/board.dtb\n  APPEND console=ttyS2,115200 root=/dev/mmcblk0p2\n")
+    ext4 = os.path.join(WORK, board + "-ext4.img")
+    bench.make_ext4_image(ext4, 64, mlo, [(kernel, "boot/zImage"), (dtb, "boot/board.dtb"),
+                                          (conf4, "boot/extlinux/extlinux.conf")])
+    return {"fat": fat, "ext4": ext4}
+
+
+def entered(board, img, prof):
+    with tempfile.TemporaryDirectory() as tmp:
+        rep = os.path.join(tmp, "r.json")
+        subprocess.run([bench.SIM] + bench.MACHINE[board] +
+                       ["--sd", img, "--profile", prof, "--report", rep,
+                        "--serial", os.path.join(tmp, "s")],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
+        r = json.load(open(rep))
+    if r.get("result") != "handoff":
+        sys.exit("coldorder: %s %s did not hand over: %s" % (board, img, r.get("message")))
+    return set(r.get("profile") or {})
+
+
+def placed(board):
+    """[(addr, size, object, section)] of the cold part's input sections
+    in the link map, sorted by address."""
+    out, pending = [], None
+    for line in open(os.path.join(bench.FW, board, "gtaboot.map")):
+        line = line.rstrip("\n")
+        m = re.match(r"^ (\.cold\S*)\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)$", line)
+        if m:
+            sec, addr, size, obj = m.groups()
+        else:
+            m = re.match(r"^\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+\.(?:o|o\)))$", line)
+            if not (m and pending):
+                pending = (re.match(r"^ (\.cold\S*)$", line) or [None, None])[1]
+                continue
+            sec, (addr, size, obj) = pending, m.groups()
+        pending = None
+        if int(addr, 16) and int(size, 16):
+            out.append((int(addr, 16), int(size, 16), obj, sec))
+    return sorted(out)
+
+
+def tool(name, *args):
+    return subprocess.run([os.environ.get("CROSS", "arm-none-eabi-") + name] + list(args),
+                          check=True, capture_output=True, text=True).stdout
+
+
+def data_closure(board, code):
+    """The data sections (object, section) the code sections reach through
+    relocations, and the data those reach in turn (tables of strings):
+    what the boot path may read. Function pointers are not followed."""
+    secs = placed(board)
+    addrs = [a for a, _, _, _ in secs]
+    glob = {}
+    for line in tool("nm", os.path.join(bench.FW, board, "gtaboot.elf")).splitlines():
+        p = line.split()
+        if len(p) == 3:
+            glob.setdefault(p[2], int(p[0], 16))
+    by_obj = {}
+
+    def objdump(obj, flag):
+        """objdump's output for an object, or for an archive's member."""
+        m = re.match(r"^(.*\.a)\((.*)\)$", obj)
+        if not m:
+            return tool("objdump", flag, obj) if os.path.exists(obj) else ""
+        # the member's block runs from its "NAME:  file format" line to the next
+        out = tool("objdump", flag, m.group(1)).split("\n" + m.group(2) + ":")
+        return out[1].split("file format", 2)[1] if len(out) > 1 else ""
+
+    def info(obj):
+        """An object's ({symbol: section}, {section: {relocation target}})."""
+        if obj not in by_obj:
+            syms, rel, cur = {}, {}, None
+            for line in objdump(obj, "-t").splitlines():
+                p = line.split()
+                if len(p) >= 5 and re.fullmatch(r"[0-9a-f]{8}", p[0]) and p[-3].startswith("."):
+                    syms[p[-1]] = p[-3]
+            for line in objdump(obj, "-r").splitlines():
+                m = re.match(r"^RELOCATION RECORDS FOR \[(\.\S+)\]:", line)
+                if m:
+                    cur = m.group(1)
+                    continue
+                p = line.split()
+                if cur and len(p) == 3 and re.fullmatch(r"[0-9a-f]{8}", p[0]):
+                    rel.setdefault(cur, set()).add(re.split(r"[+-]", p[2])[0])
+            by_obj[obj] = (syms, rel)
+        return by_obj[obj]
+
+    def section_at(addr):
+        i = bisect.bisect_right(addrs, addr) - 1
+        if i >= 0 and secs[i][0] <= addr < secs[i][0] + secs[i][1]:
+            return secs[i][2], secs[i][3]
+        return None
+
+    path = {object_pattern(o): o for _, _, o, _ in secs}
+    todo = [(path[o], s) for o, s in code if o in path]
+    seen, data = set(todo), set()
+    while todo:
+        obj, sec = todo.pop()
+        syms, rel = info(obj)
+        for t in rel.get(sec, ()):
+            if t.startswith("."):
+                hit = (obj, t)
+            elif t in syms:
+                hit = (obj, syms[t])
+            elif t in glob:
+                hit = section_at(glob[t])
+            else:
+                hit = None
+            if hit and hit[1].startswith((".cold.rodata", ".cold.data")) and hit not in seen:
+                seen.add(hit)
+                data.add((object_pattern(hit[0]), hit[1]))
+                todo.append(hit)
+    return data
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", default=OUT)
+    a = ap.parse_args()
+    os.makedirs(WORK, exist_ok=True)
+    kernel = os.path.join(WORK, "zImage")
+    bench.make_kernel(kernel, 1000000)
+    code, data = set(), set()
+    for board in bench.BOARDS:
+        mlo = os.path.join(bench.FW, board, "MLO")
+        if not os.path.exists(mlo):
+            sys.exit("coldorder: %s missing: run make all-boards" % mlo)
+        dtb = os.path.join(WORK, board + ".dtb")
+        bench.sh(["dtc", "-q", "-O", "dtb", "-o", dtb, os.path.join(ROOT, bench.DTS[board])])
+        prof = os.path.join(WORK, board + ".profile")
+        ranges(board, prof)
+        names = set()
+        for img in cards(board, mlo, dtb, kernel).values():
+            names |= {n for n in entered(board, img, prof) if "|" in n}
+        board_code = {tuple(n.split("|")) for n in names}
+        code |= board_code
+        data |= data_closure(board, board_code)
+    # libfdt's objects are one section each: their data goes whole
+    data |= {(o, ".cold.rodata .cold.rodata.* .cold.data .cold.data.*")
+             for o, _ in code if ".a:" in o}
+    with open(a.out, "w") as f:
+        f.write("/* SPDX-License-Identifier: GPL-2.0-or-later */\n"
+                "/* Generated by tools/coldorder.py (`make cold-order`): the cold part's\n"
+                " * code sections a plain boot (extlinux.conf on FAT and on ext4, both\n"
+                " * boards) runs, then the data sections their relocations reach.\n"
+                " * linker.ld puts them in the first stream. */\n")
+        for o, s in sorted(code) + sorted(data):
+            f.write("%s(%s)\n" % (o, s))
+    print("coldorder: %d code and %d data sections -> %s" % (
+        len(code), len(data), os.path.relpath(a.out, ROOT)))
+
+
+if __name__ == "__main__":
+    main()
