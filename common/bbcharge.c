@@ -52,6 +52,12 @@ bool bbcharge_for_boot(struct twl4030 *twl, uint32_t *uvolt, uint32_t *uamp)
 	return true;
 }
 
+void bbcharge_board(struct twl4030 *twl)
+{
+	if (twl && board.bb_uvolt)
+		bbcharge_apply(twl, board.bb_uvolt, board.bb_uamp, false);
+}
+
 void bbcharge_apply(struct twl4030 *twl, uint32_t uvolt, uint32_t uamp, bool from_vars)
 {
 	uint8_t bb;

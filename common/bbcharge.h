@@ -24,4 +24,8 @@ bool bbcharge_for_boot(struct twl4030 *twl, uint32_t *uvolt, uint32_t *uamp);
  * variables when they chose the values. */
 void bbcharge_apply(struct twl4030 *twl, uint32_t uvolt, uint32_t uamp, bool from_vars);
 
+/* At power-up, once the PMIC answers: the board's own values, if it has a
+ * backup cell (bb_uvolt and bb_uamp apply at the hand-off). */
+void bbcharge_board(struct twl4030 *twl);
+
 #endif

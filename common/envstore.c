@@ -500,14 +500,10 @@ static int fat_save(const struct env *e)
 
 void envstore_load(struct env *e)
 {
-	if (!env_on_fat())
-		nand_load(e);
-}
-
-void envstore_load_fat(struct env *e)
-{
 	if (env_on_fat())
 		fat_load(e);
+	else
+		nand_load(e);
 }
 
 int envstore_save(const struct env *e)

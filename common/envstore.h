@@ -8,20 +8,15 @@
 #include "lib/env.h"
 
 /*
- * Reads both copies and imports the one U-Boot would choose into e, over
- * the defaults it holds. Prints U-Boot's "Loading Environment from
- * NAND... OK", or its "*** Warning - bad CRC, using default environment"
- * (the defaults stay), and which copy was refused and why. Nothing when
- * the board keeps no environment in NAND or has no NAND.
+ * Reads both copies of the stored environment and imports the one U-Boot
+ * would choose into e, over the defaults it holds: from NAND after a NAND
+ * boot on a board that keeps one there, else from uboot.env and
+ * uboot-redund.env on the boot FAT partition (after storage_init()).
+ * Prints U-Boot's "Loading Environment from NAND... OK" (or "FAT"), or its
+ * "*** Warning - bad CRC, using default environment" (the defaults stay),
+ * and which copy was refused and why.
  */
 void envstore_load(struct env *e);
-/*
- * The same from uboot.env and uboot-redund.env on the boot FAT partition,
- * once the card is up (after storage_init()), for an SD boot or a board
- * without an environment in NAND: "Loading Environment from FAT... OK".
- * Nothing when the environment lives in NAND.
- */
-void envstore_load_fat(struct env *e);
 
 /*
  * Writes e into the copy that is not the current one, with the current

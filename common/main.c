@@ -17,6 +17,7 @@
 #include "board/board.h"
 #include "common/autoboot.h"
 #include "common/banner.h"
+#include "common/bbcharge.h"
 #include "common/boot.h"
 #include "common/cli.h"
 #include "common/console.h"
@@ -106,14 +107,21 @@ COLD_FN(main_late) static void main_late(void)
 	banner_print(wdt_err, clk_err);
 	print_boot_source();
 	vars_init();
-	/* 8. Storage: TWL4030 (I2C1): VMMC1 and the backup-battery charger;
-	 *    MMC1 and the SD card. */
+	/* 8. Storage: TWL4030 (I2C1): VMMC1; MMC1 and the SD card. Then the
+	 *    backup-battery charger at the board's values, and the stored
+	 *    environment over the defaults (NAND after a NAND boot, else the
+	 *    card), before /uEnv.txt (common/boot_entries.c), which still
+	 *    adds and overrides. */
 	display_prepare();
 	storage_init();
-	/* After a USB boot without a card: the un-brick (common/vars.c) */
-	vars_usb_boot();
-	/* For an SD boot, the stored environment is on the card. */
-	envstore_load_fat(&sysenv);
+	bbcharge_board(storage_twl());
+	envstore_load(&sysenv);
+	/* Booted by the ROM over USB with no card: someone is un-bricking
+	 * this board from a PC, so bootcmd serves its NAND over DFU
+	 * (`unbrick`, docs/usb.md) rather than a boot scan that finds
+	 * nothing; a stored bootcmd would be the bricked system's. */
+	if (sys.boot_media == BOOT_MEDIA_USB && !storage_mmc1())
+		vars_unbrick();
 	vars_runtime();
 	/* 9. Boot scan: the boot partition's uEnv.txt and extlinux.conf. */
 	boot_scan();

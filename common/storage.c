@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Storage bring-up for the boot flow: I2C1 at 400 kHz, the TWL4030's VMMC1
- * and backup-battery charger, then MMC1 with its card (the card's supply
+ * Storage bring-up for the boot flow: I2C1 at 400 kHz, the TWL4030's VMMC1,
+ * then MMC1 with its card (the card's supply
  * is the TWL4030's VMMC1: TPS65950 TRM SWCU050 "Power Management";
  * docs/design.md, boot step 8). The rest of common/ reaches the card, the
  * NAND and the PMIC through here.
@@ -9,7 +9,6 @@
 #include "common/storage.h"
 
 #include "board/board.h"
-#include "common/bbcharge.h"
 #include "common/sys.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
@@ -44,8 +43,6 @@ static int pmic_init(void)
 		return err;
 	}
 	twl_ok = true;
-	if (board.bb_uvolt)
-		bbcharge_apply(&twl, board.bb_uvolt, board.bb_uamp, false);
 	return 0;
 }
 

@@ -9,8 +9,8 @@
 #include "lib/blockdev.h"
 
 /*
- * Bring up I2C1, the TWL4030 (VMMC1 for the card, the backup-battery
- * charger from the board's values) and MMC1, and print the card line
+ * Bring up I2C1, the TWL4030 (VMMC1 for the card) and MMC1, and print
+ * the card line
  * ("mmc1: SDHC 7.4 GiB, 4-bit, 48 MHz") or what failed. 0 when a card is
  * ready; a negative errno otherwise (-ENODEV: no card).
  */

@@ -5,8 +5,6 @@
 #include "board/board.h"
 #include "common/boot.h"
 #include "common/command.h"
-#include "common/envstore.h"
-#include "common/storage.h"
 #include "common/sys.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
@@ -112,24 +110,15 @@ void vars_runtime(void)
 		env_set(&sysenv, board_env.rev_var, board_env.rev_value(sys.board_rev));
 }
 
-/* Booted by the ROM over USB with no card: someone is un-bricking this
- * board from a PC, so bootcmd serves its NAND over DFU (`unbrick`,
- * docs/usb.md) rather than a boot scan that finds nothing; a stored
- * bootcmd would be the bricked system's. */
-void vars_usb_boot(void)
+void vars_unbrick(void)
 {
-	if (sys.boot_media == BOOT_MEDIA_USB && !storage_mmc1())
-		env_set(&sysenv, "bootcmd", "run unbrick");
+	env_set(&sysenv, "bootcmd", "run unbrick");
 }
 
 void vars_init(void)
 {
 	if (vars_default())
 		printf("warning: default environment does not fit\n");
-	/* The stored U-Boot environment over the defaults, before /uEnv.txt
-	 * (common/boot_entries.c), which still adds and overrides. */
-	envstore_load(&sysenv);
-	vars_runtime();
 }
 
 const char *var_get(const char *name)

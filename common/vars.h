@@ -11,9 +11,11 @@
 
 extern struct env sysenv;
 
-/* After storage: bootcmd = `run unbrick` after a USB boot without a card. */
-void vars_usb_boot(void);
+/* gtaboot's defaults (the stored environment comes over them later:
+ * common/envstore.c). */
 void vars_init(void);
+/* bootcmd = `run unbrick` (docs/usb.md "Un-brick a GTA04"). */
+void vars_unbrick(void);
 /* Empties the environment and loads gtaboot's defaults (env default -a);
  * -ENOSPC if they do not fit. */
 int vars_default(void);
