@@ -4,8 +4,8 @@
 ("Layout and boundaries"): which directory may include which headers,
 that NAND commands and the GPMC's ECC engine are driven from drivers/mtd/
 only (one NAND core, drivers/mtd/nand_core.c, for the early part and the
-cold part alike), and that no two firmware objects call each other (a
-two-file circle).
+cold part alike), and that no firmware objects call each other round a
+circle of any length (the boot flow is a DAG: docs/design.md).
 
 usage: check-layout.py [BUILD_OBJ_DIR]
 With the object directory of a built board (build/gta04/obj), the calls
@@ -90,10 +90,9 @@ def nand_port_errors():
     return errors
 
 
-def circle_errors(objdir):
-    """Two objects each calling a function the other defines (call and
-    jump relocations; a function's address in an operations table is no
-    call)."""
+def call_graph(objdir):
+    """{source: {sources it calls}} from each object's call and jump
+    relocations (a function's address in an operations table is no call)."""
     objdump = os.environ.get("OBJDUMP", "arm-none-eabi-objdump")
     defs, refs = {}, {}
     for d, _, files in os.walk(objdir):
@@ -112,12 +111,59 @@ def circle_errors(objdir):
                     defs[p[-1]] = src
                 elif len(p) == 3 and re.fullmatch(r"[0-9a-f]{8}", p[0]) and ("CALL" in p[1] or "JUMP" in p[1]):
                     refs.setdefault(src, set()).add(p[2].split("+")[0].split("-")[0])
-    uses = {s: {defs[t] for t in ts if t in defs and defs[t] != s} for s, ts in refs.items()}
+    return {s: {defs[t] for t in ts if t in defs and defs[t] != s} for s, ts in refs.items()}
+
+
+def cycles(uses):
+    """The strongly connected components of more than one file (Tarjan's
+    algorithm, iterative): every circle of calls, of any length, lies in
+    one."""
+    index, low, stack, on, out, n = {}, {}, [], set(), [], 0
+    for root in sorted(uses):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(uses.get(root, ()))))]
+        index[root] = low[root] = n
+        n += 1
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = n
+                    n += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(uses.get(w, ())))))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    comp.append(w)
+                    if w == v:
+                        break
+                if len(comp) > 1:
+                    out.append(sorted(comp))
+    return sorted(out)
+
+
+def circle_errors(objdir):
+    """Every set of objects that call each other round a circle."""
+    uses = call_graph(objdir)
     errors = []
-    for a in sorted(uses):
-        for b in sorted(uses[a]):
-            if a < b and a in uses.get(b, ()):
-                errors.append("%s and %s call each other (a circle)" % (a, b))
+    for comp in cycles(uses):
+        errors.append("%s call each other round a circle (%s)" % (
+            ", ".join(comp), "; ".join("%s -> %s" % (a, ", ".join(sorted(uses[a] & set(comp))))
+                                       for a in comp)))
     return errors
 
 

@@ -45,3 +45,33 @@ def test_nand_command_outside_the_core_fails(tmp_path):
     r = run(tmp_path)
     assert r.returncode == 1
     assert "arch/arm/omap3/mlo_rest.c calls gpmc_nand_cmd" in r.stderr, r.stderr
+
+
+def load_check_layout():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("check_layout",
+                                                  os.path.join(ROOT, "tools/check-layout.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_cycles_of_any_length():
+    """Issue #34: a circle of five files (bbcharge -> vars -> envstore ->
+    bootfs -> storage -> bbcharge) passed a check that looked for pairs."""
+    cl = load_check_layout()
+    five = {"a": {"b"}, "b": {"c"}, "c": {"d"}, "d": {"e"}, "e": {"a", "f"}, "f": set()}
+    assert cl.cycles(five) == [["a", "b", "c", "d", "e"]]
+    dag = {"main": {"storage", "vars", "envstore"}, "envstore": {"bootfs", "vars"},
+           "bootfs": {"storage"}, "storage": set(), "vars": set()}
+    assert cl.cycles(dag) == []
+    assert cl.cycles({"x": {"y"}, "y": {"x"}, "p": {"q"}, "q": {"p"}}) == [["p", "q"], ["x", "y"]]
+
+
+def test_built_boot_flow_has_no_circle():
+    import simrun
+    for board in ("gta04", "beagle"):
+        objdir = simrun.built("build/%s/obj" % board)
+        r = subprocess.run([sys.executable, os.path.join(ROOT, "tools/check-layout.py"), objdir],
+                           cwd=ROOT, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        assert r.returncode == 0, r.stderr
