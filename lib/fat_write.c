@@ -434,7 +434,27 @@ struct slots {
 	unsigned end_idx;
 	const uint8_t *alias;
 	bool alias_used;
+	const char *lfn;        /* a long name: its aliases' tails seen ... */
+	uint8_t *tails;         /* ... as bits 1..999 */
 };
+
+#define MAX_TAIL	999u
+static uint8_t tails[(MAX_TAIL + 8) / 8];
+static void make_alias(const char *name, unsigned n, uint8_t out[11]);
+
+/* The N of a short entry "BASE~N  EXT", 0 if it has none. */
+static unsigned alias_tail(const uint8_t *e)
+{
+	unsigned n = 0, i = 0;
+
+	while (i < 8 && e[i] != '~')
+		i++;
+	for (i++; i < 8 && e[i] >= '0' && e[i] <= '9'; i++)
+		n = n * 10 + (e[i] - '0');
+	while (i < 8 && e[i] == ' ')
+		i++;
+	return i == 8 && n <= MAX_TAIL ? n : 0;
+}
 
 /* Free slots are looked for inside one sector, so that the long-name
  * entries and the short entry land with one write. Past the end marker
@@ -467,6 +487,16 @@ static int scan_sector(struct fat_fs *fs, uint64_t sec, void *arg)
 			continue;
 		if (sl->alias && !memcmp(e, sl->alias, 11))
 			sl->alias_used = true;
+		if (sl->lfn) {
+			unsigned n = alias_tail(e);
+			uint8_t a[11];
+
+			if (n) {
+				make_alias(sl->lfn, n, a);
+				if (!memcmp(e, a, 11))
+					sl->tails[n / 8] |= (uint8_t)BIT(n % 8);
+			}
+		}
 	}
 	return 0;
 }
@@ -586,27 +616,36 @@ static int add_entry(struct fat_fs *fs, uint32_t dir, const char *name, uint8_t 
 
 	if (nlfn + 1 > SECTOR / DIRENT)
 		return -EINVAL;
-	for (unsigned tail = 1;; tail++) {
-		memset(&sl, 0, sizeof(sl));
-		sl.need = nlfn + 1;
-		if (lfn) {
-			if (tail > 999) {
-				LOG(fs, "fat: no free 8.3 alias for %s\n", name);
-				return -ENOSPC;
-			}
-			make_alias(name, tail, sfn);
-		}
+	/* one walk: the free slots, and the alias tails taken (a walk per
+	 * tail tried made the 100th long name of a directory cost 100
+	 * walks) */
+	memset(&sl, 0, sizeof(sl));
+	sl.need = nlfn + 1;
+	if (lfn) {
+		memset(tails, 0, sizeof(tails));
+		sl.lfn = name;
+		sl.tails = tails;
+	} else {
 		sl.alias = sfn;
-		ret = dir_walk(fs, dir, scan_sector, &sl, &last);
-		if (ret < 0)
-			return ret;
-		if (!sl.alias_used)
-			break;
-		if (!lfn) {
-			/* fat_stat did not find the name, yet its 8.3 form is there */
-			LOG(fs, "fat: %s clashes with an existing 8.3 name\n", name);
-			return -EEXIST;
+	}
+	ret = dir_walk(fs, dir, scan_sector, &sl, &last);
+	if (ret < 0)
+		return ret;
+	if (sl.alias_used) {
+		/* fat_stat did not find the name, yet its 8.3 form is there */
+		LOG(fs, "fat: %s clashes with an existing 8.3 name\n", name);
+		return -EEXIST;
+	}
+	if (lfn) {
+		unsigned tail = 1;
+
+		while (tail <= MAX_TAIL && (tails[tail / 8] & BIT(tail % 8)))
+			tail++;
+		if (tail > MAX_TAIL) {
+			LOG(fs, "fat: no free 8.3 alias for %s\n", name);
+			return -ENOSPC;
 		}
+		make_alias(name, tail, sfn);
 	}
 	if (!sl.found && !last) {
 		LOG(fs, "fat: no %u free entries in one root directory sector\n", sl.need);

@@ -676,6 +676,41 @@ static void test_alloc_from_hint(void **state)
 	wd_close(&d);
 }
 
+/* A long name's 8.3 alias takes the first free ~N, those mtools made
+ * counted (one directory walk finds them all), past ~9 with a shorter
+ * base, as Windows and Linux do. */
+static void test_alias_tails(void **state)
+{
+	struct wdisk d;
+	struct fat_fs fs;
+	char extra[PATH_MAX * 4], name[32];
+
+	(void)state;
+	snprintf(extra, sizeof(extra), "&& cd %s && echo x > x && "
+		 "mcopy -D o -i al.img x ::/longname_a.txt </dev/null && "
+		 "mcopy -D o -i al.img x ::/longname_b.txt </dev/null && "
+		 "mcopy -D o -i al.img x ::/LONGNA~4.TXT </dev/null", dir);
+	mkimage("al", 12, 1, 1440, extra);
+	wd_open(&d, imgpath("al"));
+	fill(data, 100, 5);
+	for (char c = 'c'; c <= 'l'; c++) {
+		snprintf(name, sizeof(name), "longname_%c.txt", c);
+		mount(&d, &fs);
+		assert_int_equal(fat_write(&fs, name, data, 100), 0);
+	}
+	save(&d, "al");
+	assert_int_equal(fsck_clean("al"), 0);
+	/* c: ~3, d: ~5 (~4 is taken), ... h: ~9, i: ~10, ... l: ~13 */
+	assert_int_equal(sh("cd '%s' && mdir -i al.img ::/ </dev/null > mdir.out && "
+			    "grep -q '^LONGNA~3 TXT .* longname_c.txt' mdir.out && "
+			    "grep -q '^LONGNA~5 TXT .* longname_d.txt' mdir.out && "
+			    "grep -q '^LONGNA~9 TXT .* longname_h.txt' mdir.out && "
+			    "grep -q '^LONGN~10 TXT .* longname_i.txt' mdir.out && "
+			    "grep -q '^LONGN~13 TXT .* longname_l.txt' mdir.out", dir), 0);
+	mtools_has("al", "longname_l.txt", data, 100);
+	wd_close(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -690,6 +725,7 @@ int main(void)
 		cmocka_unit_test(test_replace_power_cut),
 		cmocka_unit_test(test_write_at),
 		cmocka_unit_test(test_alloc_from_hint),
+		cmocka_unit_test(test_alias_tails),
 	};
 
 	snprintf(dir, sizeof(dir), "%s", scratch_dir("fatwrite"));
