@@ -24,24 +24,39 @@ static void bank_name(unsigned n, char *buf)
 	snprintf(buf, 20, "gpio@%08x_", (unsigned)sys.soc->gpio_bank(n));
 }
 
+/* The bank whose name s starts with (case as U-Boot ignores it), its
+ * first pin in *first and the rest of s in *rest; -EINVAL: none. */
+static int bank_prefix(const char *s, unsigned *first, const char **rest)
+{
+	char name[20];
+	size_t len;
+
+	for (unsigned b = 0; b < NGPIO; b += 32) {
+		bank_name(b, name);
+		len = strlen(name);
+		if (!strncasecmp(s, name, len)) {
+			*first = b;
+			*rest = s + len;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
 /* "7" (decimal, as U-Boot's gpio_lookup_name) or "gpio@49056000_21". */
 static int lookup(const char *s, unsigned *n)
 {
 	unsigned long v;
-	char name[20];
-	size_t len;
+	const char *rest;
+	unsigned b;
 
 	if (!parse_ulong_dec(s, &v) && v < NGPIO) {
 		*n = (unsigned)v;
 		return 0;
 	}
-	for (unsigned b = 0; b < NGPIO; b += 32) {
-		bank_name(b, name);
-		len = strlen(name);
-		if (!strncmp(s, name, len) && !parse_ulong_dec(s + len, &v) && v < 32) {
-			*n = b + (unsigned)v;
-			return 0;
-		}
+	if (!bank_prefix(s, &b, &rest) && !parse_ulong_dec(rest, &v) && v < 32) {
+		*n = b + (unsigned)v;
+		return 0;
 	}
 	return -EINVAL;
 }
@@ -70,36 +85,38 @@ static void status_line(unsigned n)
 	       label ? label : "");
 }
 
+/* U-Boot's status: every bank's claimed pins (all with -a) under a
+ * "Bank" line, or one bank (<bank>, as U-Boot's "gpio@49056000_"), or
+ * one pin with its bank's line. */
 static int gpio_status(bool all, const char *pin)
 {
-	unsigned n;
+	unsigned n, first = 0, last = NGPIO, shown = NGPIO;
+	const char *rest;
 	char name[20];
-	bool any = false;
 
-	if (pin) {
-		if (lookup(pin, &n))
-			goto notfound;
-		status_line(n);
-		return 0;
-	}
-	for (unsigned b = 0; b < NGPIO; b += 32) {
-		bool head = false;
-
-		for (n = b; n < b + 32; n++) {
-			if (!all && !claimed(n))
-				continue;
-			if (!head) {
-				bank_name(b, name);
-				printf("%sBank %s:\n", any ? "\n" : "", name);
-				head = any = true;
-			}
-			status_line(n);
+	if (pin && !bank_prefix(pin, &first, &rest) && !*rest) {
+		last = first + 32;
+	} else if (pin) {
+		if (lookup(pin, &n)) {
+			printf("GPIO: '%s' not found\nCommand 'gpio' failed: Error %d\n", pin,
+			       -EINVAL);
+			return 1;
 		}
+		first = n;
+		last = n + 1;
+		all = true;
+	}
+	for (n = first; n < last; n++) {
+		if (!all && !claimed(n))
+			continue;
+		if (n / 32 != shown) {
+			bank_name(n, name);
+			printf("%sBank %s:\n", shown < NGPIO ? "\n" : "", name);
+			shown = n / 32;
+		}
+		status_line(n);
 	}
 	return 0;
-notfound:
-	printf("GPIO: '%s' not found\nCommand 'gpio' failed: Error %d\n", pin, -EINVAL);
-	return 1;
 }
 
 static int do_gpio(int argc, char *const argv[])
@@ -144,7 +161,7 @@ static int do_gpio(int argc, char *const argv[])
 	 * userbutton runs `if gpio input 7`) */
 	return sub[0] == 'i' ? v : 0;
 }
-CMD(gpio, "gpio", do_gpio, "gpio <input|set|clear|toggle> <pin> | status [-a] [<pin>]",
+CMD(gpio, "gpio", do_gpio, "gpio <input|set|clear|toggle> <pin> | status [-a] [<bank> | <pin>]",
     "query and control gpio pins (0..191)");
 
 static int led_find(const char *name)

@@ -87,7 +87,6 @@ static int write_fats(struct fat_fs *fs, const uint32_t *list, uint32_t n, int m
 		lo = MIN(lo, s);
 		hi = MAX(hi, e);
 	}
-	fs->fat_count = 0;      /* the read cache no longer holds the truth */
 	for (uint32_t copy = 0; copy < fs->nfats; copy++) {
 		uint64_t base = (uint64_t)fs->fat_start + (uint64_t)copy * fs->fat_sectors;
 
@@ -113,6 +112,15 @@ static int write_fats(struct fat_fs *fs, const uint32_t *list, uint32_t n, int m
 			if (!touched)
 				continue;
 			ret = blk_write(fs->bd, base + s, 1, fatbuf + (s - from) * SECTOR);
+			/* the read cache (copy 0) kept the truth: re-reading it
+			 * after every write cost most of the FAT reads */
+			if (copy == 0 && s >= fs->fat_first && s < fs->fat_first + fs->fat_count) {
+				if (ret)
+					fs->fat_count = 0;
+				else
+					memcpy(fs->fat + (s - fs->fat_first) * SECTOR,
+					       fatbuf + (s - from) * SECTOR, SECTOR);
+			}
 			if (ret)
 				return ret;
 		}
@@ -147,48 +155,76 @@ static int write_fsinfo(struct fat_fs *fs, int32_t delta)
 
 /* ----------------------------------------------------------- clusters */
 
-/* Whether n clusters are free (nothing is written before that is known). */
-static int have_free(struct fat_fs *fs, uint32_t n)
+/* Where the free clusters are looked for first: where the last allocation
+ * ended, at first FAT32's FSInfo next-free hint. A hint is only where to
+ * start (every cluster is still checked in the FAT, the search wraps), but
+ * without it each write would read the FAT from cluster 2 over everything
+ * already used: on a card with many files that read is most of a write. */
+static int start_hint(struct fat_fs *fs)
 {
-	uint32_t got = 0;
+	uint32_t h;
 	int ret;
 
-	for (uint32_t c = 2; c <= fs->nclusters + 1 && got < n; c++) {
-		uint32_t v;
-
-		ret = fat_entry(fs, c, &v);
-		if (ret)
-			return ret;
-		got += !v;
+	if (fs->alloc_hint) {   /* past the end after the last cluster */
+		if (fs->alloc_hint > fs->nclusters + 1)
+			fs->alloc_hint = 2;
+		return 0;
 	}
-	if (got < n) {
-		LOG(fs, "fat: %u free clusters, %u needed\n", (unsigned)got, (unsigned)n);
-		return -ENOSPC;
-	}
+	fs->alloc_hint = 2;
+	if (fs->bits != 32 || !fs->fsinfo || fs->fsinfo == 0xffff)
+		return 0;
+	/* fatbuf: write_fats reads it afresh; wsec may hold a caller's sector */
+	ret = blk_read(fs->bd, fs->fsinfo, 1, fatbuf);
+	if (ret)
+		return ret;
+	h = get_le32(fatbuf + 492);
+	if (get_le32(fatbuf) == 0x41615252u && get_le32(fatbuf + 484) == 0x61417272u &&
+	    h >= 2 && h <= fs->nclusters + 1)
+		fs->alloc_hint = h;
 	return 0;
 }
 
-/* The next n free clusters from the hint on (wrapping once), into out. */
-static int find_free(struct fat_fs *fs, uint32_t *out, uint32_t n)
+/* The first n free clusters from the hint on (wrapping once) into out,
+ * or with out NULL only whether there are n (nothing is written before
+ * that is known). */
+static int scan_free(struct fat_fs *fs, uint32_t *out, uint32_t n)
 {
-	uint32_t got = 0, total = fs->nclusters, c = fs->alloc_hint;
-	int ret;
+	uint32_t got = 0, total = fs->nclusters, c;
+	int ret = start_hint(fs);
 
+	if (ret)
+		return ret;
+	c = fs->alloc_hint;
 	for (uint32_t k = 0; k < total && got < n; k++, c++) {
 		uint32_t v;
 
-		if (c < 2 || c > fs->nclusters + 1)
+		if (c > fs->nclusters + 1)
 			c = 2;
 		ret = fat_entry(fs, c, &v);
 		if (ret)
 			return ret;
-		if (!v)
-			out[got++] = c;
+		if (!v && out)
+			out[got] = c;
+		got += !v;
 	}
-	if (got < n)
+	if (got < n) {
+		if (!out)
+			LOG(fs, "fat: %u free clusters, %u needed\n", (unsigned)got, (unsigned)n);
 		return -ENOSPC;
-	fs->alloc_hint = out[n - 1] + 1;
+	}
+	if (out)
+		fs->alloc_hint = out[n - 1] + 1;
 	return 0;
+}
+
+static int have_free(struct fat_fs *fs, uint32_t n)
+{
+	return scan_free(fs, NULL, n);
+}
+
+static int find_free(struct fat_fs *fs, uint32_t *out, uint32_t n)
+{
+	return scan_free(fs, out, n);
 }
 
 /* Writes len bytes (whole sectors from buf, the last partial one
@@ -279,8 +315,6 @@ static int new_chain(struct fat_fs *fs, const uint8_t *buf, uint32_t size, uint3
 	ret = have_free(fs, need);
 	if (ret)
 		return ret;
-	if (fs->alloc_hint < 2)
-		fs->alloc_hint = 2;
 	while (done < need) {
 		uint32_t k = *first ? 1 : 0, n = MIN(BATCH, need - done);
 		uint32_t off = done * csize(fs), len = MIN(size - off, n * csize(fs));
@@ -400,7 +434,27 @@ struct slots {
 	unsigned end_idx;
 	const uint8_t *alias;
 	bool alias_used;
+	const char *lfn;        /* a long name: its aliases' tails seen ... */
+	uint8_t *tails;         /* ... as bits 1..999 */
 };
+
+#define MAX_TAIL	999u
+static uint8_t tails[(MAX_TAIL + 8) / 8];
+static void make_alias(const char *name, unsigned n, uint8_t out[11]);
+
+/* The N of a short entry "BASE~N  EXT", 0 if it has none. */
+static unsigned alias_tail(const uint8_t *e)
+{
+	unsigned n = 0, i = 0;
+
+	while (i < 8 && e[i] != '~')
+		i++;
+	for (i++; i < 8 && e[i] >= '0' && e[i] <= '9'; i++)
+		n = n * 10 + (e[i] - '0');
+	while (i < 8 && e[i] == ' ')
+		i++;
+	return i == 8 && n <= MAX_TAIL ? n : 0;
+}
 
 /* Free slots are looked for inside one sector, so that the long-name
  * entries and the short entry land with one write. Past the end marker
@@ -433,6 +487,16 @@ static int scan_sector(struct fat_fs *fs, uint64_t sec, void *arg)
 			continue;
 		if (sl->alias && !memcmp(e, sl->alias, 11))
 			sl->alias_used = true;
+		if (sl->lfn) {
+			unsigned n = alias_tail(e);
+			uint8_t a[11];
+
+			if (n) {
+				make_alias(sl->lfn, n, a);
+				if (!memcmp(e, a, 11))
+					sl->tails[n / 8] |= (uint8_t)BIT(n % 8);
+			}
+		}
 	}
 	return 0;
 }
@@ -552,27 +616,36 @@ static int add_entry(struct fat_fs *fs, uint32_t dir, const char *name, uint8_t 
 
 	if (nlfn + 1 > SECTOR / DIRENT)
 		return -EINVAL;
-	for (unsigned tail = 1;; tail++) {
-		memset(&sl, 0, sizeof(sl));
-		sl.need = nlfn + 1;
-		if (lfn) {
-			if (tail > 999) {
-				LOG(fs, "fat: no free 8.3 alias for %s\n", name);
-				return -ENOSPC;
-			}
-			make_alias(name, tail, sfn);
-		}
+	/* one walk: the free slots, and the alias tails taken (a walk per
+	 * tail tried made the 100th long name of a directory cost 100
+	 * walks) */
+	memset(&sl, 0, sizeof(sl));
+	sl.need = nlfn + 1;
+	if (lfn) {
+		memset(tails, 0, sizeof(tails));
+		sl.lfn = name;
+		sl.tails = tails;
+	} else {
 		sl.alias = sfn;
-		ret = dir_walk(fs, dir, scan_sector, &sl, &last);
-		if (ret < 0)
-			return ret;
-		if (!sl.alias_used)
-			break;
-		if (!lfn) {
-			/* fat_stat did not find the name, yet its 8.3 form is there */
-			LOG(fs, "fat: %s clashes with an existing 8.3 name\n", name);
-			return -EEXIST;
+	}
+	ret = dir_walk(fs, dir, scan_sector, &sl, &last);
+	if (ret < 0)
+		return ret;
+	if (sl.alias_used) {
+		/* fat_stat did not find the name, yet its 8.3 form is there */
+		LOG(fs, "fat: %s clashes with an existing 8.3 name\n", name);
+		return -EEXIST;
+	}
+	if (lfn) {
+		unsigned tail = 1;
+
+		while (tail <= MAX_TAIL && (tails[tail / 8] & BIT(tail % 8)))
+			tail++;
+		if (tail > MAX_TAIL) {
+			LOG(fs, "fat: no free 8.3 alias for %s\n", name);
+			return -ENOSPC;
 		}
+		make_alias(name, tail, sfn);
 	}
 	if (!sl.found && !last) {
 		LOG(fs, "fat: no %u free entries in one root directory sector\n", sl.need);

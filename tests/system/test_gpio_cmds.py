@@ -32,12 +32,15 @@ def test_gpio_beagle_usr_leds():
     o = {c: output(r.serial, c) for c in cmds}
     assert o["gpio set 149"] == "gpio: pin 149 (gpio 149) value is 1\r\n"
     assert o["gpio clear 150"] == "gpio: pin 150 (gpio 150) value is 0\r\n"
-    assert o["gpio status 149"] == "gpio@49056000_21: output: 1 [x] led\r\n"
+    # one pin: under its bank's line, as U-Boot's gpio status <pin>
+    assert o["gpio status 149"] == "Bank gpio@49056000_:\r\n" \
+        "gpio@49056000_21: output: 1 [x] led\r\n"
     assert o["gpio toggle 150"] == "gpio: pin 150 (gpio 150) value is 1\r\n"
     assert o["gpio toggle 149"] == "gpio: pin 149 (gpio 149) value is 0\r\n"
     assert o["gpio status"] == "Bank gpio@49056000_:\r\ngpio@49056000_21: output: 0 [x] led\r\n" \
         "gpio@49056000_22: output: 1 [x] led\r\n"
-    assert o["gpio status gpio@49056000_22"] == "gpio@49056000_22: output: 1 [x] led\r\n"
+    assert o["gpio status gpio@49056000_22"] == "Bank gpio@49056000_:\r\n" \
+        "gpio@49056000_22: output: 1 [x] led\r\n"
     assert o["gpio clear 500"] == "GPIO: '500' not found\r\nCommand 'gpio' failed: Error -22\r\n"
     assert "GPIO: 'x' not found" in o["gpio set x"]
     assert "usage: gpio" in o["gpio frob 3"] and "usage: gpio" in o["gpio input"]
@@ -51,6 +54,25 @@ def test_gpio_status_all_lists_every_bank():
         assert "Bank gpio@%s_:\r\n" % base in out
     assert out.count("\r\n") == 192 + 6 + 5
     assert "gpio@48310000_7: input: 0 [ ]\r\n" in out
+
+
+def test_gpio_status_of_a_bank():
+    """U-Boot's gpio status [-a] <bank>: that bank's claimed pins, or all
+    32 with -a; the bank's name in any case, as U-Boot compares it."""
+    cmds = ["gpio status gpio@49056000_", "gpio status -a GPIO@48310000_",
+            "gpio status gpio@49050000_", "gpio status -a gpio@48310000_32"]
+    r = session(cmds, machine="beagle")
+    o = {c: output(r.serial, c) for c in cmds}
+    assert o["gpio status gpio@49056000_"] == "Bank gpio@49056000_:\r\n" \
+        "gpio@49056000_21: input: 0 [x] led\r\ngpio@49056000_22: input: 0 [x] led\r\n"
+    bank = o["gpio status -a GPIO@48310000_"]
+    assert bank.startswith("Bank gpio@48310000_:\r\ngpio@48310000_0: input: ")
+    assert bank.count("\r\n") == 33 and "gpio@48310000_31: " in bank
+    assert "gpio@49050000_" not in bank
+    # a bank without claimed pins: nothing, as U-Boot
+    assert o["gpio status gpio@49050000_"] == ""
+    assert o["gpio status -a gpio@48310000_32"] == \
+        "GPIO: 'gpio@48310000_32' not found\r\nCommand 'gpio' failed: Error -22\r\n"
 
 
 def test_led_beagle():

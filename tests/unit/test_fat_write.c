@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "tests/unit/helpers.h"
+#include "lib/bitops.h"
 #include "lib/errno.h"
 #include "lib/fat.h"
 
@@ -27,6 +28,8 @@ struct wdisk {
 	uint8_t *mem;
 	size_t len;
 	long written;           /* blocks written */
+	uint64_t read_lo, read_hi;      /* blocks read in [lo, hi) are counted */
+	long read_in;
 	long cut_after;         /* >= 0: blocks that still get written */
 	uint8_t *touched;       /* one byte per block */
 };
@@ -36,6 +39,8 @@ static int wd_read(struct blockdev *bd, uint64_t lba, uint32_t count, void *buf)
 	struct wdisk *d = (struct wdisk *)bd;
 
 	assert_true(lba + count <= bd->nblocks);
+	for (uint64_t b = lba; b < lba + count; b++)
+		d->read_in += b >= d->read_lo && b < d->read_hi;
 	memcpy(buf, d->mem + lba * 512, (size_t)count * 512);
 	return 0;
 }
@@ -598,6 +603,114 @@ static void test_write_at(void **state)
 	}
 }
 
+/* The image's FSInfo sector and its next-free hint. */
+static uint8_t *fsinfo_of(struct wdisk *d)
+{
+	return d->mem + (size_t)get_le16(d->mem + 0x30) * 512;
+}
+
+/* Allocation starts where the last one ended (FAT32's FSInfo next-free
+ * hint), not at cluster 2: a write after many files reads the FAT around
+ * the free space only, not everything used. A hint that is wrong (used
+ * cluster, the last cluster, garbage) still gives a clean file system. */
+static void test_alloc_from_hint(void **state)
+{
+	static uint8_t big[1 << 20];
+	struct wdisk d;
+	struct fat_fs fs;
+	char name[16];
+	uint32_t fat0, hint;
+
+	(void)state;
+	mkimage("hint", 32, 1, 40 * 1024, NULL);
+	wd_open(&d, imgpath("hint"));
+	fat0 = get_le16(d.mem + 14);
+	/* 16 files of 1 MiB, a mount each as fatwrite does: 32768 clusters
+	 * used, 256 FAT sectors */
+	for (int i = 0; i < 16; i++) {
+		fill(big, sizeof(big), (unsigned)i);
+		snprintf(name, sizeof(name), "f%02d.bin", i);
+		mount(&d, &fs);
+		assert_int_equal(fat_write(&fs, name, big, sizeof(big)), 0);
+	}
+	hint = get_le32(fsinfo_of(&d) + 492);
+	assert_true(hint > 32768);
+	/* the next write reads the FAT around the hint and the root
+	 * directory's chain at its start (a cache fill each, twice: the one
+	 * window goes back and forth), whatever is used before the hint: 262
+	 * sectors here, where a search from cluster 2 read 902 */
+	d.read_lo = fat0;
+	d.read_hi = fat0 + get_le32(d.mem + 0x24);
+	d.read_in = 0;
+	mount(&d, &fs);
+	fill(big, sizeof(big), 99);
+	assert_int_equal(fat_write(&fs, "next.bin", big, 4096), 0);
+	assert_in_range(d.read_in, 1, 4 * FAT_CACHE_SECTORS + 16);
+	save(&d, "hint");
+	assert_int_equal(fsck_clean("hint"), 0);
+	mtools_has("hint", "next.bin", big, 4096);
+
+	/* a hint on a used cluster: skipped over */
+	set_le32(fsinfo_of(&d) + 492, 3);
+	mount(&d, &fs);
+	assert_int_equal(fat_write(&fs, "used.bin", big, 70000), 0);
+	/* the last cluster: the file's chain wraps to the free space */
+	set_le32(fsinfo_of(&d) + 492, fs.nclusters + 1);
+	mount(&d, &fs);
+	fill(big, sizeof(big), 7);
+	assert_int_equal(fat_write(&fs, "wrap.bin", big, 5000), 0);
+	/* garbage: from cluster 2 */
+	set_le32(fsinfo_of(&d) + 492, 0xfffffff0u);
+	mount(&d, &fs);
+	assert_int_equal(fat_write(&fs, "junk.bin", big, 3000), 0);
+	save(&d, "hint");
+	if (fsck_clean("hint")) {
+		sh("cat '%s/fsck.out'", dir);
+		fail_msg("hint: fsck.fat after wrong hints");
+	}
+	mtools_has("hint", "wrap.bin", big, 5000);
+	mtools_has("hint", "junk.bin", big, 3000);
+	fill(big, sizeof(big), 3);
+	mtools_has("hint", "f03.bin", big, sizeof(big));
+	others_intact("hint");
+	wd_close(&d);
+}
+
+/* A long name's 8.3 alias takes the first free ~N, those mtools made
+ * counted (one directory walk finds them all), past ~9 with a shorter
+ * base, as Windows and Linux do. */
+static void test_alias_tails(void **state)
+{
+	struct wdisk d;
+	struct fat_fs fs;
+	char extra[PATH_MAX * 4], name[32];
+
+	(void)state;
+	snprintf(extra, sizeof(extra), "&& cd %s && echo x > x && "
+		 "mcopy -D o -i al.img x ::/longname_a.txt </dev/null && "
+		 "mcopy -D o -i al.img x ::/longname_b.txt </dev/null && "
+		 "mcopy -D o -i al.img x ::/LONGNA~4.TXT </dev/null", dir);
+	mkimage("al", 12, 1, 1440, extra);
+	wd_open(&d, imgpath("al"));
+	fill(data, 100, 5);
+	for (char c = 'c'; c <= 'l'; c++) {
+		snprintf(name, sizeof(name), "longname_%c.txt", c);
+		mount(&d, &fs);
+		assert_int_equal(fat_write(&fs, name, data, 100), 0);
+	}
+	save(&d, "al");
+	assert_int_equal(fsck_clean("al"), 0);
+	/* c: ~3, d: ~5 (~4 is taken), ... h: ~9, i: ~10, ... l: ~13 */
+	assert_int_equal(sh("cd '%s' && mdir -i al.img ::/ </dev/null > mdir.out && "
+			    "grep -q '^LONGNA~3 TXT .* longname_c.txt' mdir.out && "
+			    "grep -q '^LONGNA~5 TXT .* longname_d.txt' mdir.out && "
+			    "grep -q '^LONGNA~9 TXT .* longname_h.txt' mdir.out && "
+			    "grep -q '^LONGN~10 TXT .* longname_i.txt' mdir.out && "
+			    "grep -q '^LONGN~13 TXT .* longname_l.txt' mdir.out", dir), 0);
+	mtools_has("al", "longname_l.txt", data, 100);
+	wd_close(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -611,6 +724,8 @@ int main(void)
 		cmocka_unit_test(test_paths_mkdir_unlink),
 		cmocka_unit_test(test_replace_power_cut),
 		cmocka_unit_test(test_write_at),
+		cmocka_unit_test(test_alloc_from_hint),
+		cmocka_unit_test(test_alias_tails),
 	};
 
 	snprintf(dir, sizeof(dir), "%s", scratch_dir("fatwrite"));

@@ -171,7 +171,45 @@ env__mmc_wr_configs = (
     {"fixture_id": "sd-gap", "is_emmc": False, "devid": 0, "partid": None,
      "sector": 0x10, "count": 0x40, "test_iterations": 4},
 )
-'''
+%(gpio)s'''
+
+# test_gpio's pins, by board. Numbers are U-Boot's (bank n/32, bit n%32);
+# names U-Boot's OMAP bank names, "gpio@<bank base>_" (drivers/gpio/
+# omap_gpio.c), as gtaboot's gpio prints them. Levels are the board's:
+# the simulator models the same pulls (tools/sim/machine.c).
+GPIO = {"gta04": '''
+# test_gpio (the GTA04 A5's pins):
+# - inputs: gpio_7 is the AUX button, active high (board/gta04.c, Linux's
+#   omap3-gta04.dtsi gpio-keys), released: 0; gpio_171..173 are the
+#   revision straps, read as GPIO inputs with pull-ups at every boot
+#   (arch/arm/omap3/gpio.c), the A5's idx 6 = 110b: gpio_171 0, gpio_172
+#   and gpio_173 1 (board/gta04.c rev_by_straps; tools/sim/machine.c strap 6)
+# - outputs: gpio_14..17 (pads etk_d0..d3) are the pins Linux's
+#   omap3-gta04.dtsi hogs as plain GPIO outputs with pull-downs
+#   (mcspi3hog_pins): no device on them, so driving them harms nothing; an
+#   output's value reads back from DATAOUT (U-Boot's and gtaboot's OMAP
+#   GPIO driver, tools/sim/gpio.c)
+# - no input/output pair: no two GTA04 GPIOs are wired to each other, so
+#   gpio_ip_op_list is left out (test_gpio_pins_input_output_generic skips)
+env__gpio_dev_config = {
+    "gpio_str_count": 5,
+    # the first bank's header, U-Boot's OMAP3 GPIO1 at 0x48310000
+    "gpio_str_1": "Bank gpio@48310000_:",
+    # AUX released
+    "gpio_str_2": "gpio@48310000_7: input: 0 [ ]",
+    # gpio_171, gpio_172: the A5's revision straps
+    "gpio_str_3": "gpio@49058000_11: input: 0 [ ]",
+    "gpio_str_4": "gpio@49058000_12: input: 1 [ ]",
+    # the last of the 192 pins: status -a lists every bank to its end
+    "gpio_str_5": "gpio@49058000_31: ",
+    "gpio_op_pin": "14",
+    "gpio_ip_pin_set": "172",
+    "gpio_ip_pin_clear": "7",
+    "gpio_clear_value": "value is 0",
+    "gpio_set_value": "value is 1",
+    "gpio_pin_list": ["gpio@48310000_15", "gpio@48310000_16", "gpio@48310000_17"],
+}
+'''}
 
 
 def main():
@@ -211,7 +249,8 @@ def main():
     open(os.path.join(build, "include", "autoconf.mk"), "w").close()
     with open(os.path.join(build, "u_boot_boardenv_gtaboot_%s.py" % a.board), "w") as f:
         f.write(BOARDENV % {"board": a.board, "crc_mbr": crc_of(card, 0, 1),
-                            "crc_large": crc_of(card, PATTERN_START, PATTERN_SECTORS)})
+                            "crc_large": crc_of(card, PATTERN_START, PATTERN_SECTORS),
+                            "gpio": GPIO.get(a.board, "")})
     with open(os.path.join(build, "gtaboot-testpy.json"), "w") as f:
         json.dump({"sim": sim, "args": args + ["--max-ms", "3600000"],
                    "card": os.path.join(build, "sd.img")}, f, indent=1)
