@@ -10,19 +10,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "arch/arm/omap3/memmap.h"
 #include "lib/extlinux.h"
 #include "lib/fs.h"
 
-/* Default load addresses: U-Boot's ti_armv7_common values under the same
- * variable names, so that boot scripts written for U-Boot find them.
- * scriptaddr is U-Boot's 0x80000000 once gtaboot's code has left the
- * bottom of SDRAM; while it is there, the next free MiB boundary above
- * pxefile_addr_r. */
-#define KERNEL_ADDR_R   0x82000000u
-#define FDT_ADDR_R      0x88000000u
-#define RAMDISK_ADDR_R  0x88080000u
-#define PXEFILE_ADDR_R  0x80100000u
-#define SCRIPT_ADDR     0x80000000u
+/* The default load addresses (KERNEL_ADDR_R ...) are the memory map's. */
 /* Room the DTB gets to grow by when it is patched. */
 #define FDT_HEADROOM    0x10000u
 #define FDT_MAX         0x100000u

@@ -13,9 +13,10 @@
 #include <stdint.h>
 
 #include "board/board.h"
+#include "common/boot.h"
+#include "common/bootfs.h"
 #include "common/cli.h"
 #include "common/command.h"
-#include "common/bootfs.h"
 #include "common/console.h"
 #include "common/memcheck.h"
 #include "common/storage.h"
@@ -40,10 +41,18 @@
 #define DFU_BCD		0x0010	/* gtaboot 0.1 */
 #define DFU_PRODUCT	"gtaboot DFU"
 
-/* ti_armv7_common's load addresses, each alt up to the next one. */
-#define DFU_ALT_RAM_DEFAULT \
-	"kernel ram 0x82000000 0x6000000;fdt ram 0x88000000 0x80000;" \
-	"ramdisk ram 0x88080000 0x4000000"
+/* The load addresses (memmap.h), each alt up to the next one; the
+ * ramdisk's 64 MiB as U-Boot's ti_armv7_common DFU RAM settings. */
+static const char *dfu_alt_ram_default(void)
+{
+	static char s[100];
+
+	snprintf(s, sizeof(s), "kernel ram 0x%08x 0x%x;fdt ram 0x%08x 0x%x;ramdisk ram 0x%08x 0x%x",
+		 (unsigned)KERNEL_ADDR_R, (unsigned)(FDT_ADDR_R - KERNEL_ADDR_R),
+		 (unsigned)FDT_ADDR_R, (unsigned)(RAMDISK_ADDR_R - FDT_ADDR_R),
+		 (unsigned)RAMDISK_ADDR_R, 0x4000000u);
+	return s;
+}
 
 /* The card's boot partition and root as wholes, its files by name, and
  * the raw MLO where gtaboot's early part and the ROM's raw mode look
@@ -529,7 +538,7 @@ static int do_dfu(int argc, char *const argv[])
 	info = var_get("dfu_alt_info");
 	if (!info || !*info) {
 		info = r.nand ? board_env.dfu_alt_nand : r.mmc ? DFU_ALT_MMC_DEFAULT :
-		       DFU_ALT_RAM_DEFAULT;
+		       dfu_alt_ram_default();
 		if (!info) {
 			printf("error: \"dfu_alt_info\" env variable not defined!\n");
 			return -EINVAL;
@@ -556,7 +565,7 @@ static int do_dfu(int argc, char *const argv[])
 	if (err)
 		return err;
 	if (r.mmc) {
-		r.stage = var_addr("kernel_addr_r", 0x82000000u);
+		r.stage = var_addr("kernel_addr_r", KERNEL_ADDR_R);
 		if (mem_check_free("dfu stage", r.stage, MMC_FILE_MAX))
 			return -ENOSPC;
 	}
@@ -569,7 +578,7 @@ static int do_dfu(int argc, char *const argv[])
 		}
 		for (unsigned i = 0; i < n; i++)
 			most = d.alts[i].size > most ? d.alts[i].size : most;
-		r.stage = var_addr("kernel_addr_r", 0x82000000u);
+		r.stage = var_addr("kernel_addr_r", KERNEL_ADDR_R);
 		if (mem_check_free("dfu stage", r.stage, most))
 			return -ENOSPC;
 	}

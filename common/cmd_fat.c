@@ -97,7 +97,7 @@ static int do_load(int argc, char *const argv[])
 			printf("** No boot file defined **\n");
 			return -ENOENT;
 		}
-		snprintf(abuf, sizeof(abuf), "%x", (unsigned)var_addr("loadaddr", 0x82000000u));
+		snprintf(abuf, sizeof(abuf), "%x", (unsigned)var_addr("loadaddr", KERNEL_ADDR_R));
 		a[3] = argc > 3 ? argv[3] : abuf;
 		a[4] = (char *)file;
 		return do_load(5, a);

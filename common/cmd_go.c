@@ -62,7 +62,7 @@ CMD_REP(bootd, "bootd", do_bootd, "bootd", "boot default, i.e., run 'bootcmd'");
 static int do_bootelf(int argc, char *const argv[])
 {
 	struct elf_piece p[ELF_PIECES_MAX];
-	unsigned long addr = var_addr("loadaddr", 0x82000000u);
+	unsigned long addr = var_addr("loadaddr", KERNEL_ADDR_R);
 	uint32_t entry, len;
 	bool phdr = false;
 	const char *why;

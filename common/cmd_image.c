@@ -5,6 +5,7 @@
  * (a gzip file, lib/gunzip). Their output is U-Boot's (cmd/bootm.c,
  * cmd/ximg.c, cmd/unzip.c), which scripts and labs read.
  */
+#include "common/boot.h"
 #include "common/cli.h"
 #include "common/console.h"
 #include "common/memcheck.h"
@@ -185,7 +186,7 @@ static int do_iminfo(int argc, char *const argv[])
 	int ret = 0;
 
 	if (argc < 2)
-		return image_info(argv, var_addr("loadaddr", 0x82000000u));
+		return image_info(argv, var_addr("loadaddr", KERNEL_ADDR_R));
 	for (int i = 1; i < argc; i++) {
 		if (arg_hex(argv, i, "address", 0xFFFFFFFFul, &addr))
 			return -EINVAL;
@@ -200,7 +201,7 @@ CMD_REP(iminfo, "iminfo", do_iminfo, "iminfo [addr ...]",
  * fileaddr is the part in the image, filesize its length (U-Boot's). */
 static int do_imxtract(int argc, char *const argv[])
 {
-	unsigned long addr = var_addr("loadaddr", 0x82000000u), part = 0, dest = 0;
+	unsigned long addr = var_addr("loadaddr", KERNEL_ADDR_R), part = 0, dest = 0;
 	uint32_t len, off, size;
 	const char *verify;
 	const uint8_t *h;

@@ -5,6 +5,7 @@
  * with U-Boot's messages (cmd/load.c). Everything lands in free RAM; the
  * console runs at one speed, so a baud rate other than it is refused.
  */
+#include "common/boot.h"
 #include "common/cli.h"
 #include "common/console.h"
 #include "common/memcheck.h"
@@ -24,7 +25,7 @@ static int load_args(int argc, char *const argv[], unsigned long *addr)
 {
 	unsigned long baud;
 
-	*addr = var_addr("loadaddr", 0x82000000u);
+	*addr = var_addr("loadaddr", KERNEL_ADDR_R);
 	if (argc > 3)
 		return cmd_usage(argv);
 	if (argc > 1 && arg_hex(argv, 1, "address", 0xFFFFFFFFul, addr))

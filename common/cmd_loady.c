@@ -4,6 +4,7 @@
  * "XMODEM/YMODEM Protocol Reference"), into free RAM below gtaboot's own
  * SDRAM buffers. No TRM chapter: UART3 through common/console.
  */
+#include "common/boot.h"
 #include "common/cli.h"
 #include "common/console.h"
 #include "common/memcheck.h"
@@ -26,7 +27,7 @@ static int do_loady(int argc, char *const argv[])
 {
 	const struct ymodem y = { .getc = y_getc, .putc = y_putc, .start_tries = 60 };
 	struct ymodem_file f;
-	unsigned long addr = var_addr("loadaddr", 0x82000000u);
+	unsigned long addr = var_addr("loadaddr", KERNEL_ADDR_R);
 	uint32_t end;
 	int err;
 

@@ -6,6 +6,7 @@
  * serve the nand commands too (common/mtd.h).
  */
 #include "board/board.h"
+#include "common/boot.h"
 #include "common/cli.h"
 #include "common/memcheck.h"
 #include "common/mtd.h"
@@ -119,7 +120,7 @@ CMD(mtdparts, "mtdparts", do_mtdparts, "mtdparts [default|delall]",
 /* nboot [partition] | [[[loadAddr] dev] offset] */
 static int do_nboot(int argc, char *const argv[])
 {
-	unsigned long addr = var_addr("loadaddr", 0x82000000u), dev = 0, o;
+	unsigned long addr = var_addr("loadaddr", KERNEL_ADDR_R), dev = 0, o;
 	uint64_t off = 0, psize = 0;
 	const uint8_t *h;
 	struct nand_chip *c;

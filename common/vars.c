@@ -15,6 +15,14 @@
 static char envbuf[0x8000];
 struct env sysenv;
 
+static void var_set_hex_in(struct env *e, const char *name, uint32_t value)
+{
+	char buf[12];
+
+	snprintf(buf, sizeof(buf), "0x%08x", (unsigned)value);
+	env_set(e, name, buf);
+}
+
 /* gtaboot's defaults into e over buf, also what "env default" goes back
  * to. */
 int vars_defaults_into(struct env *e, char *buf, size_t size)
@@ -79,8 +87,8 @@ int vars_defaults_into(struct env *e, char *buf, size_t size)
 	 * with less (the 128 MiB BeagleBoard B and C1-C3) the older OMAP3
 	 * ones, low enough to stay clear of gtaboot's area at the top. */
 	if (!err && sys_ram_end() && sys_ram_end() - sys.dram.base[0] < 0x10000000u) {
-		env_set(e, "fdt_addr_r", "0x81c00000");
-		env_set(e, "ramdisk_addr_r", "0x83000000");
+		var_set_hex_in(e, "fdt_addr_r", FDT_ADDR_R_SMALL);
+		var_set_hex_in(e, "ramdisk_addr_r", RAMDISK_ADDR_R_SMALL);
 	}
 	/* an empty value is no default (this board has none) */
 	if (!err && !board_env.findfdt)

@@ -77,4 +77,18 @@
 #define COLD_PTE_BYTES   MM_U(0x400)
 #define COLD_WINDOW_END  (COLD_PTE + COLD_PTE_BYTES)
 
+/* ---- Where users load: U-Boot's ti_armv7_common.h values under the same
+ * variable names (kernel_addr_r ...), so that boot scripts written for
+ * U-Boot find them; common/vars.c makes them the variables' defaults and
+ * every command's fallback. scriptaddr is U-Boot's 0x80000000. With less
+ * than 256 MiB of RAM (the BeagleBoard B and C1-C3) the fdt and ramdisk
+ * ones are the older OMAP3 ones, clear of gtaboot's area at the top. */
+#define KERNEL_ADDR_R         MM_U(0x82000000)
+#define FDT_ADDR_R            MM_U(0x88000000)
+#define RAMDISK_ADDR_R        MM_U(0x88080000)
+#define PXEFILE_ADDR_R        MM_U(0x80100000)
+#define SCRIPT_ADDR           MM_U(0x80000000)
+#define FDT_ADDR_R_SMALL      MM_U(0x81C00000)
+#define RAMDISK_ADDR_R_SMALL  MM_U(0x83000000)
+
 #endif
