@@ -2,10 +2,11 @@
 /*
  * U-Boot's gpio and led commands. gpio numbers are U-Boot's for the OMAP3
  * (0..191: bank n/32, bit n%32, TRM chapter 24 "General-Purpose
- * Interface"); only the six GPIO banks are touched (sys.soc gpio_bank).
+ * Interface"); only the six GPIO banks are touched (plat_gpio_bank).
  * The pin's pad mux is left as the board set it, as U-Boot does. LED
  * names are Linux's labels for the board (board.h status_leds).
  */
+#include "arch/arm/platform.h"
 #include "board/board.h"
 #include "common/cli.h"
 #include "common/leds.h"
@@ -21,7 +22,7 @@
 /* U-Boot's bank names on the OMAP3: "gpio@<base>_" */
 static void bank_name(unsigned n, char *buf)
 {
-	snprintf(buf, 20, "gpio@%08x_", (unsigned)sys.soc->gpio_bank(n));
+	snprintf(buf, 20, "gpio@%08x_", (unsigned)plat_gpio_bank(n));
 }
 
 /* The bank whose name s starts with (case as U-Boot ignores it), its
@@ -74,7 +75,7 @@ static const char *claimed(unsigned n)
 
 static void status_line(unsigned n)
 {
-	uintptr_t bank = sys.soc->gpio_bank(n);
+	uintptr_t bank = plat_gpio_bank(n);
 	const char *label = claimed(n);
 	char name[20];
 
@@ -142,7 +143,7 @@ static int do_gpio(int argc, char *const argv[])
 		       -EINVAL);
 		return 1;
 	}
-	bank = sys.soc->gpio_bank(n);
+	bank = plat_gpio_bank(n);
 	bit = n % 32;
 	if (!bank)
 		return cmd_error(argv, "GPIO %u has no bank", n);

@@ -11,6 +11,7 @@
  * with a message naming why, so that the script takes its other branch
  * (docs/design.md "Letux's board commands").
  */
+#include "arch/arm/platform.h"
 #include "board/board.h"
 #include "common/autoboot.h"
 #include "common/cli.h"
@@ -73,9 +74,9 @@ static int leds_init(void)
 		printf("error: status: %s has no status LEDs\n", board.name);
 		return -ENODEV;
 	}
-	sys.soc->pads_apply(l->pads, l->npads);
+	plat_pads_apply(l->pads, l->npads);
 	if (l->i2c_bus) {
-		err = sys.soc->i2c_init(l->i2c_bus, &st.bus, 400000);
+		err = plat_i2c_init(l->i2c_bus, &st.bus, 400000);
 		if (err) {
 			printf("error: status: i2c%u did not come up (%s)\n", l->i2c_bus,
 			       errname(err));
@@ -106,7 +107,7 @@ static int leds_show(unsigned value)
 			mask |= (uint8_t)(1u << l->leds[i].pin);
 			on |= lit ? (uint8_t)(1u << l->leds[i].pin) : 0;
 		} else {
-			err = sys.soc->gpio_output(l->leds[i].pin, lit);
+			err = plat_gpio_output(l->leds[i].pin, lit);
 		}
 	}
 	if (!err && l->i2c_bus)
@@ -130,7 +131,7 @@ int board_led_get(size_t i)
 		err = tca6507_read(&st.tca, &states);
 		return err ? err : (states >> (4 * led->pin) & 7) != 0;
 	}
-	bank = sys.soc->gpio_bank(led->pin);
+	bank = plat_gpio_bank(led->pin);
 	return bank ? omap_gpio_value(bank, led->pin % 32) : -ENODEV;
 }
 
@@ -144,7 +145,7 @@ int board_led_set(size_t i, bool on)
 		return err;
 	if (status_leds->i2c_bus)
 		return tca6507_set(&st.tca, bit, on ? bit : 0);
-	return sys.soc->gpio_output(led->pin, on);
+	return plat_gpio_output(led->pin, on);
 }
 
 static unsigned buttons(void)

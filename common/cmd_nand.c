@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "arch/arm/cold.h"
+#include "arch/arm/platform.h"
 #include "common/command.h"
 #include "common/mtd.h"
 #include "common/storage.h"
@@ -269,7 +270,7 @@ CMD(nand, "nand", do_nand, "nand info|bad|erase <off|part> [len]|read <addr> <of
 /* ---------------------------------------------------------------- flash mlo */
 
 /* The MLO's format and how its copies go into NAND are the SoC's
- * (sys.soc: arch/arm/omap3/mlo_flash.c); here the command line and RAM. */
+ * (plat_mlo_prepare, plat_mlo_write: arch/arm/omap3/mlo_flash.c); here the command line and RAM. */
 static int do_flash(int argc, char *const argv[])
 {
 	unsigned long addr = 0, len = 0;
@@ -285,14 +286,14 @@ static int do_flash(int argc, char *const argv[])
 		if (ram_range("image", addr, len))
 			return -ENOSPC;
 	}
-	m = sys.soc->mlo_prepare(argc == 4 ? (const uint8_t *)addr : NULL, (uint32_t)len, why,
+	m = plat_mlo_prepare(argc == 4 ? (const uint8_t *)addr : NULL, (uint32_t)len, why,
 				 sizeof(why));
 	if (!m)
 		return why[0] ? cmd_error(argv, "%s", why) : -EBADMSG;
 	c = chip_or_error();
 	if (!c)
 		return -ENODEV;
-	return sys.soc->mlo_write(c, m);
+	return plat_mlo_write(c, m);
 }
 
 CMD(flash, "flash", do_flash, "flash mlo [<addr> <len>]",

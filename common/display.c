@@ -12,6 +12,7 @@
 
 #include "arch/arm/io.h"
 #include "arch/arm/mmu.h"
+#include "arch/arm/platform.h"
 #include "board/board.h"
 #include "common/console.h"
 #include "common/storage.h"
@@ -168,9 +169,9 @@ void display_prepare(void)
 	 * stays off). */
 	if (!d)
 		return;
-	sys.soc->lcd_pads(d->dss_pad_first, d->dss_pad_last);
-	sys.soc->pads_apply(d->pads, d->npads);
-	ds.err = td028_start(&d->spi, sys.soc->gpio_bank);
+	plat_lcd_pads(d->dss_pad_first, d->dss_pad_last);
+	plat_pads_apply(d->pads, d->npads);
+	ds.err = td028_start(&d->spi, plat_gpio_bank);
 }
 
 /* vdds_dsi, the LCD pads' supply, before the DSS drives them. */
@@ -233,9 +234,9 @@ bool display_start(void)
 	/* The order Linux's omapdss panel driver keeps: the pads' supply
 	 * (above), the DSS's LCD output running, then the panel's sequence
 	 * with DISPLAY_ON last (drivers/video/td028ttec1.c). */
-	err = omap_dss_start(&d->mode, sys.fb_start, sys.soc->dss_clock(), &ds.pixclk);
+	err = omap_dss_start(&d->mode, sys.fb_start, plat_dss_clock(), &ds.pixclk);
 	if (!err)
-		err = sys.soc->gpio_output(d->backlight_gpio, 1);
+		err = plat_gpio_output(d->backlight_gpio, 1);
 	if (err) {
 		printf("display: %s not started (%s)\n", d->panel, errname(err));
 		sys.fb_start = sys.fb_end = 0;

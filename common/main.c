@@ -8,6 +8,7 @@
 #include "arch/arm/cold.h"
 #include "arch/arm/cpu.h"
 #include "arch/arm/mmu.h"
+#include "arch/arm/platform.h"
 #include "arch/arm/omap3/memid.h"
 #include "arch/arm/omap3/mlo_flash.h"
 #include "arch/arm/omap3/mlo_rest.h"
@@ -43,34 +44,6 @@ static struct omap3_chip chip;
 static struct omap3_clocks clocks;
 static struct omap3_boot boot;
 
-COLD_FN(mmc1_host_init) static int mmc1_host_init(void)
-{
-	return omap3_mmc1_init(omap3_mmc1()->host);
-}
-
-COLD_FN(dss_clock) static const struct dss_clock *dss_clock(void)
-{
-	return omap3_dss_clock(&chip, &clocks);
-}
-
-/* What common/ uses of the SoC (common/sys.h). */
-static const struct soc_ops soc_ops __attribute__((section(".cold.rodata.soc_ops"))) = {
-	.i2c_init = omap3_i2c_init,
-	.gpio_output = omap3_gpio_output,
-	.gpio_bank = omap3_gpio_bank,
-	.pads_apply = omap3_pads_apply,
-	.mmc1 = omap3_mmc1,
-	.mmc1_host_init = mmc1_host_init,
-	.mmc1_enable_writes = omap3_mmc1_enable_writes,
-	.nand = omap3_nand,
-	.lcd_pads = omap3_lcd_pads,
-	.dss_clock = dss_clock,
-	.mlo_prepare = omap3_mlo_prepare,
-	.mlo_write = omap3_mlo_write,
-	.usb_otg = omap3_usb_otg,
-	.usb_otg_off = omap3_usb_otg_off,
-};
-
 COLD_FN(boot_media) static enum boot_media boot_media(uint8_t dev)
 {
 	switch (dev) {
@@ -102,8 +75,8 @@ static void __attribute__((noreturn)) give_up(const char *why)
 /* Everything from here on runs from SDRAM (arch/arm/cold.c). */
 COLD_FN(main_late) static void main_late(void)
 {
-	sys.soc = &soc_ops;
 	sys.boot_media = boot_media(boot.device);
+	omap3_periph_init(&chip, &clocks);
 	banner_print(wdt_err, clk_err);
 	print_boot_source();
 	vars_init();

@@ -6,6 +6,7 @@
  * docs/design.md, boot step 8). The rest of common/ reaches the card, the
  * NAND and the PMIC through here.
  */
+#include "arch/arm/platform.h"
 #include "common/storage.h"
 
 #include "board/board.h"
@@ -22,7 +23,7 @@ static bool twl_ok;
 
 static int pmic_init(void)
 {
-	int err = sys.soc->i2c_init(1, &i2c1, 400000);
+	int err = plat_i2c_init(1, &i2c1, 400000);
 
 	if (err) {
 		printf("i2c1: controller did not come up (%s)\n", errname(err));
@@ -49,7 +50,7 @@ static int pmic_init(void)
 int storage_init(void)
 {
 	/* shared with the early part, which may have identified it already */
-	struct mmc_card *card = sys.soc->mmc1();
+	struct mmc_card *card = plat_mmc1();
 	char line[64];
 	int err = pmic_init();
 
@@ -67,10 +68,10 @@ int storage_init(void)
 	if (card->type != MMC_TYPE_NONE) {
 		mmc_describe(card, line, sizeof(line));
 		printf("mmc1: %s\n", line);
-		sys.soc->mmc1_enable_writes();
+		plat_mmc1_enable_writes();
 		return 0;
 	}
-	err = sys.soc->mmc1_host_init();
+	err = plat_mmc1_host_init();
 	if (err) {
 		printf("mmc1: host controller did not come up (%s)\n", errname(err));
 		return err;
@@ -86,20 +87,20 @@ int storage_init(void)
 	mmc_describe(card, line, sizeof(line));
 	printf("mmc1: %s\n", line);
 	/* saveenv's uboot.env on the boot partition (common/envstore.c) */
-	sys.soc->mmc1_enable_writes();
+	plat_mmc1_enable_writes();
 	return 0;
 }
 
 struct blockdev *storage_mmc1(void)
 {
-	struct mmc_card *card = sys.soc->mmc1();
+	struct mmc_card *card = plat_mmc1();
 
 	return card->type != MMC_TYPE_NONE ? &card->bd : NULL;
 }
 
 struct mmc_card *storage_mmc1_card(void)
 {
-	return sys.soc->mmc1();
+	return plat_mmc1();
 }
 
 struct nand_chip *storage_nand(int *err)
@@ -116,7 +117,7 @@ struct nand_chip *storage_nand(int *err)
 	} else if (p && sys.mem.flash != MEM_FLASH_NAND) {
 		printf("nand: this board's memory package has no NAND\n");
 	} else {
-		return sys.soc->nand(err);
+		return plat_nand(err);
 	}
 	if (err)
 		*err = e;

@@ -2,7 +2,7 @@
 /*
  * The board's USB OTG port for a gadget command: the TWL4030's USB PHY
  * (docs/usb.md, "The register sequence"), then the SoC's HS USB OTG
- * controller through sys.soc, and both off again afterwards. One place for
+ * controller through arch/arm/platform.h, and both off again afterwards. One place for
  * what dfu and ums (common/cmd_dfu.c, cmd_ums.c) both need.
  */
 #include <stdbool.h>
@@ -32,7 +32,7 @@ int usb_port_up(const char *cmd, const char *tag, struct musb_udc *udc,
 		printf("error: %s: the TWL4030's USB PHY: %s\n", cmd, errname(err));
 		return err;
 	}
-	cfg = sys.soc->usb_otg(&err);
+	cfg = plat_usb_otg(&err);
 	if (cfg)
 		err = musb_udc_init(udc, cfg, ctrl);
 	if (err) {
@@ -48,6 +48,6 @@ int usb_port_up(const char *cmd, const char *tag, struct musb_udc *udc,
 
 void usb_port_down(struct twl4030 *twl)
 {
-	sys.soc->usb_otg_off();
+	plat_usb_otg_off();
 	twl4030_usb_phy_off(twl);
 }

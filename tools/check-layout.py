@@ -28,6 +28,7 @@ RULES = {
     "arch/arm/omap3/": ("lib/", "drivers/", "arch/arm/"),
     "arch/arm/": ("lib/", "arch/arm/", "drivers/timer/"),
     "common/": ("lib/", "common/", "board/board.h", "drivers/", "arch/arm/omap3/memmap.h",
+                "arch/arm/platform.h",
                 "arch/arm/io.h", "arch/arm/cpu.h", "arch/arm/cold.h",
                 "arch/arm/mmu.h", "arch/arm/linux.h"),
 }

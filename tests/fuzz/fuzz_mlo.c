@@ -42,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* its own buffer, so that a read past the file is ASan's to see */
 	copy = malloc(size ? size : 1);
 	memcpy(copy, data, size);
-	m = omap3_mlo_prepare(copy, (uint32_t)size, why, sizeof(why));
+	m = plat_mlo_prepare(copy, (uint32_t)size, why, sizeof(why));
 	if (!m) {
 		if (!why[0])
 			abort();

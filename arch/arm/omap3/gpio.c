@@ -40,7 +40,7 @@ int omap3_gpio_input(unsigned n)
 	return omap_gpio_input(bank_base(bank), n % 32);
 }
 
-uintptr_t omap3_gpio_bank(unsigned n)
+uintptr_t plat_gpio_bank(unsigned n)
 {
 	return n / 32 > 5 || bank_enable(n / 32) ? 0 : bank_base(n / 32);
 }

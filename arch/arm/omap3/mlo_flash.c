@@ -5,7 +5,7 @@
  * layout is mlo_layout.h's), one block at a time so that a power cut never
  * leaves the NAND without a good copy. The image is a file in RAM (a CH in
  * front skipped) or the running one, put together from its pieces.
- * common/cmd_nand.c parses the command and reaches this through sys.soc.
+ * common/cmd_nand.c parses the command and reaches this through arch/arm/platform.h.
  */
 #include "arch/arm/omap3/mlo_flash.h"
 
@@ -215,7 +215,7 @@ static int mlo_running(struct mlo_src *m)
 }
 
 
-const struct mlo_src *omap3_mlo_prepare(const uint8_t *file, uint32_t len, char *why, size_t n)
+const struct mlo_src *plat_mlo_prepare(const uint8_t *file, uint32_t len, char *why, size_t n)
 {
 	static struct mlo_src m;
 	uint32_t load, gp;
@@ -234,7 +234,7 @@ const struct mlo_src *omap3_mlo_prepare(const uint8_t *file, uint32_t len, char 
 	return &m;
 }
 
-int omap3_mlo_write(struct nand_chip *c, const struct mlo_src *m)
+int plat_mlo_write(struct nand_chip *c, const struct mlo_src *m)
 {
 	unsigned good = 0;
 

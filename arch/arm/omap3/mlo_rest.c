@@ -77,7 +77,7 @@ static int start_err;
 
 void mlo_rest_begin(uint8_t bootdev)
 {
-	struct mmc_card *card = omap3_mmc1();
+	struct mmc_card *card = plat_mmc1();
 
 	if (bootdev != BOOTDEV_MMC1)
 		return;
@@ -91,7 +91,7 @@ void mlo_rest_begin(uint8_t bootdev)
  * CMD0, which the card allows at any time. */
 static struct mmc_card *card_up(void)
 {
-	struct mmc_card *card = omap3_mmc1();
+	struct mmc_card *card = plat_mmc1();
 	int err = start_err;
 
 	if (card->type != MMC_TYPE_NONE && !card->started)

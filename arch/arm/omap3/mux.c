@@ -11,7 +11,7 @@ void omap3_pad_set(uint16_t off, uint16_t val)
 	writew(val, OMAP3_SCM_BASE + off);
 }
 
-void omap3_pads_apply(const struct pad *pads, size_t n)
+void plat_pads_apply(const struct pad *pads, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		omap3_pad_set(pads[i].off, pads[i].val);
@@ -35,6 +35,6 @@ static const struct pad boot_pads[] = {
 
 void omap3_pads_init(const struct pad *board_pads, size_t n)
 {
-	omap3_pads_apply(boot_pads, ARRAY_SIZE(boot_pads));
-	omap3_pads_apply(board_pads, n);
+	plat_pads_apply(boot_pads, ARRAY_SIZE(boot_pads));
+	plat_pads_apply(board_pads, n);
 }

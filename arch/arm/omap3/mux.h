@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "arch/arm/platform.h"
+
 struct pad {
 	uint16_t off;   /* from the SCM base, 0x030.. (core), 0xA00.. (wakeup) */
 	uint16_t val;
@@ -42,7 +44,6 @@ struct pad {
 #define PAD_SYS_BOOT5		0xA14	/* mode 4: gpio_7 */
 
 void omap3_pad_set(uint16_t off, uint16_t val);
-void omap3_pads_apply(const struct pad *pads, size_t n);
 /* The pads of UART3, I2C1 and MMC1, which gtaboot uses on every board,
  * then the board's own. */
 void omap3_pads_init(const struct pad *board_pads, size_t n);

@@ -28,7 +28,7 @@
 
 #define OMAP3_96M_HZ	96000000u
 
-int omap3_i2c_init(unsigned n, struct omap_i2c *bus, uint32_t speed_hz)
+int plat_i2c_init(unsigned n, struct omap_i2c *bus, uint32_t speed_hz)
 {
 	static struct omap_i2c_config cfg[3] = {
 		{ .name = "i2c1", .base = 0x48070000u, .fclk_hz = OMAP3_96M_HZ },
@@ -50,9 +50,9 @@ int omap3_i2c_init(unsigned n, struct omap_i2c *bus, uint32_t speed_hz)
 	return omap_i2c_init(bus, &cfg[n - 1]);
 }
 
-int omap3_gpio_output(unsigned n, int level)
+int plat_gpio_output(unsigned n, int level)
 {
-	uintptr_t bank = omap3_gpio_bank(n);
+	uintptr_t bank = plat_gpio_bank(n);
 
 	if (!bank)
 		return -ENODEV;
@@ -60,12 +60,12 @@ int omap3_gpio_output(unsigned n, int level)
 	return 0;
 }
 
-void omap3_mmc1_enable_writes(void)
+void plat_mmc1_enable_writes(void)
 {
-	mmc_enable_writes(omap3_mmc1(), &omap_hsmmc_write_ops);
+	mmc_enable_writes(plat_mmc1(), &omap_hsmmc_write_ops);
 }
 
-struct nand_chip *omap3_nand(int *err)
+struct nand_chip *plat_nand(int *err)
 {
 	/* zero-initialised (bss), so that `flash mlo` of the running image
 	 * never writes a "probed" flag into the NAND copy */
@@ -98,7 +98,7 @@ const char *omap3_bootdev_name(uint8_t dev)
 	}
 }
 
-void omap3_lcd_pads(uint16_t first, uint16_t last)
+void plat_lcd_pads(uint16_t first, uint16_t last)
 {
 	for (unsigned off = first; off <= last; off += 2)
 		omap3_pad_set((uint16_t)off, PAD_OUT | PAD_MODE(0));
@@ -129,10 +129,26 @@ static void dss_clock_stop(void)
 	clrbits32(CM_ICLKEN_DSS, EN_DSS);
 }
 
-const struct dss_clock *omap3_dss_clock(const struct omap3_chip *chip,
-					const struct omap3_clocks *clk)
+/* What the early part found, for the services below. */
+static const struct omap3_chip *soc_chip;
+static const struct omap3_clocks *soc_clocks;
+
+void omap3_periph_init(const struct omap3_chip *chip, const struct omap3_clocks *clk)
+{
+	soc_chip = chip;
+	soc_clocks = clk;
+}
+
+int plat_mmc1_host_init(void)
+{
+	return omap3_mmc1_init(plat_mmc1()->host);
+}
+
+const struct dss_clock *plat_dss_clock(void)
 {
 	static struct dss_clock c = { .start = dss_clock_start, .stop = dss_clock_stop };
+	const struct omap3_chip *chip = soc_chip;
+	const struct omap3_clocks *clk = soc_clocks;
 
 	dss_3630 = chip->family == OMAP3630_FAMILY;
 	/* DPLL4's M4 divides what its M2 divides: per96 x M2; the 3630's
@@ -148,7 +164,7 @@ const struct dss_clock *omap3_dss_clock(const struct omap3_chip *chip,
 #define HSUSB0_STP		0x1A4
 #define HSUSB0_DATA7		0x1B8
 
-const struct musb_udc_config *omap3_usb_otg(int *err)
+const struct musb_udc_config *plat_usb_otg(int *err)
 {
 	static const struct musb_udc_config cfg = { .base = MUSB_OTG_BASE };
 
@@ -167,7 +183,7 @@ const struct musb_udc_config *omap3_usb_otg(int *err)
 	return *err ? NULL : &cfg;
 }
 
-void omap3_usb_otg_off(void)
+void plat_usb_otg_off(void)
 {
 	clrbits32(CM_ICLKEN1_CORE, EN_HSOTGUSB);
 }

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "arch/arm/platform.h"
 #include "arch/arm/omap3/mux.h"
 #include "arch/arm/omap3/sdrc.h"
 
@@ -72,9 +73,6 @@ int omap3_wdt2_stop(void);
 
 /* GPIO n (0..191) as an input: 0 or 1, or a negative errno. */
 int omap3_gpio_input(unsigned n);
-/* The base address of GPIO n's bank, its interface clock on; 0 when n is
- * no GPIO or the bank stays idle. */
-uintptr_t omap3_gpio_bank(unsigned n);
 /* The MCSPI1-pad revision straps (gpio_171..173) as 0..7, or a negative
  * errno. */
 int omap3_read_rev_straps(void);

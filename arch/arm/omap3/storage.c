@@ -62,7 +62,7 @@ static int mmc1_soc_setup(void)
 static struct omap_hsmmc mmc1_host;
 static struct mmc_card mmc1;    /* bss: no room in the ROM-loaded .data */
 
-struct mmc_card *omap3_mmc1(void)
+struct mmc_card *plat_mmc1(void)
 {
 	if (!mmc1.ops) {
 		mmc1.name = "mmc1";

@@ -5,14 +5,14 @@
 
 #include <stdint.h>
 
+#include "arch/arm/platform.h"
 #include "drivers/mmc/omap_hsmmc.h"
 
 /* MMC1's controller with its SoC glue (clocks, PBIAS, DEVCONF0). VMMC1
  * must already be on at 3 V or more. */
 int omap3_mmc1_init(struct omap_hsmmc *host);
 
-/* The MMC1 card and its host (host: card->host), MMC_TYPE_NONE until
- * mmc_init() or mmc_init_finish() succeeds. */
-struct mmc_card *omap3_mmc1(void);
+/* plat_mmc1() (arch/arm/platform.h): the card and its host (card->host),
+ * MMC_TYPE_NONE until mmc_init() or mmc_init_finish() succeeds. */
 
 #endif
