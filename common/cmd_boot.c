@@ -10,17 +10,9 @@
 #include "common/vars.h"
 #include "lib/cmdline.h"
 #include "lib/errno.h"
+#include "lib/image.h"
 #include "lib/printf.h"
 #include "lib/string.h"
-
-#define UIMAGE_MAGIC 0x27051956u
-
-static uint32_t be32(uint32_t a)
-{
-	const volatile uint8_t *p = (const volatile uint8_t *)(uintptr_t)a;
-
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
 
 static int do_boot(int argc, char *const argv[])
 {
@@ -62,13 +54,13 @@ static int initrd_arg(char *const argv[], char *s, unsigned long *addr, unsigned
 		return cmd_error(argv, "bad initrd '%s'", s);
 	if (cmd_ram_check(argv, *addr, 64, 1, false))
 		return -EINVAL;
-	if (!colon && be32(*addr) != UIMAGE_MAGIC) {
+	if (!colon && !image_is_uimage((const void *)(uintptr_t)*addr)) {
 		/* U-Boot's words first (boot/image-board.c) */
 		printf("Wrong Ramdisk Image Format\nRamdisk image is corrupt or invalid\n");
 		return cmd_error(argv, "no uInitrd at 0x%08lx: give <addr>:<size>", *addr);
 	}
 	if (!colon)
-		*size = 64 + be32(*addr + 12);
+		*size = UIMAGE_HEADER_SIZE + image_uimage_data_size((const void *)(uintptr_t)*addr);
 	return 0;
 }
 

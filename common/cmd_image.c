@@ -12,14 +12,12 @@
 #include "common/sys.h"
 #include "common/vars.h"
 #include "lib/bitops.h"
-#include "lib/crc32.h"
 #include "lib/errno.h"
 #include "lib/image.h"
 #include "lib/inflate.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
-#define UIMAGE_MAGIC 0x27051956u
 #define FDT_MAGIC    0xd00dfeedu
 
 /* U-Boot's print_size(): "1.5 KiB", "12 Bytes". */
@@ -98,26 +96,29 @@ void image_print_legacy(const uint8_t *h, uint32_t len)
 	static const char *const comp[] = { "uncompressed", "gzip compressed",
 		"bzip2 compressed", "lzma compressed", "lzo compressed", "lz4 compressed",
 		"zstd compressed" };
+	struct uimage_header u;
 	uint32_t off, size;
 
-	printf("   Image Name:   %.32s\n   Created:      ", (const char *)h + 32);
-	print_time(get_be32(h + 8));
+	if (image_uimage_header(h, &u))
+		return;
+	printf("   Image Name:   %s\n   Created:      ", u.name);
+	print_time(u.time);
 	printf("   Image Type:   %s %s %s (%s)\n   Data Size:    %u Bytes = ",
-	       h[29] == 2 ? "ARM" : "Unknown Architecture",
-	       name_of(h[28], os_id, os, 2, "Unknown OS"),
-	       name_of(h[30], type_id, type, 7, "Unknown Image"),
-	       name_of(h[31], comp_id, comp, 7, "Unknown Compression"),
-	       (unsigned)get_be32(h + 12));
-	print_size(get_be32(h + 12));
-	printf("   Load Address: %08x\n   Entry Point:  %08x\n", (unsigned)get_be32(h + 16),
-	       (unsigned)get_be32(h + 20));
-	if (h[30] != UIMAGE_TYPE_MULTI && h[30] != UIMAGE_TYPE_SCRIPT)
+	       u.arch == 2 ? "ARM" : "Unknown Architecture",
+	       name_of(u.os, os_id, os, 2, "Unknown OS"),
+	       name_of(u.type, type_id, type, 7, "Unknown Image"),
+	       name_of(u.comp, comp_id, comp, 7, "Unknown Compression"),
+	       (unsigned)u.size);
+	print_size(u.size);
+	printf("   Load Address: %08x\n   Entry Point:  %08x\n", (unsigned)u.load,
+	       (unsigned)u.entry);
+	if (u.type != UIMAGE_TYPE_MULTI && u.type != UIMAGE_TYPE_SCRIPT)
 		return;
 	printf("   Contents:\n");
 	for (unsigned i = 0; !image_multi_part(h, len, i, &off, &size); i++) {
 		printf("      Image %u: %u Bytes = ", i, (unsigned)size);
 		print_size(size);
-		if (h[30] == UIMAGE_TYPE_SCRIPT && i)
+		if (u.type == UIMAGE_TYPE_SCRIPT && i)
 			printf("       Offset = 0x%08x\n", (unsigned)((uintptr_t)h + off));
 	}
 }
@@ -126,28 +127,20 @@ void image_print_legacy(const uint8_t *h, uint32_t len)
  * Prints U-Boot's message and returns 1 when it is not one. */
 static int legacy_header(char *const argv[], uint32_t addr, uint32_t *len)
 {
-	const uint8_t *h = (const uint8_t *)(uintptr_t)addr;
-	uint8_t copy[UIMAGE_HEADER_SIZE];
+	struct uimage_header u;
 
-	if (get_be32(h) != UIMAGE_MAGIC) {
+	if (image_uimage_header((const void *)(uintptr_t)addr, &u)) {
 		printf("Bad Magic Number\n");
 		return 1;
 	}
-	memcpy(copy, h, sizeof(copy));
-	memset(copy + 4, 0, 4);
-	if (crc32(0, copy, sizeof(copy)) != get_be32(h + 4)) {
+	if (!u.hcrc_ok) {
 		printf("Bad Header Checksum\n");
 		return 1;
 	}
-	*len = UIMAGE_HEADER_SIZE + get_be32(h + 12);
+	*len = UIMAGE_HEADER_SIZE + u.size;
 	if (*len < UIMAGE_HEADER_SIZE || cmd_ram_check(argv, addr, *len, 1, false))
 		return 1;
 	return 0;
-}
-
-static bool data_crc_ok(const uint8_t *h, uint32_t len)
-{
-	return crc32(0, h + UIMAGE_HEADER_SIZE, len - UIMAGE_HEADER_SIZE) == get_be32(h + 24);
 }
 
 static int image_info(char *const argv[], uint32_t addr)
@@ -163,7 +156,7 @@ static int image_info(char *const argv[], uint32_t addr)
 		       "(gtaboot reads legacy uImages)\n");
 		return 1;
 	}
-	if (get_be32(h) != UIMAGE_MAGIC) {
+	if (!image_is_uimage(h)) {
 		printf("Unknown image format!\n");
 		return 1;
 	}
@@ -172,7 +165,7 @@ static int image_info(char *const argv[], uint32_t addr)
 		return 1;
 	image_print_legacy(h, len);
 	printf("   Verifying Checksum ... ");
-	if (!data_crc_ok(h, len)) {
+	if (!image_uimage_data_ok(h, len)) {
 		printf("   Bad Data CRC\n");
 		return 1;
 	}
@@ -204,6 +197,7 @@ static int do_imxtract(int argc, char *const argv[])
 	unsigned long addr = var_addr("loadaddr", KERNEL_ADDR_R), part = 0, dest = 0;
 	uint32_t len, off, size;
 	const char *verify;
+	struct uimage_header u;
 	const uint8_t *h;
 	int err;
 
@@ -218,26 +212,26 @@ static int do_imxtract(int argc, char *const argv[])
 	if (get_be32(h) == FDT_MAGIC)
 		return cmd_error(argv, "FIT images are not supported (legacy uImages only)");
 	printf("## Copying part %lu from legacy image at %08lx ...\n", part, addr);
-	if (legacy_header(argv, addr, &len))
+	if (legacy_header(argv, addr, &len) || image_uimage_header(h, &u))
 		return 1;
-	if (h[30] != UIMAGE_TYPE_MULTI && h[30] != UIMAGE_TYPE_SCRIPT) {
+	if (u.type != UIMAGE_TYPE_MULTI && u.type != UIMAGE_TYPE_SCRIPT) {
 		printf("Wrong Image Type for %s command\n", argv[0]);
 		return 1;
 	}
-	if (h[31] && argc < 4) {
+	if (u.comp && argc < 4) {
 		printf("Must specify load address for %s command with compressed image\n",
 		       argv[0]);
 		return 1;
 	}
-	if (h[31] > 1) {
-		printf("Unimplemented compression type %u\n", h[31]);
+	if (u.comp > 1) {
+		printf("Unimplemented compression type %u\n", u.comp);
 		return 1;
 	}
 	verify = var_get("verify");
 	/* U-Boot's env_get_yesno(): only n, N, f, F, 0 say no */
 	if (!verify || !strchr("nNfF0", verify[0])) {
 		printf("   Verifying Checksum ... ");
-		if (!data_crc_ok(h, len)) {
+		if (!image_uimage_data_ok(h, len)) {
 			printf("Bad Data CRC\n");
 			return 1;
 		}
@@ -250,7 +244,7 @@ static int do_imxtract(int argc, char *const argv[])
 		return 1;
 	}
 	if (argc > 3) {
-		if (!h[31]) {
+		if (!u.comp) {
 			printf("   Loading part %lu ... ", part);
 			if (cmd_ram_check(argv, dest, size, 1, true))
 				return 1;

@@ -17,6 +17,7 @@
 #include "lib/bitops.h"
 #include "lib/cmdline.h"
 #include "lib/errno.h"
+#include "lib/image.h"
 #include "lib/mtdparts.h"
 #include "lib/printf.h"
 #include "lib/string.h"
@@ -168,11 +169,11 @@ static int do_nboot(int argc, char *const argv[])
 		return 1;
 	}
 	h = (const uint8_t *)addr;
-	if (get_be32(h) != 0x27051956u) {
+	if (!image_is_uimage(h)) {
 		printf("** Unknown image type\n");
 		return 1;
 	}
-	total = 64 + get_be32(h + 12);
+	total = UIMAGE_HEADER_SIZE + image_uimage_data_size(h);
 	if (total < 64 || total > psize || mem_check_free(argv[0], addr, total)) {
 		printf("** Image of 0x%x bytes does not fit the partition or free RAM\n",
 		       (unsigned)total);

@@ -13,13 +13,6 @@
 #include "lib/printf.h"
 #include "lib/string.h"
 
-static uint32_t be32_at(uint32_t a)
-{
-	const volatile uint8_t *p = (const volatile uint8_t *)(uintptr_t)a;
-
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
 int cmd_source_at(char *const argv[], uint32_t addr)
 {
 	struct image_info info;
@@ -33,7 +26,7 @@ int cmd_source_at(char *const argv[], uint32_t addr)
 	/* The header says how long the image is; never look past the RAM it
 	 * lies in (a bad size is the parser's to name as truncation). */
 	room = sys_ram_end() > addr ? sys_ram_end() - addr : UIMAGE_HEADER_SIZE;
-	len = be32_at(addr + 12);
+	len = image_uimage_data_size((const void *)(uintptr_t)addr);
 	len = len > room - UIMAGE_HEADER_SIZE ? room : len + UIMAGE_HEADER_SIZE;
 	err = image_check_script((const void *)(uintptr_t)addr, len, &info, &why);
 	if (err) {

@@ -189,6 +189,48 @@ int image_multi_part(const void *buf, size_t len, unsigned idx, uint32_t *off, u
 	return 0;
 }
 
+int image_uimage_header(const void *hdr, struct uimage_header *h)
+{
+	const uint8_t *b = hdr;
+	uint8_t copy[UIMAGE_HEADER_SIZE];
+
+	if (!image_is_uimage(hdr))
+		return -EBADMSG;
+	memcpy(copy, b, sizeof(copy));
+	memset(copy + 4, 0, 4);
+	h->hcrc_ok = crc32(0, copy, sizeof(copy)) == get_be32(b + 4);
+	h->time = get_be32(b + 8);
+	h->size = get_be32(b + 12);
+	h->load = get_be32(b + 16);
+	h->entry = get_be32(b + 20);
+	h->dcrc = get_be32(b + 24);
+	h->os = b[28];
+	h->arch = b[29];
+	h->type = b[30];
+	h->comp = b[31];
+	memcpy(h->name, b + 32, 32);
+	h->name[32] = 0;
+	return 0;
+}
+
+bool image_uimage_data_ok(const void *hdr, uint32_t len)
+{
+	const uint8_t *b = hdr;
+
+	return len >= UIMAGE_HEADER_SIZE &&
+	       crc32(0, b + UIMAGE_HEADER_SIZE, len - UIMAGE_HEADER_SIZE) == get_be32(b + 24);
+}
+
+bool image_is_uimage(const void *hdr)
+{
+	return get_be32(hdr) == UIMAGE_MAGIC;
+}
+
+uint32_t image_uimage_data_size(const void *hdr)
+{
+	return get_be32((const uint8_t *)hdr + 12);
+}
+
 enum image_kind image_identify(const void *hdr, size_t len, uint32_t *total)
 {
 	const uint8_t *b = hdr;

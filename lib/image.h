@@ -69,4 +69,25 @@ int image_multi_part(const void *buf, size_t len, unsigned idx, uint32_t *off, u
  * at: the image_check_*() functions check the loaded image. */
 enum image_kind image_identify(const void *hdr, size_t len, uint32_t *total);
 
+/* Of a uImage header (UIMAGE_HEADER_SIZE bytes at hdr): whether its magic
+ * is right, and the data size it declares, whatever the magic (the header
+ * is not checked further: image_check_*() do that). */
+bool image_is_uimage(const void *hdr);
+uint32_t image_uimage_data_size(const void *hdr);
+
+/* Every field of a uImage header, for iminfo and nboot. */
+struct uimage_header {
+	uint32_t time, size, load, entry, dcrc;
+	uint8_t os, arch, type, comp;
+	char name[33];          /* NUL-terminated, as stored (not checked) */
+	bool hcrc_ok;           /* the header's own CRC */
+};
+
+/* The fields of the header at hdr; -EBADMSG (and nothing filled in) when
+ * its magic is wrong. A wrong header CRC is only reported in hcrc_ok. */
+int image_uimage_header(const void *hdr, struct uimage_header *h);
+/* Whether the len - UIMAGE_HEADER_SIZE data bytes behind the header at hdr
+ * match its data CRC. */
+bool image_uimage_data_ok(const void *hdr, uint32_t len);
+
 #endif

@@ -52,5 +52,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	if (!ret && ((uint64_t)info.offset + info.size > size || info.offset < 68))
 		abort();
+	/* iminfo's and nboot's reading of a header: the name always ends */
+	if (size >= UIMAGE_HEADER_SIZE) {
+		struct uimage_header h;
+
+		if (image_uimage_header(data, &h) == 0 &&
+		    (strlen(h.name) > 32 || !image_is_uimage(data)))
+			abort();
+		if (image_uimage_data_ok(data, UIMAGE_HEADER_SIZE) && size < UIMAGE_HEADER_SIZE)
+			abort();
+	}
 	return 0;
 }

@@ -144,6 +144,42 @@ static void test_uimage_kernel(void **state)
 	free(m.data);
 }
 
+/* The header as iminfo and nboot read it, from a file mkimage made. */
+static void test_uimage_header_fields(void **state)
+{
+	struct mk m = mkimage("-A arm -O linux -T multi -C gzip -a 0x80008000 -e 0x80008040 "
+			      "-n 'fields'", 4000);
+	struct uimage_header h;
+
+	assert_true(image_is_uimage(m.data));
+	assert_int_equal(image_uimage_data_size(m.data), m.len - 64);
+	assert_int_equal(image_uimage_header(m.data, &h), 0);
+	assert_true(h.hcrc_ok);
+	assert_int_equal(h.size, m.len - 64);
+	assert_int_equal(h.load, 0x80008000);
+	assert_int_equal(h.entry, 0x80008040);
+	assert_int_equal(h.arch, 2);
+	assert_int_equal(h.os, 5);
+	assert_int_equal(h.type, UIMAGE_TYPE_MULTI);
+	assert_int_equal(h.comp, 1);
+	assert_string_equal(h.name, "fields");
+	assert_true(image_uimage_data_ok(m.data, (uint32_t)m.len));
+	m.data[70] ^= 1;
+	assert_false(image_uimage_data_ok(m.data, (uint32_t)m.len));
+	assert_false(image_uimage_data_ok(m.data, 63));
+	m.data[70] ^= 1;
+	/* a header byte flipped: parsed, its CRC reported bad */
+	m.data[40] ^= 1;
+	assert_int_equal(image_uimage_header(m.data, &h), 0);
+	assert_false(h.hcrc_ok);
+	/* the magic: refused, the size still read as stored */
+	m.data[0] ^= 1;
+	assert_false(image_is_uimage(m.data));
+	assert_int_equal(image_uimage_header(m.data, &h), -EBADMSG);
+	assert_int_equal(image_uimage_data_size(m.data), m.len - 64);
+	free(m.data);
+}
+
 static void test_uimage_refused(void **state)
 {
 	struct image_info info;
@@ -381,6 +417,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_zimage),
 		cmocka_unit_test(test_uimage_kernel),
+		cmocka_unit_test(test_uimage_header_fields),
 		cmocka_unit_test(test_uimage_refused),
 		cmocka_unit_test(test_uimage_name),
 		cmocka_unit_test(test_initrd),
