@@ -403,17 +403,19 @@ check-build: deps
 
 check: check-build
 	$(Q)for b in $(BOARDS); do $(PYTHON) tools/check-layout.py $(BUILD)/$$b/obj || exit 1; done
+	$(Q)$(PYTHON) tools/check-docs.py
 	$(Q)FUZZ_SECONDS=$${FUZZ_SECONDS:-2} PYTHON=$(PYTHON) tests/run-all.sh
 
 # The system tests alone, on what check-build built.
 system: check-build
 	$(Q)PYTHON=$(PYTHON) tests/run-all.sh --system-only
 
-# The quick round while working: the layout check, the unit tests and brief
+# The quick round while working: the layout and docs checks, the unit tests and brief
 # fuzzing, no system tests (no simulator, no USB guest, no demo cards).
 check-fast: deps
 	$(Q)$(MAKE) -j$$(nproc) --no-print-directory all-boards unit $(FUZZ_BINS)
 	$(Q)for b in $(BOARDS); do $(PYTHON) tools/check-layout.py $(BUILD)/$$b/obj || exit 1; done
+	$(Q)$(PYTHON) tools/check-docs.py
 	$(Q)FUZZ_SECONDS=$${FUZZ_SECONDS:-2} PYTHON=$(PYTHON) tests/run-all.sh --no-system
 
 # Power cuts during saveenv at every NAND operation and every 15th SD block

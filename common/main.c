@@ -72,52 +72,8 @@ static void __attribute__((noreturn)) give_up(const char *why)
 	cpu_reset();
 }
 
-/* Everything from here on runs from SDRAM (arch/arm/cold.c). */
-COLD_FN(main_late) static void main_late(void)
-{
-	sys.boot_media = boot_media(boot.device);
-	omap3_periph_init(&chip, &clocks);
-	banner_print(wdt_err, clk_err);
-	print_boot_source();
-	vars_init();
-	/* 8. Storage: TWL4030 (I2C1): VMMC1; MMC1 and the SD card. Then the
-	 *    backup-battery charger at the board's values, and the stored
-	 *    environment over the defaults (NAND after a NAND boot, else the
-	 *    card), before /uEnv.txt (common/boot_entries.c), which still
-	 *    adds and overrides. */
-	display_prepare();
-	storage_init();
-	bbcharge_board(storage_twl());
-	envstore_load(&sysenv);
-	/* Booted by the ROM over USB with no card: someone is un-bricking
-	 * this board from a PC, so bootcmd serves its NAND over DFU
-	 * (`unbrick`, docs/usb.md) rather than a boot scan that finds
-	 * nothing; a stored bootcmd would be the bricked system's. */
-	if (sys.boot_media == BOOT_MEDIA_USB && !storage_mmc1())
-		vars_unbrick();
-	vars_runtime();
-	/* 9. Boot scan: the boot partition's uEnv.txt and extlinux.conf. */
-	boot_scan();
-	/* The screen, unless /uEnv.txt says video=off (common/display.c). */
-	display_start();
-	/* 10. Countdown; unless a key or AUX stops it, 11. bootcmd: the
-	 *    distro scan and the fallback chain (common/distro.c, boot.c),
-	 *    for each entry 12. load kernel, initrd and DTB,
-	 *    13. patch the DTB, 14. hand over. */
-	if (autoboot_countdown(boot_delay_ms()) == 0) {
-		boot_autoboot();
-		menu_after_failure();
-	}
-	/* 15. Nothing booted, or the user asked: the console, with all of
-	 *    the cold part unpacked (the boot needed only its first stream,
-	 *    arch/arm/cold.c), before a command can write anywhere. */
-	static const char overwritten[] __attribute__((section(".cold.rodata.overwritten"))) =
-		"the rest of this MLO was overwritten in RAM since the boot";
-
-	if (cold_load_rest())
-		give_up(overwritten);
-	cli_loop();
-}
+/* Steps 8-15, and the end of 7: below main(), in SDRAM. */
+static void main_late(void);
 
 int main(const uint8_t *rom_bootinfo)
 {
@@ -136,11 +92,11 @@ int main(const uint8_t *rom_bootinfo)
 	sys.l3_hz = clocks.l3_hz;
 	/* 3. Pads: UART3, I2C1 and MMC1, then the board table. */
 	omap3_pads_init(board.pads, board.npads);
-	/* 4. Console on UART3: only now is its 48 MHz clock right. */
+	/* 4. Console: UART3, only now that its 48 MHz clock is right. */
 	con = omap3_console_init(&clocks);
 	if (con)
 		console_init(con);
-	/* 5. Who we are: board revision, boot source, banner. */
+	/* 5. Board and boot device: the revision, where the ROM found us. */
 	if (board.revision)
 		sys.board_rev = board.revision();
 	omap3_boot_info(rom_bootinfo, &boot);
@@ -170,14 +126,14 @@ int main(const uint8_t *rom_bootinfo)
 	sys.area_start = top - GTABOOT_AREA;
 	sys.scratch_end = top;
 	sys.scratch_start = sys.scratch_next = top - SCRATCH_SIZE;
-	/* 7. The SDRAM part. Caches on while loading (performance); linux.S
-	 *    turns them off. The cold part only ever runs with the MMU on,
+	/* 7. SDRAM part: caches on while loading (performance; linux.S
+	 *    turns them off). The cold part only ever runs with the MMU on,
 	 *    at COLD_BASE, which the MMU shows on the area's first MiB. */
 	omap3_l2_prepare();
 	mmu_enable(scratch_alloc(MMU_AREA_SIZE), sys.dram.base[0], top, sys.area_start);
-	/* 7. The rest of this MLO (the ROM loaded only the early part), then
-	 *    the cold part unpacked into SDRAM; then leave the small SRAM
-	 *    stack for one in SDRAM. */
+	/* The rest of this MLO (the ROM loaded only the early part), then
+	 * the cold part unpacked into SDRAM; then leave the small SRAM stack
+	 * for one in SDRAM. */
 	const uint8_t *packed = mlo_rest_load(boot.device, sys.mem.flash == MEM_FLASH_NAND);
 
 	if (!packed)
@@ -188,4 +144,54 @@ int main(const uint8_t *rom_bootinfo)
 	console_use_ring(scratch_alloc(CONSOLE_RING), CONSOLE_RING);
 	run_on_stack(main_late, (uintptr_t)scratch_alloc(LATE_STACK) + LATE_STACK);
 	return 0;
+}
+
+/* Everything from here on runs from SDRAM (arch/arm/cold.c). Step 7 ends
+ * here with the banner. */
+COLD_FN(main_late) static void main_late(void)
+{
+	sys.boot_media = boot_media(boot.device);
+	omap3_periph_init(&chip, &clocks);
+	banner_print(wdt_err, clk_err);
+	print_boot_source();
+	vars_init();
+	/* 8. Storage: TWL4030 (I2C1): VMMC1; MMC1 and the SD card. Then the
+	 *    backup-battery charger at the board's values, and the stored
+	 *    environment over the defaults (NAND after a NAND boot, else the
+	 *    card), before /uEnv.txt (common/boot_entries.c), which still
+	 *    adds and overrides. */
+	display_prepare();
+	storage_init();
+	bbcharge_board(storage_twl());
+	envstore_load(&sysenv);
+	/* Booted by the ROM over USB with no card: someone is un-bricking
+	 * this board from a PC, so bootcmd serves its NAND over DFU
+	 * (`unbrick`, docs/usb.md) rather than a boot scan that finds
+	 * nothing; a stored bootcmd would be the bricked system's. */
+	if (sys.boot_media == BOOT_MEDIA_USB && !storage_mmc1())
+		vars_unbrick();
+	vars_runtime();
+	/* 9. Boot scan: the boot partition's uEnv.txt and extlinux.conf. */
+	boot_scan();
+	/* The screen, unless /uEnv.txt says video=off (common/display.c). */
+	display_start();
+	/* 10. Countdown: unless a key or AUX stops it,
+	 * 11. bootcmd: the distro scan and the fallback chain (common/distro.c,
+	 *     boot.c), for each entry
+	 * 12. Loading: DTB, initrd and kernel,
+	 * 13. DTB fix-ups,
+	 * 14. Hand-off. */
+	if (autoboot_countdown(boot_delay_ms()) == 0) {
+		boot_autoboot();
+		menu_after_failure();
+	}
+	/* 15. Prompt: nothing booted, or the user asked. All of the cold
+	 *    part is unpacked first (the boot needed only its first stream,
+	 *    arch/arm/cold.c), before a command can write anywhere. */
+	static const char overwritten[] __attribute__((section(".cold.rodata.overwritten"))) =
+		"the rest of this MLO was overwritten in RAM since the boot";
+
+	if (cold_load_rest())
+		give_up(overwritten);
+	cli_loop();
 }

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Checks that the docs say what the tree has (issue #34, "Docs that stay
+true"):
+
+- the boot flow's steps: common/main.c numbers them 1..15 once each, in
+  order, with a title ("/* 8. Storage: ..."); docs/design.md ("N. **Title**")
+  and README.md ("N. Title: ...") list the same numbers with the same
+  titles;
+- every path of this tree a doc cites in backquotes (`lib/fat.c`,
+  `tools/mknand`, `arch/arm/omap3/memmap.h:42`) exists, as a file or
+  directory or as the source of a built program (.c, .h, .py, .sh added).
+  Paths of other projects are written with their repository in front
+  (`goldelico/letux-uboot board/...`) or without backquotes.
+
+usage: check-docs.py [ROOT]   exits 1 naming each mismatch."""
+import glob
+import os
+import re
+import sys
+
+STEP_C = re.compile(r"(?:/\*|^\s*\*)\s+(\d{1,2})\. ([A-Za-z][\w -]*?)\s*[:,.]", re.M)
+STEP_DESIGN = re.compile(r"^(\d{1,2})\. \*\*([^*]+)\*\*", re.M)
+STEP_README = re.compile(r"^(\d{1,2})\. ([A-Za-z][\w -]*?):", re.M)
+TOPS = ("arch", "board", "common", "drivers", "lib", "tools", "tests", "docs", "dts", ".ci")
+CITED = re.compile(r"`(?:%s)/[\w./+-]*`" % "|".join(re.escape(t) for t in TOPS))
+SUFFIXES = ("", ".c", ".h", ".py", ".sh", ".S")
+
+
+def section(text, title):
+    """The text of the '## title' section."""
+    m = re.search(r"^## %s\s*$(.*?)(?=^## |\Z)" % re.escape(title), text, re.M | re.S)
+    return m.group(1) if m else ""
+
+
+def steps(pattern, text):
+    return [(int(n), t.strip()) for n, t in pattern.findall(text)]
+
+
+def step_errors(root):
+    errors = []
+    main = open(os.path.join(root, "common/main.c")).read()
+    code = steps(STEP_C, main)
+    numbers = [n for n, _ in code]
+    if numbers != list(range(1, len(numbers) + 1)) or not numbers:
+        errors.append("common/main.c numbers its steps %s, not 1..N once each in order"
+                      % numbers)
+    want = dict(code)
+    for doc, pattern, sec in (("docs/design.md", STEP_DESIGN, "The boot flow"),
+                              ("README.md", STEP_README, "The boot flow")):
+        got = steps(pattern, section(open(os.path.join(root, doc)).read(), sec))
+        if [n for n, _ in got] != numbers:
+            errors.append("%s lists steps %s, common/main.c %s" % (doc, [n for n, _ in got],
+                                                                   numbers))
+        for n, title in got:
+            if n in want and title.lower() != want[n].lower():
+                errors.append("%s step %d is '%s', common/main.c's '%s'" % (doc, n, title,
+                                                                           want[n]))
+    return errors
+
+
+def path_errors(root):
+    errors = []
+    docs = sorted(glob.glob(os.path.join(root, "docs", "*.md"))) + [os.path.join(root, "README.md")]
+    for doc in docs:
+        for lineno, line in enumerate(open(doc), 1):
+            for m in CITED.finditer(line):
+                path = m.group(0).strip("`").rstrip(".,;)")
+                path = re.sub(r":\d+(-\d+)?$", "", path)     # file:line
+                if not any(os.path.exists(os.path.join(root, path + s)) for s in SUFFIXES):
+                    errors.append("%s:%d cites %s, which does not exist" % (
+                        os.path.relpath(doc, root), lineno, path))
+    return errors
+
+
+def main():
+    root = sys.argv[1] if len(sys.argv) > 1 else \
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    errors = step_errors(root) + path_errors(root)
+    for e in errors:
+        print("check-docs: " + e, file=sys.stderr)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
