@@ -13,6 +13,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 import cards  # noqa: E402
+import debian_uboot  # noqa: E402
 import simrun  # noqa: E402
 
 ROOT = simrun.ROOT
@@ -47,6 +48,16 @@ def need(*tools):
 @pytest.fixture(scope="session")
 def sim():
     return simrun.built("build/sim/gtaboot-sim")
+
+
+@pytest.fixture(scope="session")
+def uboot_boot(sim, tmp_path_factory):
+    """Debian's U-Boot booted once for the run (debian_uboot.py): its
+    simrun.Run and the NAND its saveenv wrote."""
+    if not debian_uboot.available():
+        pytest.skip("Debian's U-Boot not fetched (tools/fetch-debs.sh)")
+    need("sfdisk", "mkfs.vfat", "mcopy")
+    return debian_uboot.session(tmp_path_factory)
 
 
 class Guest:
