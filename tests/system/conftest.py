@@ -13,6 +13,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 import cards  # noqa: E402
+import debian_uboot  # noqa: E402
 import simrun  # noqa: E402
 
 ROOT = simrun.ROOT
@@ -25,12 +26,20 @@ SRAM = 0x40200000
 # `pytest --durations=0`): with --dist loadfile the two workers take whole
 # files in collection order, and a long file collected last would leave one
 # worker idle while the other finishes it. Files not named keep their order
-# after these.
-LONG_FILES = ["test_faults.py", "test_usbhost_dfu.py", "test_uboot_env.py", "test_lava.py",
-              "test_ubenv_single.py", "test_uboot_help.py", "test_fs_cmds.py", "test_loadb.py", "test_flash_kernel_linux.py",
-              "test_ubenv_fat.py", "test_unbrick.py", "test_beagle.py", "test_linux_shell.py",
-              "test_linux.py", "test_letux.py", "test_nand.py", "test_rom_usb.py",
-              "test_display.py", "test_usbhost.py", "test_ubenv.py"]
+# after these. test_uboot_env.py boots Debian's U-Boot for the run
+# (debian_uboot.py): test_uboot.py and test_uboot_help.py, which read
+# that boot too, come late, so that the other worker does not wait for it.
+LONG_FILES = ["test_faults.py", "test_nand.py", "test_ubenv_fat.py", "test_linux.py",
+              "test_ubenv.py", "test_flash_kernel_linux.py", "test_console.py",
+              "test_linux_shell.py", "test_letux.py", "test_usbhost_dfu.py", "test_beagle.py",
+              "test_ubenv_single.py", "test_uboot_env.py", "test_ext4_boot.py",
+              "test_bootcount.py", "test_letux_nand.py", "test_rauc.py", "test_payload.py",
+              "test_display.py", "test_unbrick.py", "test_serial_load.py", "test_bringup.py",
+              "test_cards_badly.py", "test_loadb.py", "test_rom_usb.py", "test_gpio_cmds.py",
+              "test_initramfs.py", "test_memory.py", "test_shell.py", "test_env_cmds.py",
+              "test_loady.py", "test_debian_kernel.py", "test_usbhost.py", "test_loady_pty.py",
+              "test_mem_cmds.py", "test_mtd_cmds.py", "test_rom_exit.py", "test_rom_cards.py",
+              "test_lava.py"]
 
 
 def pytest_collection_modifyitems(session, config, items):
@@ -47,6 +56,16 @@ def need(*tools):
 @pytest.fixture(scope="session")
 def sim():
     return simrun.built("build/sim/gtaboot-sim")
+
+
+@pytest.fixture(scope="session")
+def uboot_boot(sim, tmp_path_factory):
+    """Debian's U-Boot booted once for the run (debian_uboot.py): its
+    simrun.Run and the NAND its saveenv wrote."""
+    if not debian_uboot.available():
+        pytest.skip("Debian's U-Boot not fetched (tools/fetch-debs.sh)")
+    need("sfdisk", "mkfs.vfat", "mcopy")
+    return debian_uboot.session(tmp_path_factory)
 
 
 class Guest:

@@ -14,6 +14,7 @@ import zlib
 
 import pytest
 
+import simrun
 import test_console as tc
 import test_loady_pty as lp
 
@@ -89,24 +90,39 @@ def kermit_script(name, payload, damage=None):
     return s
 
 
-@pytest.mark.parametrize("size,damage", [(1, None), (700, 4)])
-def test_loadb_scripted_sender(size, damage):
-    payload = random.Random(size).randbytes(size)
-    inp = "{expect %s}loadb 80400000\\r" % P + kermit_script("TEST.BIN", payload, damage)
-    inp += "{expect %s}" % P + tc.esc("crc32 80400000 %x" % size) + "\\r{expect %s}" % P
-    r = tc.session(inp, max_ms=20000)
+# (size, the D packet sent damaged first): both transfers in one boot
+SCRIPTED = [(1, None), (700, 4)]
+
+
+def test_loadb_scripted_sender():
+    inp = ""
+    for size, damage in SCRIPTED:
+        payload = random.Random(size).randbytes(size)
+        inp += "{expect %s}loadb 80400000\\r" % P + kermit_script("TEST.BIN", payload, damage)
+        inp += "{expect %s}" % P + tc.esc("crc32 80400000 %x" % size) + "\\r"
+    r = tc.session(inp + "{expect %s}" % P, max_ms=20000)
     assert r.rc == 2, r.stderr + r.serial[-800:]
-    assert "## Ready for binary (kermit) download to 0x80400000 at 115200 bps..." in r.serial
-    assert "## Total Size      = 0x%08x = %d Bytes\r\n## Start Addr      = 0x80400000" % (
-        size, size) in r.serial
-    assert "crc32 for 80400000 ... %08x ==> %08x" % (0x80400000 + size - 1, zlib.crc32(payload)) in r.serial
+    runs = r.serial.split("loadb 80400000\r\n")[1:]
+    assert len(runs) == len(SCRIPTED), r.serial[-800:]
+    for (size, damage), out in zip(SCRIPTED, runs):
+        payload = random.Random(size).randbytes(size)
+        assert "## Ready for binary (kermit) download to 0x80400000 at 115200 bps..." in out
+        assert "## Total Size      = 0x%08x = %d Bytes\r\n## Start Addr      = 0x80400000" % (
+            size, size) in out, (size, out[-800:])
+        assert "crc32 for 80400000 ... %08x ==> %08x" % (
+            0x80400000 + size - 1, zlib.crc32(payload)) in out, (size, out[-800:])
 
 
 def test_loadb_refusals():
-    outs, _ = tc.run_cmds("loadb 80400000 57600", "loadb 40200000")
-    assert "error: loadb: the console stays at 115200 bps" in outs[0]
-    assert "error: loadb 0x40200000" in outs[1]
-    r = tc.session("{expect %s}loadb\\r{expect bps...\r\n}\\x03{expect %s}" % (P, P))
+    """Two refused forms, then Ctrl-C at the ready line, in one boot."""
+    cmds = ("loadb 80400000 57600", "loadb 40200000")
+    r = tc.session(tc.script(*cmds) + "loadb\\r{expect bps...\r\n}\\x03{expect %s}" % P)
+    assert r.rc == simrun.EXIT["timeout"], r.stderr + r.serial
+    outs = dict(tc.outputs(r.serial))
+    for c in cmds:
+        assert c in outs, "command %r never ran:\n%s" % (c, r.serial)
+    assert "error: loadb: the console stays at 115200 bps" in outs[cmds[0]]
+    assert "error: loadb 0x40200000" in outs[cmds[1]]
     assert "error: loadb: cancelled after 0 bytes\r\n## Binary (kermit) download aborted" in \
         r.serial
 

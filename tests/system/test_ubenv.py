@@ -116,10 +116,20 @@ def saved(sd, nand, value):
     return r
 
 
-def test_saveenv_read_by_fw_printenv(sd, tmp_path):
-    nand = tmp_path / "n.img"                   # absent: MLO only, the rest erased
-    blank_nand(tmp_path / "before.img")
+@pytest.fixture(scope="module")
+def first_save(sd, tmp_path_factory):
+    """The first saveenv on a NAND holding only the MLO: its run and the
+    NAND after it (the two tests below read it)."""
+    nand = tmp_path_factory.mktemp("first") / "n.img"   # absent: MLO only, the rest erased
     r = saved(sd, nand, "bar")
+    return r, nand.read_bytes()
+
+
+def test_saveenv_read_by_fw_printenv(first_save, tmp_path):
+    nand = tmp_path / "n.img"
+    nand.write_bytes(first_save[1])
+    blank_nand(tmp_path / "before.img")
+    r = first_save[0]
     assert "Boot: NAND (ROM)" in r.serial, r.serial
     assert WARNING in r.serial                  # first boot: nothing stored
     assert "Saving Environment to NAND... " in r.serial
@@ -136,9 +146,9 @@ def test_saveenv_read_by_fw_printenv(sd, tmp_path):
             assert img[p * RAW:(p + 1) * RAW] == old, p
 
 
-def test_fw_setenv_obeyed_at_next_boot(sd, tmp_path):
+def test_fw_setenv_obeyed_at_next_boot(sd, first_save, tmp_path):
     nand = tmp_path / "n.img"
-    saved(sd, nand, "bar")
+    nand.write_bytes(first_save[1])
     flat, cfg = tools_config(tmp_path, nand)
     w = fw("fw_setenv", cfg, "greeting", "hello from Linux")
     assert w.returncode == 0, w.stderr
@@ -161,10 +171,20 @@ def corrupt(nand, copy):
     write_region(nand, bytes(data))
 
 
-def test_bad_crc_in_one_copy_uses_the_other(sd, tmp_path):
+@pytest.fixture(scope="module")
+def two_saved(sd, tmp_path_factory):
+    """Two saves (the two tests below corrupt copies of it): copy 0 holds
+    foo=one (counter 1), copy 1 foo=two and bootdelay 7 (counter 2)."""
+    nand = tmp_path_factory.mktemp("two") / "n.img"
+    saved(sd, nand, "one")
+    r = console(sd, nand, ["setenv foo two", "setenv bootdelay 7", "saveenv"])
+    assert "Writing to redundant NAND... OK" in after(r, "saveenv"), r.serial
+    return nand.read_bytes()
+
+
+def test_bad_crc_in_one_copy_uses_the_other(sd, two_saved, tmp_path):
     nand = tmp_path / "n.img"
-    saved(sd, nand, "one")                      # copy 0, counter 1
-    saved(sd, nand, "two")                      # copy 1, counter 2
+    nand.write_bytes(two_saved)
     corrupt(nand, 1)
     r = console(sd, nand, ["printenv foo"])
     assert "copy 1 at 0x260000 refused (bad CRC), using copy 0" in r.serial, r.serial
@@ -177,10 +197,9 @@ def test_bad_crc_in_one_copy_uses_the_other(sd, tmp_path):
     assert printenv(tools_config(tmp_path, nand)[1])[1]["foo"] == "three"
 
 
-def test_bad_crc_in_both_copies_gives_the_defaults(sd, tmp_path):
+def test_bad_crc_in_both_copies_gives_the_defaults(sd, two_saved, tmp_path):
     nand = tmp_path / "n.img"
-    saved(sd, nand, "one")
-    r = console(sd, nand, ["setenv bootdelay 7", "saveenv"])
+    nand.write_bytes(two_saved)
     corrupt(nand, 0)
     corrupt(nand, 1)
     r = console(sd, nand, ["printenv foo", "printenv bootdelay"])

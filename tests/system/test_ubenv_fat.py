@@ -187,10 +187,19 @@ def test_saveenv_read_by_fw_printenv(board, tmp_path):
     assert fsck(img, tmp_path).returncode == 0
 
 
-def test_fw_setenv_obeyed_at_next_boot(board, tmp_path):
-    img = card(board, tmp_path)
+@pytest.fixture(scope="module")
+def two_saved(board, tmp_path_factory):
+    """A card after two saves: uboot.env foo=one, uboot-redund.env foo=two
+    (current). Made once a board; the tests below work on copies."""
+    tmp = tmp_path_factory.mktemp("two")
+    img = card(board, tmp)
     saved(board, img, "one")
-    saved(board, img, "two")
+    saved(board, img, "two")                   # uboot-redund.env: foo=two, current
+    return img
+
+
+def test_fw_setenv_obeyed_at_next_boot(board, two_saved, tmp_path):
+    img = card((str(two_saved), None), tmp_path)
     files, cfg = take_out(img, tmp_path)
     w = run(["fw_setenv", "-c", str(cfg), "greeting", "hello from Linux"])
     assert w.returncode == 0, w.stderr
@@ -207,10 +216,8 @@ def test_fw_setenv_obeyed_at_next_boot(board, tmp_path):
     assert fsck(img, tmp_path).returncode == 0
 
 
-def test_bad_copy_refused_and_write_protect(board, tmp_path):
-    img = card(board, tmp_path)
-    saved(board, img, "one")
-    saved(board, img, "two")                                   # uboot-redund.env current
+def test_bad_copy_refused_and_write_protect(board, two_saved, tmp_path):
+    img = card((str(two_saved), None), tmp_path)               # uboot-redund.env current
     files, cfg = take_out(img, tmp_path)
     red = bytearray(files[1].read_bytes())
     red[100] ^= 0x55
@@ -229,16 +236,7 @@ def test_bad_copy_refused_and_write_protect(board, tmp_path):
     assert "write-protected" in r.serial and "FAILED! (uboot-redund.env: EROFS)" in r.serial, r.serial
 
 
-# saveenv over two existing files writes the 256 blocks of the other file
-@pytest.fixture(scope="module")
-def two_saved(board, tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("two")
-    img = card(board, tmp)
-    saved(board, img, "zero")
-    saved(board, img, "old")                   # uboot-redund.env: foo=old, current
-    return img
-
-
+# saveenv over two existing files writes the 256 blocks of the other file.
 # Every 15th block of the 128 KiB file and its last with `make powercut`
 # (GTABOOT_POWERCUT=all); make check takes the first, the last and two
 # between (about 6 s each). The unit test cuts at every block.
@@ -258,11 +256,11 @@ def test_power_cut_during_saveenv(board, two_saved, tmp_path, cut):
     assert fsck(img, tmp_path).returncode == 0
     files, cfg = take_out(img, tmp_path)
     env = printenv(cfg)[1]
-    # old, or new once the blocks that differ (the entries; the zero
+    # old (two), or new once the blocks that differ (the entries; the zero
     # padding is the same in both) are all in
-    assert env["foo"] in ("old", "new")
+    assert env["foo"] in ("two", "new")
     if cut == 1:
-        assert env["foo"] == "old"              # the torn first block: CRC wrong
+        assert env["foo"] == "two"              # the torn first block: CRC wrong
     if cut in (CUTS[0], CUTS[-1]):
         r = console(board, img, ["printenv foo", "setenv foo new", "saveenv"])
         assert "foo=%s" % env["foo"] in after(r, "printenv foo"), r.serial

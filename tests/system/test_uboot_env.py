@@ -17,12 +17,13 @@ import subprocess
 
 import pytest
 
+import debian_uboot
 import simrun
 from test_nand import MKNAND, PAGE, RAW
 from test_ubenv import fw
 
 ROOT = simrun.ROOT
-UBOOT = os.path.join(ROOT, "build", "deps", "root", "usr", "lib", "u-boot", "omap3_beagle")
+UBOOT = debian_uboot.UBOOT
 MLO = os.path.join(ROOT, "build", "beagle", "MLO")
 WARNING = "*** Warning - bad CRC, using default environment"
 ENV_SIZE = 0x20000
@@ -38,25 +39,16 @@ pytestmark = [
 
 
 @pytest.fixture(scope="module")
-def uboot_nand(sdcard, tmp_path_factory):
-    """The NAND image after Debian's U-Boot saved the owner's environment."""
+def uboot_nand(uboot_boot):
+    """The NAND image after Debian's U-Boot saved the owner's environment
+    (debian_uboot.SAVE, in the run's one boot of it: conftest.py)."""
     simrun.built("build/tools/mknand")
-    files = {n: open(os.path.join(UBOOT, n), "rb").read() for n in ("MLO", "u-boot.img")}
-    card = sdcard(files, fat=32)
-    nand = tmp_path_factory.mktemp("uboot") / "nand.img"
-    # bs holds a\b: U-Boot stores it escaped (a\\b), its import drops the escape
-    cmd = ("setenv owner yes; setenv bootargs console=ttyO2,115200n8 owner; "
-           "setenv bs 'a\\\\b'; setenv bootdelay 1; saveenv")
-    r = simrun.run(["--machine", "beagle", "--sd", card, "--nand", str(nand),
-                    "--tolerate", "sdram-refresh", "--on-handoff", "continue",
-                    "--input", "{expect Hit any key}x{expect BeagleBoard # }%s\\r"
-                    "{expect BeagleBoard # }{end}" % cmd.replace("\\", "\\\\"),
-                    "--max-ms", "30000"], timeout=400)
-    out = r.serial.split(cmd, 1)[-1]
+    r, nand = uboot_boot
+    out = r.serial.split(debian_uboot.SAVE, 1)[-1]
     assert "Saving Environment to NAND... Erasing NAND..." in out, r.serial[-3000:]
     assert "Writing to NAND... OK" in out, r.serial[-3000:]
     assert "redundant" not in out                # one copy
-    return nand.read_bytes()
+    return nand
 
 
 def flash_mlo(tmp, nand_bytes):

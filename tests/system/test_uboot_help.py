@@ -10,10 +10,10 @@ import re
 
 import pytest
 
+import debian_uboot
 import simrun
 
 ROOT = simrun.ROOT
-UBOOT = os.path.join(ROOT, "build", "deps", "root", "usr", "lib", "u-boot", "omap3_beagle")
 BIN = os.path.join(ROOT, "build", "gta04", "gtaboot.bin")
 EXCEPTIONS = os.path.join(os.path.dirname(__file__), "uboot_cmd_exceptions.txt")
 COMPAT = os.path.join(ROOT, "docs", "uboot-compat.md")
@@ -42,18 +42,12 @@ def exceptions():
 
 
 @pytest.fixture(scope="module")
-def uboot_cmds(sim, sdcard):
-    if not os.path.exists(os.path.join(UBOOT, "MLO")):
-        pytest.skip("Debian's U-Boot not fetched (tools/fetch-debs.sh)")
-    files = {n: open(os.path.join(UBOOT, n), "rb").read() for n in ("MLO", "u-boot.img")}
-    img = sdcard(files, fat=32)
-    prompt = "BeagleBoard # "
-    r = simrun.run(["--machine", "beagle", "--sd", img, "--tolerate", "sdram-refresh",
-                    "--on-handoff", "continue", "--max-ms", "30000", "--input",
-                    "{expect Hit any key}x{expect %s}help\\r{expect %s}{end}" % (prompt, prompt)],
-                   timeout=600)
+def uboot_cmds(uboot_boot):
+    """help at Debian's U-Boot's prompt, in the run's one boot of it
+    (conftest.py, debian_uboot.py)."""
+    r = uboot_boot[0]
     assert r.report["result"] == "stop", (r.report["message"], r.serial[-2000:])
-    return help_names(r.serial, prompt)
+    return help_names(r.serial, debian_uboot.PROMPT)
 
 
 @pytest.fixture(scope="module")
