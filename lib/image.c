@@ -23,6 +23,16 @@ static int fail(const char **why, const char *msg, int err)
 	return err;
 }
 
+/* A uImage header's CRC covers its 64 bytes with the CRC field as zeros. */
+static bool hdr_crc_ok(const uint8_t *b)
+{
+	uint8_t copy[UIMAGE_HEADER_SIZE];
+
+	memcpy(copy, b, sizeof(copy));
+	memset(copy + 4, 0, 4);
+	return crc32(0, copy, sizeof(copy)) == get_be32(b + 4);
+}
+
 static bool is_uimage(const uint8_t *b, size_t len)
 {
 	return len >= 4 && get_be32(b) == UIMAGE_MAGIC;
@@ -31,15 +41,12 @@ static bool is_uimage(const uint8_t *b, size_t len)
 static int check_uimage(const uint8_t *b, size_t len, bool verify_data, uint8_t want_type,
 			struct image_info *info, const char **why)
 {
-	uint8_t hdr[UIMAGE_HEADER_SIZE];
 	uint32_t size;
 	int i;
 
 	if (len < UIMAGE_HEADER_SIZE)
 		return fail(why, "uImage header truncated", -EBADMSG);
-	memcpy(hdr, b, sizeof(hdr));
-	memset(hdr + 4, 0, 4);
-	if (crc32(0, hdr, sizeof(hdr)) != get_be32(b + 4))
+	if (!hdr_crc_ok(b))
 		return fail(why, "uImage header CRC mismatch", -EBADMSG);
 	size = get_be32(b + 12);
 	info->kind = IMAGE_UIMAGE;
@@ -113,7 +120,6 @@ int image_check_initrd(const void *buf, size_t len, bool verify_data, struct ima
 int image_check_script(const void *buf, size_t len, struct image_info *info, const char **why)
 {
 	const uint8_t *b = buf;
-	uint8_t hdr[UIMAGE_HEADER_SIZE];
 	uint32_t size, first, off;
 
 	memset(info, 0, sizeof(*info));
@@ -121,9 +127,7 @@ int image_check_script(const void *buf, size_t len, struct image_info *info, con
 		return fail(why, "bad magic: not a legacy image", -EINVAL);
 	if (len < UIMAGE_HEADER_SIZE)
 		return fail(why, "truncated: shorter than the 64-byte header", -EBADMSG);
-	memcpy(hdr, b, sizeof(hdr));
-	memset(hdr + 4, 0, 4);
-	if (crc32(0, hdr, sizeof(hdr)) != get_be32(b + 4))
+	if (!hdr_crc_ok(b))
 		return fail(why, "bad header CRC", -EBADMSG);
 	size = get_be32(b + 12);
 	if (b[30] != UIMAGE_TYPE_SCRIPT)
@@ -192,13 +196,10 @@ int image_multi_part(const void *buf, size_t len, unsigned idx, uint32_t *off, u
 int image_uimage_header(const void *hdr, struct uimage_header *h)
 {
 	const uint8_t *b = hdr;
-	uint8_t copy[UIMAGE_HEADER_SIZE];
 
 	if (!image_is_uimage(hdr))
 		return -EBADMSG;
-	memcpy(copy, b, sizeof(copy));
-	memset(copy + 4, 0, 4);
-	h->hcrc_ok = crc32(0, copy, sizeof(copy)) == get_be32(b + 4);
+	h->hcrc_ok = hdr_crc_ok(b);
 	h->time = get_be32(b + 8);
 	h->size = get_be32(b + 12);
 	h->load = get_be32(b + 16);
