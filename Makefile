@@ -48,31 +48,26 @@ FW_CFLAGS := $(FW_ARCH) $(WARN) -Os -g -std=gnu11 -ffreestanding -fno-common \
 # -z noexecstack: libgcc.a objects lack .note.GNU-stack; there is no stack
 # protection to speak of without an MMU anyway.
 FW_LDFLAGS := $(FW_ARCH) -nostdlib -nostartfiles -Wl,--gc-sections -Wl,--no-undefined \
-           -Wl,-L,$(OUT) -Wl,-T,linker.ld -Wl,-Map,$(OUT)/gtaboot.map -Wl,--no-warn-rwx-segments \
+           -Wl,-L,$(OUT) -Wl,--no-warn-rwx-segments \
            -Wl,--no-enum-size-warning -Wl,-z,noexecstack
 LIBFDT_A := $(DEPS)/usr/lib/arm-linux-gnueabihf/libfdt.a
 
 FW_SRCS := $(sort $(wildcard arch/arm/*.S arch/arm/*.c arch/arm/omap3/*.S arch/arm/omap3/*.c \
            drivers/*/*.c drivers/*/*/*.c lib/*.c common/*.c)) board/$(BOARD).c board/$(BOARD)_cold.c
 
-# The part of gtaboot each object is linked into (linker.ld; docs/design.md
-# "The ROM-loaded part"): EARLY_SRCS are what the ROM loads and runs before
-# the rest of the MLO is read; LATE_SRCS run from SRAM once it is; every
-# other object is the cold part, run from SDRAM. The build renames a late
-# object's sections to .late.* and a cold one's to .cold.*, so that linker.ld
-# places sections by those names alone. A file with both kinds of code is
-# split, the SDRAM part's half named *_cold.c.
+# Two images from one tree (docs/design.md "Two images"): EARLY_SRCS are
+# the early image, what the ROM reads and runs before the rest of the MLO
+# is read (arch/arm/early.ld); every other source is the SDRAM image
+# (arch/arm/gtaboot.ld), linked against the early image's symbols, which
+# stays in SRAM. gtaboot.ld places the few files of its late part (run
+# from SRAM: the entry, the unpacker, the hand-off to Linux) by name.
 EARLY_SRCS := arch/arm/start.S arch/arm/div.S arch/arm/cache.S arch/arm/stack.S \
            arch/arm/io.c arch/arm/mmu.c \
            $(filter-out arch/arm/omap3/periph.c arch/arm/omap3/mlo_flash.c,$(wildcard arch/arm/omap3/*.c)) \
            board/$(BOARD).c drivers/timer/omap_gptimer.c drivers/timer/poll.c drivers/serial/omap_uart.c \
            drivers/mmc/mmc.c drivers/mmc/omap_hsmmc.c drivers/mtd/omap_gpmc.c drivers/mtd/nand_core.c \
            lib/printf.c lib/string.c lib/errno.c lib/hamming.c lib/crc32.c lib/fatmlo.c \
-           common/main.c common/sys.c common/console.c
-LATE_SRCS := arch/arm/cold.c arch/arm/linux.S lib/lzma.c
-# $(call place,SRC,OBJ): the rename for a late or cold object.
-place = $(if $(filter $(1),$(EARLY_SRCS)),,$(OBJCOPY) --prefix-alloc-sections=$(if \
-        $(filter $(1),$(LATE_SRCS)),.late,.cold) $(2))
+           common/early.c common/sys.c common/console.c
 
 # The GTA04's screen (common/display.c, drivers/video/, the font): about
 # 3.4 KB of the packed SDRAM part and 60 bytes of the ROM-loaded part.
@@ -81,11 +76,13 @@ place = $(if $(filter $(1),$(EARLY_SRCS)),,$(OBJCOPY) --prefix-alloc-sections=$(
 DISPLAY ?= 1
 ifeq ($(DISPLAY),1)
 FW_SRCS := $(filter-out common/display_none.c,$(FW_SRCS))
-FW_OBJS := $(patsubst %,$(OUT)/obj/%.o,$(FW_SRCS)) $(OUT)/obj/gen/font.c.o
+FONT_OBJ := $(OUT)/obj/gen/font.c.o
 else
 FW_SRCS := $(filter-out common/display.c drivers/video/%,$(FW_SRCS))
-FW_OBJS := $(patsubst %,$(OUT)/obj/%.o,$(FW_SRCS))
+FONT_OBJ :=
 endif
+EARLY_OBJS := $(patsubst %,$(OUT)/obj/%.o,$(EARLY_SRCS))
+MAIN_OBJS  := $(patsubst %,$(OUT)/obj/%.o,$(filter-out $(EARLY_SRCS),$(FW_SRCS))) $(FONT_OBJ)
 # Relink when DISPLAY changes.
 $(OUT)/display-setting: FORCE
 	@mkdir -p $(dir $@)
@@ -102,7 +99,6 @@ $(OUT)/gen/font.c: tools/mkfont.py Makefile $(CONSOLE_FONT)
 $(OUT)/obj/gen/font.c.o: $(OUT)/gen/font.c
 	@mkdir -p $(dir $@)
 	$(Q)$(FW_CC) $(FW_CFLAGS) -c $< -o $@
-	$(Q)$(call place,$<,$@)
 
 .PHONY: all all-boards sim run run-linux check check-build check-fast system bench fuzz powercut \
         cold-order \
@@ -123,34 +119,39 @@ deps:
 $(OUT)/obj/%.c.o: %.c $(LIBFDT_A) Makefile
 	@mkdir -p $(dir $@)
 	$(Q)$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
-	$(Q)$(call place,$<,$@)
 
 $(OUT)/obj/%.S.o: %.S Makefile
 	@mkdir -p $(dir $@)
 	$(Q)$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
-	$(Q)$(call place,$<,$@)
 
-# libfdt is all cold part: a copy with its sections renamed.
-$(OUT)/libfdt-cold.a: $(LIBFDT_A) Makefile
-	@mkdir -p $(dir $@)
-	$(Q)$(OBJCOPY) --prefix-alloc-sections=.cold $< $@
-
-# The banner names the git revision: rebuild main.c when it changes.
+# The banner names the git revision: rebuild banner.c when it changes.
 $(OUT)/gitrev: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(GITREV)' | cmp -s - $@ || echo '$(GITREV)' > $@
 $(OUT)/obj/common/banner.c.o: $(OUT)/gitrev
 FORCE:
 
-# The early part may reach nothing outside itself before the rest is read,
-# the SRAM part the SDRAM part only through its entry points:
-# tools/check-hotcold.py checks every reference of the linked image.
-$(OUT)/gtaboot.elf: $(FW_OBJS) $(OUT)/libfdt-cold.a linker.ld arch/arm/cold_order.ld $(OUT)/memmap.ld \
-		tools/check-hotcold.py \
-		$(OUT)/display-setting
-	$(Q)$(FW_CC) $(FW_LDFLAGS) -o $@ $(FW_OBJS) $(OUT)/libfdt-cold.a -lgcc
-	$(Q)$(PYTHON) tools/check-hotcold.py $(OUT)/gtaboot.map $@ $(CROSS)nm $(CROSS)objdump \
-	  || { rm -f $@; exit 1; }
+# What the SDRAM image uses of the early image, for early.ld's
+# --gc-sections: each symbol the SDRAM image's objects (and libfdt)
+# leave undefined that an early object defines.
+$(OUT)/early-exports.ld: $(EARLY_OBJS) $(MAIN_OBJS) $(LIBFDT_A)
+	$(Q)$(CROSS)nm -u $(MAIN_OBJS) $(LIBFDT_A) | awk 'NF == 2 { print $$2 }' | sort -u > $@.u
+	$(Q)$(CROSS)nm -g --defined-only $(EARLY_OBJS) | awk 'NF == 3 { print $$3 }' | sort -u > $@.d
+	$(Q)comm -12 $@.u $@.d | sed 's/.*/EXTERN(&)/' > $@
+	$(Q)rm -f $@.u $@.d
+
+$(OUT)/early.elf: $(EARLY_OBJS) arch/arm/early.ld $(OUT)/early-exports.ld $(OUT)/memmap.ld
+	$(Q)$(FW_CC) $(FW_LDFLAGS) -Wl,-T,arch/arm/early.ld -Wl,-Map,$(OUT)/early.map -o $@ \
+	  $(EARLY_OBJS) -lgcc
+
+# The SDRAM image calls the early image as it would call a ROM: linked
+# against its symbols, its late part right behind it in SRAM.
+$(OUT)/gtaboot.elf: $(MAIN_OBJS) $(OUT)/early.elf arch/arm/gtaboot.ld arch/arm/cold_order.ld \
+		$(OUT)/memmap.ld $(OUT)/display-setting
+	$(Q)$(FW_CC) $(FW_LDFLAGS) -Wl,-T,arch/arm/gtaboot.ld -Wl,-Map,$(OUT)/gtaboot.map \
+	  -Wl,--just-symbols=$(OUT)/early.elf \
+	  -Wl,--defsym=LATE_BASE=0x$$($(CROSS)nm $(OUT)/early.elf | sed -n 's/ . __early_end$$//p') \
+	  -o $@ $(MAIN_OBJS) $(LIBFDT_A) -lgcc
 
 # The memory map (arch/arm/omap3/memmap.h) as symbols for linker.ld's
 # INCLUDE: each "#define NAME value" becomes "NAME = value;", the value
@@ -166,16 +167,19 @@ memmap = $(shell sed -n 's/^#define $(1) *MM_U(\(0x[0-9A-Fa-f]*\)).*/\1/p' $(MEM
 MLO_COPY_MAX := $(shell sed -n 's/^\#define MLO_COPY_MAX *MM_U(\(0x[0-9A-Fa-f]*\)).*/\1/p' \
                 arch/arm/omap3/mlo_layout.h)
 
-# The hot part (early + late, linker.ld), then the cold part packed (LZMA,
-# two streams split at __cold_tail) behind it and the CRC trailer
-# (tools/packcold.py). The packed part is staged in SDRAM (arch/arm/cold.h:
+# The early image and the SDRAM image's late part (both run from SRAM: the
+# hot part), then the rest of the SDRAM image packed (LZMA, two streams
+# split at __cold_tail) behind them and the CRC trailer
+# (tools/packcold.py). The packed part is staged in SDRAM (memmap.h:
 # COLD_STAGE_MAX bytes).
-$(OUT)/gtaboot.bin: $(OUT)/gtaboot.elf tools/packcold.py arch/arm/omap3/mlo_layout.h
-	$(Q)$(OBJCOPY) -O binary -R .cold -R .cold_tail -R .cold_bss $< $(OUT)/hot.bin
-	$(Q)$(OBJCOPY) -O binary -j .cold -j .cold_tail $< $(OUT)/cold.bin
+$(OUT)/gtaboot.bin: $(OUT)/early.elf $(OUT)/gtaboot.elf tools/packcold.py arch/arm/omap3/mlo_layout.h
+	$(Q)$(OBJCOPY) -O binary $(OUT)/early.elf $(OUT)/early.bin
+	$(Q)$(OBJCOPY) -O binary -j .late $(OUT)/gtaboot.elf $(OUT)/late.bin
+	$(Q)cat $(OUT)/early.bin $(OUT)/late.bin > $(OUT)/hot.bin
+	$(Q)$(OBJCOPY) -O binary -j .cold -j .cold_tail $(OUT)/gtaboot.elf $(OUT)/cold.bin
 	$(Q)$(PYTHON) tools/packcold.py $(OUT)/hot.bin $(OUT)/cold.bin $@ \
-	  --split $$(( 0x$$($(CROSS)nm $< | sed -n 's/ . __cold_tail$$//p') - \
-	               0x$$($(CROSS)nm $< | sed -n 's/ . __cold_start$$//p') )) \
+	  --split $$(( 0x$$($(CROSS)nm $(OUT)/gtaboot.elf | sed -n 's/ . __cold_tail$$//p') - \
+	               0x$$($(CROSS)nm $(OUT)/gtaboot.elf | sed -n 's/ . __cold_start$$//p') )) \
 	  --max-packed $(call memmap,COLD_STAGE_MAX) --max-full $$(($(call memmap,SRAM_BSS_BASE) - $(call memmap,SRAM_BASE)))
 
 # MLO (FAT and NAND) and MLO.raw (raw-mode SD, with the CH) declare only

@@ -371,11 +371,9 @@ def profile_ranges(fw_dir, out):
     """The --profile file for a firmware build: every code section of its
     linker map (one a function with -ffunction-sections) named by its
     object file, the PROFILE_MARKS functions as "@name"."""
-    text = open(os.path.join(fw_dir, "gtaboot.map")).read()
-    # the late and cold parts' sections are renamed .late.text.* and
-    # .cold.text.* (Makefile, `place`): without them the profile saw only
-    # the early part (inflate, the shell, FAT and ext4 were nowhere)
-    rx = re.compile(r"^ (\.(?:late\.|cold\.)?text[\w.$]*|\.vectors)\s*\n?\s+0x([0-9a-f]+)"
+    # both images' maps: the early image's and the SDRAM image's
+    text = "".join(open(os.path.join(fw_dir, m)).read() for m in ("early.map", "gtaboot.map"))
+    rx = re.compile(r"^ (\.text[\w.$]*|\.vectors|\.late_entry)\s*\n?\s+0x([0-9a-f]+)"
                     r"\s+0x([0-9a-f]+)\s+(\S+\.o\)?)$", re.M)
     n = 0
     with open(out, "w") as f:
@@ -383,7 +381,6 @@ def profile_ranges(fw_dir, out):
             sec, lo, size, obj = m.group(1), int(m.group(2), 16), int(m.group(3), 16), m.group(4)
             if not lo or not size:
                 continue
-            sec = re.sub(r"^\.(late|cold)(?=\.text)", "", sec)
             fn = sec[len(".text."):] if sec.startswith(".text.") else ""
             # build/gta04/obj/lib/hush.c.o -> lib/hush.c; .../libfdt.a(fdt.o) -> libfdt.a
             name = "@" + fn if fn in PROFILE_MARKS else \

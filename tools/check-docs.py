@@ -3,7 +3,8 @@
 """Checks that the docs say what the tree has (issue #34, "Docs that stay
 true"):
 
-- the boot flow's steps: common/main.c numbers them 1..15 once each, in
+- the boot flow's steps: common/early.c (the early image) and then
+  common/main.c (the SDRAM image) number them 1..15 once each, in
   order, with a title ("/* 8. Storage: ..."); docs/design.md ("N. **Title**")
   and README.md ("N. Title: ...") list the same numbers with the same
   titles;
@@ -25,6 +26,8 @@ STEP_README = re.compile(r"^(\d{1,2})\. ([A-Za-z][\w -]*?):", re.M)
 TOPS = ("arch", "board", "common", "drivers", "lib", "tools", "tests", "docs", "dts", ".ci")
 CITED = re.compile(r"`(?:%s)/[\w./+-]*`" % "|".join(re.escape(t) for t in TOPS))
 SUFFIXES = ("", ".c", ".h", ".py", ".sh", ".S")
+# The boot flow's files, in the order they run.
+FLOW = ("common/early.c", "common/main.c")
 
 
 def section(text, title):
@@ -39,23 +42,24 @@ def steps(pattern, text):
 
 def step_errors(root):
     errors = []
-    main = open(os.path.join(root, "common/main.c")).read()
-    code = steps(STEP_C, main)
+    code = []
+    for f in FLOW:
+        code += steps(STEP_C, open(os.path.join(root, f)).read())
     numbers = [n for n, _ in code]
     if numbers != list(range(1, len(numbers) + 1)) or not numbers:
-        errors.append("common/main.c numbers its steps %s, not 1..N once each in order"
-                      % numbers)
+        errors.append("%s number their steps %s, not 1..N once each in order"
+                      % (" and ".join(FLOW), numbers))
     want = dict(code)
     for doc, pattern, sec in (("docs/design.md", STEP_DESIGN, "The boot flow"),
                               ("README.md", STEP_README, "The boot flow")):
         got = steps(pattern, section(open(os.path.join(root, doc)).read(), sec))
         if [n for n, _ in got] != numbers:
-            errors.append("%s lists steps %s, common/main.c %s" % (doc, [n for n, _ in got],
-                                                                   numbers))
+            errors.append("%s lists steps %s, the code %s" % (doc, [n for n, _ in got],
+                                                              numbers))
         for n, title in got:
             if n in want and title.lower() != want[n].lower():
-                errors.append("%s step %d is '%s', common/main.c's '%s'" % (doc, n, title,
-                                                                           want[n]))
+                errors.append("%s step %d is '%s', the code's '%s'" % (doc, n, title,
+                                                                      want[n]))
     return errors
 
 

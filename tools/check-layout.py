@@ -19,8 +19,9 @@ import subprocess
 import sys
 
 # directory -> header prefixes its files may include (their own directory
-# always). arch/arm/omap3 is "the SoC"; only common/main.c wires it to the
-# boot flow.
+# always). arch/arm/omap3 is "the SoC"; only the boot flow's two files,
+# common/early.c and common/main.c (and their hand-off, common/handoff.h),
+# wire it to the boot flow.
 RULES = {
     "lib/": ("lib/",),
     "drivers/": ("lib/", "drivers/", "arch/arm/io.h", "arch/arm/cpu.h"),
@@ -32,7 +33,8 @@ RULES = {
                 "arch/arm/io.h", "arch/arm/cpu.h", "arch/arm/cold.h",
                 "arch/arm/mmu.h", "arch/arm/linux.h"),
 }
-EXTRA = {"common/main.c": ("arch/arm/omap3/",)}
+EXTRA = {"common/early.c": ("arch/arm/omap3/",), "common/main.c": ("arch/arm/omap3/",),
+         "common/handoff.h": ("arch/arm/omap3/",)}
 
 # What is still to be fixed (issue #26): each is named here so that a new
 # one fails the check, and removed once fixed.

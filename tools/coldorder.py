@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""`make cold-order`: writes arch/arm/cold_order.ld, the cold part's
-sections that a plain boot runs, which linker.ld puts in the first of the
-two LZMA streams (arch/arm/cold.c unpacks the second on first touch).
+"""`make cold-order`: writes arch/arm/cold_order.ld, the SDRAM image's
+sections that a plain boot runs, which arch/arm/gtaboot.ld puts in the first
+of the two LZMA streams (arch/arm/cold.c unpacks the second on first touch).
 
 Boots each board's build in the simulator from the cards a user has
 (extlinux.conf on FAT, as `make bench` measures it, with and without a
 /uEnv.txt, and on an ext4 root),
-with --profile naming every code section of the cold part, and lists the
+with --profile naming every code section of the SDRAM part, and lists the
 sections the PC entered before the hand-off, with the read-only data and
 data of their objects (the profile sees instructions, not loads). The
 list changes only speed: a section missing from it is unpacked when first
@@ -33,15 +33,20 @@ import bench  # noqa: E402  (its card builders and machine arguments)
 ROOT = bench.ROOT
 OUT = os.path.join(ROOT, "arch", "arm", "cold_order.ld")
 WORK = os.path.join(bench.BUILD, "coldorder")
-# " .cold.text.name 0xADDR 0xSIZE object", the name alone on its line when long
-SECTION = re.compile(r"^ (\.cold\.text[\w.$]*)\s*\n?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)$",
+# " .text.name 0xADDR 0xSIZE object", the name alone on its line when long
+SECTION = re.compile(r"^ (\.text[\w.$]*)\s*\n?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)$",
                      re.M)
+# Where the SDRAM part is linked (arch/arm/omap3/memmap.h); the late part's
+# sections, in SRAM, are not the streams'.
+COLD_BASE = int(re.search(r"^#define COLD_BASE\s+MM_U\((0x[0-9A-Fa-f]+)\)",
+                          open(os.path.join(ROOT, "arch", "arm", "omap3", "memmap.h")).read(),
+                          re.M).group(1), 16)
 
 
 def object_pattern(obj):
     """The linker-script file pattern of an input object, board-free:
     build/gta04/obj/lib/fat.c.o -> */obj/lib/fat.c.o,
-    build/gta04/libfdt-cold.a(fdt_ro.o) -> *libfdt-cold.a:fdt_ro.o"""
+    .../libfdt.a(fdt_ro.o) -> *libfdt.a:fdt_ro.o"""
     m = re.match(r"^.*/(lib[^/]*\.a)\((.*)\)$", obj)
     if m:
         return "*%s:%s" % m.groups()
@@ -49,17 +54,17 @@ def object_pattern(obj):
 
 
 def ranges(board, path):
-    """The --profile file: each cold code section, named object|section."""
+    """The --profile file: each SDRAM code section, named object|section."""
     text = open(os.path.join(bench.FW, board, "gtaboot.map")).read()
     n = 0
     with open(path, "w") as f:
         for m in SECTION.finditer(text):
             sec, lo, size, obj = m.group(1), int(m.group(2), 16), int(m.group(3), 16), m.group(4)
-            if lo and size:
+            if lo >= COLD_BASE and size:
                 f.write("%x %x %s|%s\n" % (lo, lo + size, object_pattern(obj), sec))
                 n += 1
     if not n:
-        sys.exit("coldorder: no cold code sections in build/%s/gtaboot.map" % board)
+        sys.exit("coldorder: no SDRAM code sections in build/%s/gtaboot.map" % board)
 
 
 def cards(board, mlo, dtb, kernel):
@@ -104,22 +109,22 @@ def entered(board, img, prof):
 
 
 def placed(board):
-    """[(addr, size, object, section)] of the cold part's input sections
+    """[(addr, size, object, section)] of the SDRAM part's input sections
     in the link map, sorted by address."""
     out, pending = [], None
     for line in open(os.path.join(bench.FW, board, "gtaboot.map")):
         line = line.rstrip("\n")
-        m = re.match(r"^ (\.cold\S*)\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)$", line)
+        m = re.match(r"^ (\.\S+)\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)$", line)
         if m:
             sec, addr, size, obj = m.groups()
         else:
             m = re.match(r"^\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+\.(?:o|o\)))$", line)
             if not (m and pending):
-                pending = (re.match(r"^ (\.cold\S*)$", line) or [None, None])[1]
+                pending = (re.match(r"^ (\.\S+)$", line) or [None, None])[1]
                 continue
             sec, (addr, size, obj) = pending, m.groups()
         pending = None
-        if int(addr, 16) and int(size, 16):
+        if int(addr, 16) >= COLD_BASE and int(size, 16):
             out.append((int(addr, 16), int(size, 16), obj, sec))
     return sorted(out)
 
@@ -191,7 +196,7 @@ def data_closure(board, code):
                 hit = section_at(glob[t])
             else:
                 hit = None
-            if hit and hit[1].startswith((".cold.rodata", ".cold.data")) and hit not in seen:
+            if hit and hit[1].startswith((".rodata", ".data")) and hit not in seen:
                 seen.add(hit)
                 data.add((object_pattern(hit[0]), hit[1]))
                 todo.append(hit)
@@ -221,14 +226,15 @@ def main():
         code |= board_code
         data |= data_closure(board, board_code)
     # libfdt's objects are one section each: their data goes whole
-    data |= {(o, ".cold.rodata .cold.rodata.* .cold.data .cold.data.*")
+    data |= {(o, ".rodata .rodata.* .data .data.*")
              for o, _ in code if ".a:" in o}
     with open(a.out, "w") as f:
         f.write("/* SPDX-License-Identifier: GPL-2.0-or-later */\n"
-                "/* Generated by tools/coldorder.py (`make cold-order`): the cold part's\n"
-                " * code sections a plain boot (extlinux.conf on FAT, with and without\n"
-                " * uEnv.txt, and on ext4, both boards) runs, then the data sections\n"
-                " * their relocations reach. linker.ld puts them in the first stream. */\n")
+                "/* Generated by tools/coldorder.py (`make cold-order`): the SDRAM\n"
+                " * image's code sections a plain boot (extlinux.conf on FAT, with and\n"
+                " * without uEnv.txt, and on ext4, both boards) runs, then the data\n"
+                " * sections their relocations reach. gtaboot.ld puts them in the first\n"
+                " * stream. */\n")
         for o, s in sorted(code) + sorted(data):
             f.write("%s(%s)\n" % (o, s))
     print("coldorder: %d code and %d data sections -> %s" % (

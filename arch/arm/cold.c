@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unpacking the cold part (linker.ld) in two streams (the format:
+ * Unpacking the SDRAM image (arch/arm/gtaboot.ld) in two streams (the format:
  * arch/arm/omap3/mlo_layout.h). cold_load() unpacks the first, what the
  * boot path runs, and maps the second's pages as faults; cold_load_rest()
  * unpacks the second, when the console starts or when an access faults
- * on one of its pages (cold_fault(), from start.S's abort path). A boot
+ * on one of its pages (cold_fault(), from late.S's abort path). A boot
  * that needs only the first stream hands over without spending the time
  * on the rest; one that needs the rest gets it on first touch, so the
- * order linker.ld gives the sections decides speed, never correctness.
+ * order gtaboot.ld gives the sections decides speed, never correctness.
+ * This file is the late part's (SRAM): it runs before the rest exists.
  *
  * After each stream: the cache maintenance that turns freshly written
  * data into instructions (ARM ARM B2.2.9: clean the D-cache to the point
@@ -25,9 +26,10 @@
 #include "lib/string.h"
 #include "arch/arm/omap3/mlo_layout.h"
 
-/* Defined in start.S, whose exception entry reads it: arm_exception() is
- * cold code. */
-extern uint32_t cold_loaded;
+/* Defined in start.S, whose exception entry goes on there once set. */
+extern uint32_t exc_next;
+/* late.S: the exception path of this image. */
+extern char exc_late[];
 
 extern char __cold_start[], __cold_tail[], __cold_end[], __cold_bss_start[], __cold_bss_end[];
 
@@ -45,11 +47,10 @@ _Static_assert(LZMA_WORK_BYTES(MLO_LZMA_LC, MLO_LZMA_LP) <= COLD_WORK_MAX,
 	       "the LZMA probabilities outgrow COLD_WORK");
 _Static_assert(COLD_WINDOW_END - COLD_BASE <= COLD_WINDOW, "COLD_PTE outside the window");
 
-/* The second stream until it is unpacked. In .data, the SRAM's: this
- * object's bss would be in the SDRAM part's, which cold_load() clears. */
-#define KEEP_DATA __attribute__((section(".data.cold_rest")))
-static const uint8_t *rest_src KEEP_DATA;
-static uint32_t rest_len KEEP_DATA;
+/* The second stream until it is unpacked: in the SDRAM image's bss, set
+ * by cold_load() once it has cleared that. */
+static const uint8_t *rest_src;
+static uint32_t rest_len;
 
 static int unpack(char *dst, size_t size, const uint8_t *src, size_t len, uint32_t start)
 {
@@ -113,16 +114,23 @@ int cold_load(const uint8_t *packed)
 	err = unpack(__cold_start, head, packed + 8, alen, 0);
 	if (err)
 		return err;
+	memset(__cold_bss_start, 0, (size_t)(__cold_bss_end - __cold_bss_start));
 	if ((uintptr_t)__cold_end > (uintptr_t)__cold_tail) {
 		rest_src = packed + 8 + alen;
 		rest_len = zlen - 4 - alen;
 		map_window(0);
 	}
-	memset(__cold_bss_start, 0, (size_t)(__cold_bss_end - __cold_bss_start));
 	cache_dcache_clean_inv_all();
 	cache_icache_inv_all();
-	cold_loaded = 1;
 	return 0;
+}
+
+cold_main_fn *cold_enter(const uint8_t *packed)
+{
+	if (cold_load(packed))
+		return NULL;
+	exc_next = (uint32_t)(uintptr_t)exc_late;
+	return main_late;
 }
 
 int cold_load_rest(void)

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * void run_on_stack(void (*fn)(void), uintptr_t sp_top): continue in fn on
- * another stack. main() uses it to leave the 4 KiB SRAM stack for one in
- * SDRAM once SDRAM works. fn may be Thumb code: bx interworks.
+ * void run_on_stack(void (*fn)(const void *), const void *arg, uintptr_t
+ * sp_top): continue in fn(arg) on another stack. main() uses it to leave
+ * the 4 KiB SRAM stack for one in SDRAM once SDRAM works. fn may be Thumb
+ * code: bx interworks.
  */
 	.syntax unified
 	.arm
@@ -10,7 +11,9 @@
 	.global run_on_stack
 	.type run_on_stack, %function
 run_on_stack:
-	bic	r1, r1, #7		@ AAPCS: 8-byte aligned at public interfaces
-	mov	sp, r1
-	bx	r0
+	bic	r2, r2, #7		@ AAPCS: 8-byte aligned at public interfaces
+	mov	sp, r2
+	mov	r2, r0
+	mov	r0, r1
+	bx	r2
 	.size run_on_stack, . - run_on_stack

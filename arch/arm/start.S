@@ -17,17 +17,8 @@
 	.arm
 	.fpu	vfpv3-d16
 
-#define MODE_USR	0x10
-#define MODE_FIQ	0x11
-#define MODE_IRQ	0x12
-#define MODE_SVC	0x13
-#define MODE_ABT	0x17
-#define MODE_UND	0x1b
-#define MODE_SYS	0x1f
-#define PSR_I		0x80
-#define PSR_F		0x40
-
 #include "arch/arm/omap3/mlo_layout.h"
+#include "arch/arm/psr.h"
 
 #define BOOTINFO_BYTES	12
 
@@ -54,7 +45,7 @@ vec_fiq:	.word	exc_fiq
 /*
  * The MLO descriptor, at a fixed offset (MLO_DESC_OFF, mlo_layout.h) so
  * that the build tools find it (docs/design.md "The ROM-loaded part"): the bytes the ROM must load
- * (the early part, linker.ld), the whole image's length and the CRC-32 of
+ * (this image, arch/arm/early.ld), the whole MLO's length and the CRC-32 of
  * what lies between the two, which also ends the image as its last word.
  * tools/packcold.py fills in the last two.
  */
@@ -172,47 +163,14 @@ reset:
 	EXC_STUB exc_fiq, 7
 
 exc_common:
-	/* arm_exception() is part of the cold part (linker.ld): until that is
-	 * unpacked, a short message from the early part instead. */
-	ldr	r4, =cold_loaded
+	/* The exception path of the image that runs: once the SDRAM image is
+	 * unpacked, its late part's (late.S: exc_next); until then a short
+	 * message from this one. */
+	ldr	r4, =exc_next
 	ldr	r4, [r4]
 	cmp	r4, #0
 	beq	exc_before_rest
-	b	exc_cold
-
-	/* The rest of the path is the late part's: cold_loaded says it is
-	 * there. */
-	.section .late.text.exc_cold, "ax"
-	.global exc_cold
-	.type exc_cold, %function
-exc_cold:
-	/* An abort on a page of the cold part's second stream, which cold.c
-	 * unpacks on first touch: unpack it, then run the access again
-	 * (ARM ARM B1.9.7, B1.9.8: the return is lr - 4 for a prefetch abort,
-	 * lr - 8 for a data abort, in either instruction set). */
-	mov	r5, r0
-	bl	cold_fault
-	cmp	r0, #0
-	mov	r0, r5
-	beq	1f
-	cmp	r5, #3
-	ldmfd	sp!, {r0-r12, lr}
-	subseq	pc, lr, #4
-	subs	pc, lr, #8
-1:	mrs	r2, spsr
-	mrs	r3, cpsr
-	and	r4, r2, #0x1f
-	cmp	r4, #MODE_USR
-	moveq	r4, #MODE_SYS
-	orr	r4, r4, #(PSR_I | PSR_F)
-	msr	cpsr_c, r4
-	mov	r5, sp
-	mov	r6, lr
-	msr	cpsr_c, r3
-	stmfd	sp!, {r5, r6}
-	mov	r1, sp
-	bl	arm_exception
-5:	b	5b
+	bx	r4
 
 	.ltorg
 
@@ -222,11 +180,10 @@ exc_cold:
 rom_bootinfo_copy:
 	.space	BOOTINFO_BYTES
 
-	/* Set by cold_load() (arch/arm/cold.c) once the cold part is
-	 * unpacked; read by exc_common above. In the early part's bss, which
-	 * is in SRAM from the start (the late part's is not). */
+	/* Set by cold_enter() (arch/arm/cold.c) once the SDRAM image is
+	 * unpacked: where exc_common goes on (late.S's exc_late). */
 	.bss
 	.align	2
-	.global cold_loaded
-cold_loaded:
+	.global exc_next
+exc_next:
 	.space	4

@@ -11,13 +11,12 @@
 /* The running image's linker symbols, renamed: the host's C start-up has
  * its own _start and __data_start. Never used: prepare() gets a file. */
 #define _start fz_start
-#define __image_end fz_image_end
 #define __data_start fz_data_start
 #define __data_end fz_data_end
 #define __data_pristine fz_data_pristine
 #include "arch/arm/omap3/mlo_flash.c"
 
-char _start[4], __image_end[4], __data_start[4], __data_end[4], __data_pristine[4];
+char _start[4], __data_start[4], __data_end[4], __data_pristine[4], __late_start[4], __late_end[4];
 const struct mlo_desc mlo_desc;
 const uint8_t *mlo_rest_packed(void) { return NULL; }
 int nand_erase_block(struct nand_chip *c, uint32_t b) { (void)c; (void)b; return -EIO; }

@@ -19,13 +19,15 @@
 #include "lib/string.h"
 
 /*
- * The running image (linker.ld): what the ROM loaded, header excluded.
- * Its .data has changed since (every initialised variable written at run
+ * The running MLO: the early image (arch/arm/early.ld), which the ROM
+ * loaded, header excluded, and the SDRAM image's late part behind it
+ * (arch/arm/gtaboot.ld), which keeps no variables. The early image's
+ * .data has changed since (every initialised variable written at run
  * time), so `flash mlo` takes .data from the untouched copy start.S keeps
  * in __data_pristine.
  */
-extern char _start[], __image_end[], __data_start[], __data_end[];
-extern char __data_pristine[];
+extern char _start[], __data_start[], __data_end[], __data_pristine[];
+extern char __late_start[], __late_end[];
 
 #define GP            MLO_GP_BYTES
 /* What the ROM loads of an image (memmap.h): at most SRAM_IMAGE_MAX
@@ -36,8 +38,8 @@ extern char __data_pristine[];
 
 /* The MLO as it lies in NAND: the 8-byte GP header, then the image in up
  * to five pieces (early text + rodata; .data from its pristine copy; the
- * late hot part; the packed cold part; the CRC trailer, see linker.ld and
- * docs/design.md "The ROM-loaded part"). The GP size, which is all the
+ * late part; the packed SDRAM image; the CRC trailer, see docs/design.md
+ * "Two images"). The GP size, which is all the
  * ROM reads, may be less than size: the early part reads the rest. */
 #define MLO_SEGS 5
 struct mlo_src {
@@ -186,8 +188,8 @@ static int mlo_running(struct mlo_src *m)
 	m->len[0] = (uint32_t)(__data_start - _start);
 	m->seg[1] = (const uint8_t *)__data_pristine;
 	m->len[1] = (uint32_t)(__data_end - __data_start);
-	m->seg[2] = (const uint8_t *)__data_end;
-	m->len[2] = (uint32_t)(__image_end - __data_end);
+	m->seg[2] = (const uint8_t *)__late_start;
+	m->len[2] = (uint32_t)(__late_end - __late_start);
 	/* The packed cold part, where the early part found it: its length
 	 * word, the deflated bytes; then the CRC trailer. */
 	m->seg[3] = packed;

@@ -52,7 +52,12 @@
 #define MLO_DESC_BYTES    MM_U(16)
 #define MLO_TRAILER_BYTES MM_U(4)
 
-/* ---- the packed cold part behind the hot image (tools/packcold.py,
+/* ---- the late part behind it (arch/arm/late.S): the SDRAM image's head,
+ * which runs from SRAM right behind the early image. Its first word is
+ * its entry (ARM code), its second its length in bytes. */
+#define MLO_LATE_LEN_OFF  MM_U(4)
+
+/* ---- the packed cold part behind the late part (tools/packcold.py,
  * arch/arm/cold.c): u32 length of what follows, then u32 length of the
  * first stream, the first stream, the second stream. Each stream is raw
  * LZMA1 (end marker included) of the ARM-Thumb BCJ-filtered bytes of one

@@ -33,7 +33,7 @@
 #include "lib/printf.h"
 #include "lib/string.h"
 
-extern char _start[], __early_end[], __image_end[];
+extern char _start[], __early_end[];
 
 #define SECTOR         512u
 #define NAND_PAGE      NAND_PAGE_SIZE   /* the early NAND core's (nand_core.h) */
@@ -269,11 +269,23 @@ static int read_usb(uint8_t *dst, uint8_t *sec, uint32_t *skip)
 
 /* ------------------------------------------------------------ the rest */
 
-/* The late hot part into place and executable; the packed part found. */
+/* The late part's length, from its second word (mlo_layout.h), if it
+ * fits SRAM behind this image; 0 if not. */
+static uint32_t late_len(const uint8_t *late)
+{
+	uint32_t n = get_le32(late + MLO_LATE_LEN_OFF);
+
+	return n >= 2 * MLO_LATE_LEN_OFF && n <= SRAM_BSS_BASE - (uint32_t)(uintptr_t)__early_end &&
+	       !(n & 3u) ? n : 0;
+}
+
+/* The late part into place and executable; the packed part found. */
 static const uint8_t *take(const uint8_t *rest)
 {
-	uint32_t late = (uint32_t)(__image_end - __early_end);
+	uint32_t late = late_len(rest);
 
+	if (!late)
+		return NULL;
 	memcpy(__early_end, rest, late);
 	cache_dcache_clean_inv_all();
 	cache_icache_inv_all();
@@ -303,8 +315,8 @@ static int try_src(enum src s, const uint8_t **out)
 		break;
 	}
 	/* each reader has checked its copy whole (copy_ok) */
-	if (!err)
-		*out = take(stage + skip);
+	if (!err && !(*out = take(stage + skip)))
+		err = -EBADMSG;
 	return err;
 }
 
@@ -318,8 +330,9 @@ const uint8_t *mlo_rest_load(uint8_t bootdev, bool nand_fitted)
 
 	/* The ROM loaded all of it (MLO.full, a peripheral boot). */
 	if (total <= SRAM_HOT_MAX && total >= 8 &&
-	    get_le32(_start + total - MLO_TRAILER_BYTES) == mlo_desc.crc && !check((const uint8_t *)__early_end))
-		return packed = (const uint8_t *)__image_end;
+	    get_le32(_start + total - MLO_TRAILER_BYTES) == mlo_desc.crc &&
+	    !check((const uint8_t *)__early_end) && late_len((const uint8_t *)__early_end))
+		return packed = (const uint8_t *)__early_end + late_len((const uint8_t *)__early_end);
 	if (bootdev == BOOTDEV_NAND) {
 		order[1] = SRC_NAND;
 		order[3] = SRC_FAT;
