@@ -31,9 +31,9 @@ FW_CC   := $(CROSS)gcc
 OBJCOPY := $(CROSS)objcopy
 SIZE    := $(CROSS)size
 
-# libfdt.a comes from Debian's armhf build: hard-float VFP, Thumb-2, int-sized
-# enums. Our objects must match its ABI attributes to link with it.
-FW_ARCH := -mcpu=cortex-a8 -mthumb -mfloat-abi=hard -mfpu=vfpv3-d16 -fno-short-enums
+# Soft-float Thumb-2: a bootloader has no use for the VFP, which stays off.
+# int-sized enums, as libfdt.a's objects have them.
+FW_ARCH := -mcpu=cortex-a8 -mthumb -mfloat-abi=soft -fno-short-enums
 # One set of warnings for every C build: firmware, host tools, simulator,
 # unit tests and fuzz targets.
 WARN    := -Wall -Wextra -Werror=undef -Werror=vla -Werror=implicit-fallthrough \
@@ -50,6 +50,13 @@ FW_CFLAGS := $(FW_ARCH) $(WARN) -Os -g -std=gnu11 -ffreestanding -fno-common \
 FW_LDFLAGS := $(FW_ARCH) -nostdlib -nostartfiles -Wl,--gc-sections -Wl,--no-undefined \
            -Wl,-L,$(OUT) -Wl,--no-warn-rwx-segments \
            -Wl,--no-enum-size-warning -Wl,-z,noexecstack
+# libfdt.a from Debian's libfdt-dev:armhf, Thumb-2 like the firmware. Its
+# objects are tagged for the hard-float calling convention, Debian armhf's
+# default, but take and return no floating-point value and hold no VFP
+# instruction: the link permits the tag's mismatch (--no-warn-mismatch),
+# and libfdt-vfp-free checks that, so the VFP never needs to be on.
+# (Debian's armel build is soft-float but ARMv5 ARM code, twice the size;
+# bookworm's dtc source tarball would need deb-src.)
 LIBFDT_A := $(DEPS)/usr/lib/arm-linux-gnueabihf/libfdt.a
 
 FW_SRCS := $(sort $(wildcard arch/arm/*.S arch/arm/*.c arch/arm/omap3/*.S arch/arm/omap3/*.c \
@@ -140,6 +147,12 @@ $(OUT)/early-exports.ld: $(EARLY_OBJS) $(MAIN_OBJS) $(LIBFDT_A)
 	$(Q)comm -12 $@.u $@.d | sed 's/.*/EXTERN(&)/' > $@
 	$(Q)rm -f $@.u $@.d
 
+# No VFP instruction and no floating-point argument in libfdt.a (above).
+$(BUILD)/libfdt-vfp-free: $(LIBFDT_A)
+	$(Q)if $(CROSS)objdump -d $< | grep -E '\sv(ld|st|mov|push|pop|add|sub|mul|div|cvt|cmp|mrs|msr)[a-z0-9.]*\s'; then \
+	  echo "error: $< holds VFP instructions: it cannot run with the VFP off" >&2; exit 1; fi
+	$(Q)touch $@
+
 $(OUT)/early.elf: $(EARLY_OBJS) arch/arm/early.ld $(OUT)/early-exports.ld $(OUT)/memmap.ld
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -Wl,-T,arch/arm/early.ld -Wl,-Map,$(OUT)/early.map -o $@ \
 	  $(EARLY_OBJS) -lgcc
@@ -147,9 +160,9 @@ $(OUT)/early.elf: $(EARLY_OBJS) arch/arm/early.ld $(OUT)/early-exports.ld $(OUT)
 # The SDRAM image calls the early image as it would call a ROM: linked
 # against its symbols, its late part right behind it in SRAM.
 $(OUT)/gtaboot.elf: $(MAIN_OBJS) $(OUT)/early.elf arch/arm/gtaboot.ld arch/arm/cold_order.ld \
-		$(OUT)/memmap.ld $(OUT)/display-setting
+		$(OUT)/memmap.ld $(OUT)/display-setting $(BUILD)/libfdt-vfp-free
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -Wl,-T,arch/arm/gtaboot.ld -Wl,-Map,$(OUT)/gtaboot.map \
-	  -Wl,--just-symbols=$(OUT)/early.elf \
+	  -Wl,--just-symbols=$(OUT)/early.elf -Wl,--no-warn-mismatch \
 	  -Wl,--defsym=LATE_BASE=0x$$($(CROSS)nm $(OUT)/early.elf | sed -n 's/ . __early_end$$//p') \
 	  -o $@ $(MAIN_OBJS) $(LIBFDT_A) -lgcc
 

@@ -7,15 +7,14 @@
  * leaves is not guaranteed (real ROMs: SVC; qemu-linaro: SYS with its stack
  * inside our image), so everything here is set up from scratch: SVC mode
  * with IRQ/FIQ masked, our own vector table, one stack per mode we can be
- * in, a zeroed bss and the VFP, which -mfloat-abi=hard code may use
- * anywhere. r0 is the ROM's boot-parameter block (SPRUF98/SPRUGN4
+ * in and a zeroed bss; the VFP stays off (the firmware is soft-float:
+ * Makefile FW_ARCH). r0 is the ROM's boot-parameter block (SPRUF98/SPRUGN4
  * "Initialization", boot parameters); it is copied before the stacks are
  * touched, because the ROM keeps the block in SRAM where our stack may
  * grow.
  */
 	.syntax unified
 	.arm
-	.fpu	vfpv3-d16
 
 #include "arch/arm/omap3/mlo_layout.h"
 #include "arch/arm/psr.h"
@@ -127,14 +126,6 @@ reset:
 3:	cmp	r0, r1
 	strlo	r2, [r0], #4
 	blo	3b
-
-	/* VFP: CPACR cp10/cp11 full access, then FPEXC.EN. */
-	mrc	p15, 0, r0, c1, c0, 2
-	orr	r0, r0, #(0xf << 20)
-	mcr	p15, 0, r0, c1, c0, 2
-	isb
-	mov	r0, #0x40000000
-	vmsr	fpexc, r0
 
 	mov	r0, r4
 	bl	main
