@@ -166,7 +166,7 @@ $(OUT)/gtaboot.elf: $(MAIN_OBJS) $(OUT)/early.elf arch/arm/gtaboot.ld arch/arm/c
 	  -Wl,--defsym=LATE_BASE=0x$$($(CROSS)nm $(OUT)/early.elf | sed -n 's/ . __early_end$$//p') \
 	  -o $@ $(MAIN_OBJS) $(LIBFDT_A) -lgcc
 
-# The memory map (arch/arm/omap3/memmap.h) as symbols for linker.ld's
+# The memory map (arch/arm/omap3/memmap.h) as symbols for the linker scripts'
 # INCLUDE: each "#define NAME value" becomes "NAME = value;", the value
 # expanded by the preprocessor as C sees it.
 MEMMAP_H := arch/arm/omap3/memmap.h
@@ -451,7 +451,7 @@ bench: deps
 	$(Q)$(MAKE) --no-print-directory all-boards sim tools
 	$(Q)$(PYTHON) tools/bench.py
 
-# arch/arm/cold_order.ld, what the boot path runs (linker.ld's first
+# arch/arm/cold_order.ld, what the boot path runs (gtaboot.ld's first
 # stream), from boots in the simulator; then the boards again with it.
 # tests/system/test_cold_order.py says when it is stale.
 cold-order: deps

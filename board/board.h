@@ -160,15 +160,15 @@ struct board {
 extern const struct board board;
 
 /* Mandatory (NULL: none), SDRAM (console commands only): the status
- * LEDs. Outside struct board so that the early part, which holds that
- * struct, holds no pointer to them: linker.ld puts every board object's
- * .rodata.status_* in the SDRAM part, so name the tables status_... */
+ * LEDs. Outside struct board so that the early image, which holds that
+ * struct, holds no pointer to them: board/<board>_cold.c defines them, in
+ * the SDRAM image. */
 extern const struct board_status_leds *const status_leds;
 
 /*
  * What only the environment asks of the board (vars_init, saveenv), kept
- * out of struct board so that linker.ld can place it in the cold part:
- * struct board is read by the ROM-loaded part, where every byte counts.
+ * out of struct board so that it lies in the SDRAM image (board/<board>_cold.c):
+ * struct board is read by the ROM with the early image, where every byte counts.
  */
 struct board_env {
 	/* The board and board_name variables, as U-Boot's board directory

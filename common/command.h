@@ -2,7 +2,7 @@
 /*
  * Console commands. Each command file declares its commands with CMD(); the
  * linker gathers them into one sorted table (section .gtaboot_cmds, see
- * linker.ld), so adding a command touches no central list.
+ * arch/arm/gtaboot.ld), so adding a command touches no central list.
  */
 #ifndef COMMON_COMMAND_H
 #define COMMON_COMMAND_H
@@ -21,7 +21,7 @@ struct cmd {
 	bool repeatable;
 };
 
-/* The names in a section of their own, which linker.ld keeps beside the
+/* The names in a section of their own, which gtaboot.ld keeps beside the
  * table in the part of the image the boot unpacks first: looking a
  * command up then touches nothing else (arch/arm/cold.c). */
 #define CMD_NAME_SECTION(_name) __attribute__((section(".gtaboot_cmdname." _name)))

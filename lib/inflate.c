@@ -18,9 +18,8 @@ struct huff {
 };
 
 /* Literal/length codes of up to FAST_BITS bits are decoded with one look-up
- * (most of them are); longer ones and distances bit by bit. 512 bytes. In
- * gtaboot the state is the late part's bss, which linker.ld places in the
- * cold part's bss in SDRAM (it once sat in the SRAM bss, where a table for
+ * (most of them are); longer ones and distances bit by bit. 512 bytes, in
+ * the SDRAM image's bss (it once sat in the SRAM bss, where a table for
  * distances too would not fit; there is room for one now). */
 #define FAST_BITS 8
 

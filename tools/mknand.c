@@ -157,7 +157,7 @@ int main(int argc, char **argv)
 		}
 		/* The whole file: gtaboot's MLO declares only its early part
 		 * in the GP header and reads the rest from the following pages
-		 * (docs/design.md "The ROM-loaded part"). */
+		 * (docs/design.md "Two images"). */
 		for (int c = 0; c < copies; c++)
 			img[nimg++] = (struct image){ mlo, p, len, (uint64_t)c * BLOCK };
 	}

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Append gtaboot's cold part, packed, to its hot part (see linker.ld).
+"""Append the SDRAM image's packed part to the early image and the late part
+(arch/arm/early.ld, gtaboot.ld).
 
     packcold.py HOT.bin COLD.bin OUT.bin --split BYTES --max-packed BYTES --max-full BYTES
 

@@ -65,7 +65,7 @@ static int unpack(char *dst, size_t size, const uint8_t *src, size_t len, uint32
 	return err;
 }
 
-/* The second stream's pages, from __cold_tail (page-aligned, linker.ld)
+/* The second stream's pages, from __cold_tail (page-aligned, gtaboot.ld)
  * up to the page the first byte of the bss starts (also page-aligned). */
 static uint32_t tail_pages_end(void)
 {

@@ -43,7 +43,7 @@ vec_fiq:	.word	exc_fiq
 
 /*
  * The MLO descriptor, at a fixed offset (MLO_DESC_OFF, mlo_layout.h) so
- * that the build tools find it (docs/design.md "The ROM-loaded part"): the bytes the ROM must load
+ * that the build tools find it (docs/design.md "Two images"): the bytes the ROM must load
  * (this image, arch/arm/early.ld), the whole MLO's length and the CRC-32 of
  * what lies between the two, which also ends the image as its last word.
  * tools/packcold.py fills in the last two.
@@ -63,7 +63,7 @@ reset:
 	mov	r4, r0
 
 	/* Keep .data as loaded, before anything writes to it: `flash mlo`
-	 * writes the running image back to NAND (linker.ld: .pristine). */
+	 * writes the running image back to NAND (early.ld: .pristine). */
 	ldr	r0, =__data_start
 	ldr	r1, =__data_end
 	ldr	r2, =__data_pristine

@@ -3,7 +3,7 @@
  * What the console says about an SD card: type, size, width and clock, and
  * `mmc info`'s CID/CSD/SCR details (SD Physical Layer Simplified
  * Specification 3.01, 5.1 CID, 5.3 CSD, 5.6 SCR). Apart from mmc.c so that
- * it is not in the ROM-loaded part (linker.ld).
+ * it is not in the early image, which the ROM reads.
  */
 #include "drivers/mmc/mmc.h"
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""The cold part's two streams (arch/arm/cold.c, linker.ld): a plain boot
+"""The SDRAM image's two streams (arch/arm/cold.c, gtaboot.ld): a plain boot
 runs on the first alone and hands over without unpacking the second; a
 boot that needs more (a boot script's commands) gets the second on first
 touch, through the abort it takes on one of its pages, and still boots.

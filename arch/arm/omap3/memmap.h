@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * gtaboot's memory map on the OMAP3, the one place it is written down: the
- * linker script (linker.lds.S, preprocessed), the C code, the host tools
+ * linker scripts (arch/arm/early.ld and gtaboot.ld INCLUDE it as
+ * build/<board>/memmap.ld), the C code, the host tools
  * (mkmlo) and the Makefile all take it from here. SRAM: DM37x TRM SPRUGN4 /
  * OMAP35x TRM SPRUF98, chapter "Initialization", the ROM's SRAM map.
  * docs/design.md "Memory map" explains each line.

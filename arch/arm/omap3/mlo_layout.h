@@ -5,7 +5,7 @@
  * #defines) take it from here. What the boot ROM reads is in the TRM's
  * chapter "Initialization" (image format, MMC/SD and NAND booting; quoted
  * in docs/rom.md); gtaboot's descriptor and trailer are docs/design.md
- * "The ROM-loaded part". The simulator's ROM model does not use this file:
+ * "Two images". The simulator's ROM model does not use this file:
  * it is written from the TRM on its own.
  *
  * Plain #defines of numbers only (MM_U() from memmap.h for unsigned), so
@@ -62,7 +62,7 @@
  * first stream, the first stream, the second stream. Each stream is raw
  * LZMA1 (end marker included) of the ARM-Thumb BCJ-filtered bytes of one
  * piece of the cold part: the first from __cold_start to __cold_tail
- * (what the boot needs, linker.ld), BCJ start offset 0; the second from
+ * (what the boot needs, arch/arm/gtaboot.ld), BCJ start offset 0; the second from
  * __cold_tail to __cold_end, BCJ start offset __cold_tail - __cold_start,
  * unpacked when first touched. The streams are independent (1.2 KB
  * larger than one stream), so the first can be run, and written to,

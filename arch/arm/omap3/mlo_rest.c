@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Reading the rest of the MLO: the GP header of build/<board>/MLO declares
- * only the early part (linker.ld), so the ROM reads 16 KiB or less at its
- * slow rate; the rest of the same file follows it on the medium and is read
- * here at full speed, once SDRAM works (docs/design.md "The ROM-loaded
- * part"). Where the ROM found it: an `MLO` file in the root of the FAT
+ * only the early image (arch/arm/early.ld), so the ROM reads 16 KiB or less
+ * at its slow rate; the rest of the same file follows it on the medium and
+ * is read here at full speed, once SDRAM works (docs/design.md "Two
+ * images"). Where the ROM found it: an `MLO` file in the root of the FAT
  * volume (with or without a configuration header in front), a raw image behind a configuration header at sector 0,
  * 256, 512 or 768, or NAND blocks 0-3 (TRM chapter 26 "Initialization",
  * MMC/SD and NAND booting). The CRC-32 trailer, also in the descriptor,

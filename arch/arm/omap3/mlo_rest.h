@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The rest of the MLO behind the ROM-loaded early part (docs/design.md
- * "The ROM-loaded part"). */
+ * "Two images"). */
 #ifndef ARCH_ARM_OMAP3_MLO_REST_H
 #define ARCH_ARM_OMAP3_MLO_REST_H
 
