@@ -4,6 +4,8 @@
 
 #include "lib/printf.h"
 
+#if !defined(GTABOOT_HOST)
+
 /*
  * The level is the state of the output while a pr_*() call prints, not a
  * byte in it (as Linux's KERN_* prefixes are). A prefix byte would have to
@@ -52,3 +54,4 @@ int pr_warn(const char *fmt, ...)
 	va_end(ap);
 	return n;
 }
+#endif

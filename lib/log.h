@@ -18,11 +18,21 @@ enum log_level {
 	LOG_INFO = 6,    /* everything else: plain printf() */
 };
 
+#if defined(GTABOOT_HOST)
+/* Host builds (unit tests, the drivers against the simulator's models)
+ * have no screen: the C library prints and the level goes nowhere. */
+#include <stdio.h>
+#define pr_err printf
+#define pr_warn printf
+#define vpr_log(level, fmt, ap) vprintf(fmt, ap)
+#define log_level_now() LOG_INFO
+#else
 int pr_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int pr_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* vprintf() at a level. */
 int vpr_log(enum log_level level, const char *fmt, va_list ap);
 /* The level of the text being printed now; LOG_INFO between pr_*() calls. */
 enum log_level log_level_now(void);
+#endif
 
 #endif

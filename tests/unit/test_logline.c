@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for lib/logline and lib/log: screen rows carry the level they
- * were printed at, never one guessed from their words. */
+/* Unit tests for lib/logline: screen rows carry the level they were
+ * printed at, never one guessed from their words. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -115,15 +115,6 @@ static void test_cols_bounded(void **state)
 	assert_string_equal(r[0].text, "");
 }
 
-/* pr_*() print what printf() would and leave the level as they found it. */
-static void test_pr_level_restored(void **state)
-{
-	assert_int_equal(log_level_now(), LOG_INFO);
-	assert_int_equal(pr_err("%s: %d\n", "test_logline pr_err", 42), 24);
-	assert_int_equal(pr_warn("%s\n", "test_logline pr_warn"), 21);
-	assert_int_equal(log_level_now(), LOG_INFO);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -131,7 +122,6 @@ int main(void)
 		cmocka_unit_test(test_most_severe_wins),
 		cmocka_unit_test(test_wrap_and_return),
 		cmocka_unit_test(test_cols_bounded),
-		cmocka_unit_test(test_pr_level_restored),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
