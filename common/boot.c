@@ -44,7 +44,7 @@ int boot_memory(uint32_t kaddr, bool is_uimage, uint32_t iaddr, uint32_t isize, 
 	if (flen < 40 || flen > FDT_MAX) {
 		pr_err("ERROR: Did not find a cmdline Flattened Device Tree\n"
 		       "Could not find a valid device tree\n");
-		printf("fdt: no device tree at 0x%08x (totalsize %u)\n", (unsigned)faddr,
+		pr_err("fdt: no device tree at 0x%08x (totalsize %u)\n", (unsigned)faddr,
 		       (unsigned)flen);
 		return -EINVAL;
 	}
@@ -206,7 +206,7 @@ static int boot_nand(void)
 	}
 	c = storage_nand(&err);
 	if (!c) {
-		printf("boot: no NAND (%s)\n", errname(err));
+		pr_warn("boot: no NAND (%s)\n", errname(err));
 		return err;
 	}
 	mem_windows_reset();
@@ -347,7 +347,7 @@ int boot_nand_script(void)
 		return err;
 	}
 	if (err) {
-		printf("boot: NAND boot script at 0x%x: %s\n", (unsigned)off, errname(err));
+		pr_err("boot: NAND boot script at 0x%x: %s\n", (unsigned)off, errname(err));
 		return err;
 	}
 	printf("Running bootscript from NAND at 0x%x ...\n", (unsigned)off);
@@ -361,7 +361,7 @@ int boot_nand_partition(void)
 {
 	int err = boot_nand();
 
-	printf("boot: nothing booted (%s)\n", errname(err));
+	pr_err("boot: nothing booted (%s)\n", errname(err));
 	return err;
 }
 

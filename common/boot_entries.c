@@ -271,7 +271,7 @@ static int find_default_fdt(char *out, size_t size)
 int boot_default_fdt_path(char *out, size_t size)
 {
 	if (!boot_fs()) {
-		printf("fdt: no boot partition to look for %s on\n", sys_dtb_name());
+		pr_warn("fdt: no boot partition to look for %s on\n", sys_dtb_name());
 		return -ENODEV;
 	}
 	return find_default_fdt(out, size);
@@ -325,7 +325,7 @@ int boot_default_paths(const char **kernel, const char **initrd, char *fdt, size
 		/* Of files that could not be read, "no zImage" may be false. */
 		if (err)
 			return err;
-		printf("boot: no zImage or uImage in / or /boot\n");
+		pr_err("boot: no zImage or uImage in / or /boot\n");
 		return -ENOENT;
 	}
 	for (unsigned i = 0; i < sizeof(initrds) / sizeof(initrds[0]) && !*initrd; i++) {

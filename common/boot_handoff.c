@@ -79,7 +79,7 @@ int boot_fixup_fdt(uint32_t faddr, uint32_t flen, const char *bootargs, uint32_t
 	if (bbcharge_for_boot(storage_twl(), &bb_uvolt, &bb_uamp)) {
 		err = fdtfix_twl4030_bci(fdt, bb_uvolt, bb_uamp, &why);
 		if (err == -ENOENT)
-			printf("fdt: no ti,twl4030-bci node: backup-battery values not passed on\n");
+			pr_warn("fdt: no ti,twl4030-bci node: backup-battery values not passed on\n");
 		else if (err) {
 			boot_print_why("fdt", err, why);
 			return err;

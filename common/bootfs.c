@@ -116,7 +116,7 @@ struct fs *bootfs_scan(const char *const paths[], unsigned npaths, int *err)
 	}
 	if (first < 0) {
 		if (*err != -ENODEV)
-			printf("boot: no boot partition on mmc1 (%s)\n",
+			pr_err("boot: no boot partition on mmc1 (%s)\n",
 			       errname(*err ? *err : -EINVAL));
 		*err = *err ? *err : -ENOENT;
 		return NULL;

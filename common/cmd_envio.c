@@ -209,7 +209,7 @@ int env_cmd_export(int argc, char *const argv[])
 	p = (uint8_t *)(uintptr_t)addr;
 	memset(p, 0, area + (o.chk ? ENVIO_CRC_HDR : 0));
 	if (area < need) {
-		printf("Env export buffer too small: %u, but need %u\n", (unsigned)area,
+		pr_err("Env export buffer too small: %u, but need %u\n", (unsigned)area,
 		       (unsigned)need);
 		pr_err("## Error: Cannot export environment: errno = %d\n", ENOMEM);
 		return 1;

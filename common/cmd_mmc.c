@@ -22,7 +22,7 @@ static struct blockdev *card_or_say(void)
 	struct blockdev *bd = storage_mmc1();
 
 	if (!bd)
-		printf("MMC: no card present\n");
+		pr_err("MMC: no card present\n");
 	return bd;
 }
 

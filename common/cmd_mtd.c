@@ -56,7 +56,7 @@ static int table(struct mtd_parts *t, uint64_t chip_size, char *id, bool verbose
 	err = mtdparts_parse(parts(), id, chip_size, t, &why);
 	if (err == -ENOENT) {
 		if (verbose)
-			printf("no partitions for device nand0 <%s> in mtdparts\n", id);
+			pr_err("no partitions for device nand0 <%s> in mtdparts\n", id);
 	} else if (err) {
 		pr_err("error: mtdparts: %s in '%s'\n", why, parts());
 	}

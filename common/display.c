@@ -163,7 +163,7 @@ static int pads_power(const struct board_display *d)
 	t = storage_twl();
 	err = t ? twl4030_vpll2_on(t, d->vpll2_mv) : -ENODEV;
 	if (err < 0)
-		printf("display: VPLL2 (vdds_dsi) not switched on at %u mV (%s)\n",
+		pr_err("display: VPLL2 (vdds_dsi) not switched on at %u mV (%s)\n",
 		       (unsigned)d->vpll2_mv, errname(err));
 	return err < 0 ? err : 0;
 }
@@ -187,7 +187,7 @@ bool display_start(void)
 	if (!err)
 		err = pads_power(d);
 	if (err) {
-		printf("display: %s not started (%s)\n", d->panel, errname(err));
+		pr_err("display: %s not started (%s)\n", d->panel, errname(err));
 		return false;
 	}
 	size = (uint32_t)d->mode.width * d->mode.height * DSS_BPP;
@@ -217,7 +217,7 @@ bool display_start(void)
 	if (!err)
 		err = plat_gpio_output(d->backlight_gpio, 1);
 	if (err) {
-		printf("display: %s not started (%s)\n", d->panel, errname(err));
+		pr_err("display: %s not started (%s)\n", d->panel, errname(err));
 		sys.fb_start = sys.fb_end = 0;
 		return false;
 	}

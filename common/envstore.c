@@ -164,7 +164,7 @@ static void nand_load(struct env *e)
 		return;
 	buf = buffer(l);
 	if (!buf) {
-		printf("env: no memory for the NAND environment\n");
+		pr_err("env: no memory for the NAND environment\n");
 		return;
 	}
 	printf("Loading Environment from NAND... ");

@@ -219,7 +219,7 @@ static int i2c_xfer(struct omap_i2c *bus, uint8_t addr, uint8_t *buf, unsigned l
 	if (done != len)
 		return -EIO;
 	if (stop && i2c_wait_stat(bus, STAT_BB, 0, bus->byte_timeout_us)) {
-		printf("%s: 0x%02x: no STOP on the bus\n", bus->cfg->name, addr);
+		pr_err("%s: 0x%02x: no STOP on the bus\n", bus->cfg->name, addr);
 		return -ETIMEDOUT;
 	}
 	return 0;
