@@ -18,6 +18,7 @@
 #include "common/vars.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 
 /* 0 when the countdown ran out, else the key (or -1 for the button). */
@@ -79,7 +80,7 @@ static int do_bootmenu(int argc, char *const argv[])
 		return cmd_error(argv, "no bootmenu_0: the extlinux menu has no delay argument");
 	err = menu_run(-2);
 	if (err == -ENOENT)
-		printf("error: bootmenu: no extlinux.conf labels\n");
+		pr_err("error: bootmenu: no extlinux.conf labels\n");
 	if (err)
 		return err;
 	return boot_run_bootcmd();

@@ -12,6 +12,7 @@
 #include "board/board.h"
 #include "common/sys.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 
 static void print_size(uint32_t bytes)
@@ -58,8 +59,8 @@ static void dram(void)
 
 	print_mem_part(&sys.mem);
 	if (sys.l3_hz > cfg->l3_max_hz)
-		printf("warning: L3 %u MHz is faster than this set is proven at (%u MHz)\n",
-		       (unsigned)(sys.l3_hz / 1000000), (unsigned)(cfg->l3_max_hz / 1000000));
+		pr_warn("warning: L3 %u MHz is faster than this set is proven at (%u MHz)\n",
+			(unsigned)(sys.l3_hz / 1000000), (unsigned)(cfg->l3_max_hz / 1000000));
 	printf("DRAM: ");
 	for (int cs = 0; cs < 2; cs++) {
 		printf("CS%d ", cs);
@@ -78,8 +79,8 @@ void banner_print(int wdt_err, int clk_err)
 {
 	banner();
 	if (wdt_err)
-		printf("warning: WDT2 did not stop (%s): expect a reset\n", errname(wdt_err));
+		pr_warn("warning: WDT2 did not stop (%s): expect a reset\n", errname(wdt_err));
 	if (clk_err)
-		printf("warning: a DPLL did not lock (%s)\n", errname(clk_err));
+		pr_warn("warning: a DPLL did not lock (%s)\n", errname(clk_err));
 	dram();
 }

@@ -14,6 +14,7 @@
 #include "common/vars.h"
 #include "lib/cmdline.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 
 /* The variable's value, or dflt (with the reason) when unset or bad. */
@@ -64,7 +65,7 @@ void bbcharge_apply(struct twl4030 *twl, uint32_t uvolt, uint32_t uamp, bool fro
 	int err = twl4030_set_bb_charger(twl, uvolt, uamp, &bb);
 
 	if (err) {
-		printf("twl4030: backup-battery charger not set (%s)\n", errname(err));
+		pr_warn("twl4030: backup-battery charger not set (%s)\n", errname(err));
 		return;
 	}
 	printf("twl4030: backup battery charging %s (BB_CFG 0x%02x)", (bb & 0x10) ? "on" : "off",

@@ -19,6 +19,7 @@
 #include "common/sys.h"
 #include "common/vars.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/string.h"
 #include "lib/image.h"
 #include "lib/printf.h"
@@ -41,9 +42,9 @@ int boot_memory(uint32_t kaddr, bool is_uimage, uint32_t iaddr, uint32_t isize, 
 		return -EINVAL;
 	flen = fdt_totalsize((const void *)(uintptr_t)faddr);
 	if (flen < 40 || flen > FDT_MAX) {
-		printf("ERROR: Did not find a cmdline Flattened Device Tree\n"
+		pr_err("ERROR: Did not find a cmdline Flattened Device Tree\n"
 		       "Could not find a valid device tree\n");
-		printf("fdt: no device tree at 0x%08x (totalsize %u)\n", (unsigned)faddr,
+		pr_err("fdt: no device tree at 0x%08x (totalsize %u)\n", (unsigned)faddr,
 		       (unsigned)flen);
 		return -EINVAL;
 	}
@@ -118,7 +119,7 @@ static int boot_files(const char *kernel, const char *initrd, const char *fdtpat
 	mem_windows_reset();
 	err = boot_load_file("fdt", fdtpath, faddr, FDT_HEADROOM, &flen);
 	if (!err && flen > FDT_MAX) {
-		printf("fdt: %s is %u bytes: too large for a device tree\n", fdtpath, (unsigned)flen);
+		pr_err("fdt: %s is %u bytes: too large for a device tree\n", fdtpath, (unsigned)flen);
 		err = -EFBIG;
 	}
 	if (!err && initrd) {
@@ -205,7 +206,7 @@ static int boot_nand(void)
 	}
 	c = storage_nand(&err);
 	if (!c) {
-		printf("boot: no NAND (%s)\n", errname(err));
+		pr_warn("boot: no NAND (%s)\n", errname(err));
 		return err;
 	}
 	mem_windows_reset();
@@ -292,14 +293,14 @@ int boot_extlinux_chain(void)
 	}
 	if (first >= 0) {
 		err = boot_label((unsigned)first);
-		printf("boot: label '%s' failed (%s); trying the next entry\n",
+		pr_err("boot: label '%s' failed (%s); trying the next entry\n",
 		       esc(conf->labels[first].name), errname(err));
 	}
 	for (unsigned i = 0; i < conf->nlabels; i++) {
 		if ((int)i == first)
 			continue;
 		err = boot_label(i);
-		printf("boot: label '%s' failed (%s); trying the next entry\n",
+		pr_err("boot: label '%s' failed (%s); trying the next entry\n",
 		       esc(conf->labels[i].name), errname(err));
 	}
 	printf("boot: no extlinux label booted; trying the default file names\n");
@@ -315,7 +316,7 @@ int boot_default_files(void)
 		return -ENODEV;
 	}
 	err = boot_default_names();
-	printf("boot: default files failed (%s); trying NAND\n", errname(err));
+	pr_err("boot: default files failed (%s); trying NAND\n", errname(err));
 	return err;
 }
 
@@ -346,7 +347,7 @@ int boot_nand_script(void)
 		return err;
 	}
 	if (err) {
-		printf("boot: NAND boot script at 0x%x: %s\n", (unsigned)off, errname(err));
+		pr_err("boot: NAND boot script at 0x%x: %s\n", (unsigned)off, errname(err));
 		return err;
 	}
 	printf("Running bootscript from NAND at 0x%x ...\n", (unsigned)off);
@@ -360,7 +361,7 @@ int boot_nand_partition(void)
 {
 	int err = boot_nand();
 
-	printf("boot: nothing booted (%s)\n", errname(err));
+	pr_err("boot: nothing booted (%s)\n", errname(err));
 	return err;
 }
 

@@ -12,6 +12,7 @@
 #include "common/sys.h"
 #include "common/vars.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -71,7 +72,7 @@ static int parse_conf(const char *path)
 	if (!err)
 		err = fs_read(fs, path, conf_text, CONF_MAX, &len);
 	if (err) {
-		printf("boot: cannot read %s (%s)\n", esc(path), errname(err));
+		pr_err("boot: cannot read %s (%s)\n", esc(path), errname(err));
 		return err;
 	}
 	conf_path = path;
@@ -118,7 +119,7 @@ int boot_use_conf(struct fs *f, const char *path)
 	conf_ok = false;
 	err = parse_conf(other_path);
 	if (err == -ENOENT)
-		printf("boot: %s not found\n", esc(path));
+		pr_err("boot: %s not found\n", esc(path));
 	return err ? err : conf_ok ? 0 : -ENOENT;
 }
 
@@ -159,7 +160,7 @@ static void read_uenv(void)
 		if (err == -ENOENT || err == -ENOTDIR)
 			continue;
 		if (err) {
-			printf("boot: cannot read %s (%s)\n", paths[i], errname(err));
+			pr_err("boot: cannot read %s (%s)\n", paths[i], errname(err));
 			return;
 		}
 		len = size;
@@ -218,7 +219,7 @@ static int find_file(const char *who, const char *path)
 		return !st.is_dir;
 	if (err == -ENOENT || err == -ENOTDIR)
 		return 0;
-	printf("%s: cannot read %s (%s)\n", who, path, errname(err));
+	pr_err("%s: cannot read %s (%s)\n", who, path, errname(err));
 	return err;
 }
 
@@ -259,18 +260,18 @@ static int find_default_fdt(char *out, size_t size)
 	if (err != -ENOENT)
 		return err;
 	if (alt && !find_dtb(alt, out, size)) {
-		printf("fdt: warning: %s not found in /, /boot or /boot/dtbs: using %s\n", name,
-		       out);
+		pr_warn("fdt: warning: %s not found in /, /boot or /boot/dtbs: using %s\n", name,
+			out);
 		return 0;
 	}
-	printf("fdt: %s not found in /, /boot or /boot/dtbs\n", name);
+	pr_err("fdt: %s not found in /, /boot or /boot/dtbs\n", name);
 	return -ENOENT;
 }
 
 int boot_default_fdt_path(char *out, size_t size)
 {
 	if (!boot_fs()) {
-		printf("fdt: no boot partition to look for %s on\n", sys_dtb_name());
+		pr_warn("fdt: no boot partition to look for %s on\n", sys_dtb_name());
 		return -ENODEV;
 	}
 	return find_default_fdt(out, size);
@@ -286,7 +287,7 @@ int boot_label_paths(const struct extlinux_label *l, char *kernel, char *initrd,
 	initrd[0] = 0;
 	if (extlinux_path(kernel, EXTLINUX_PATH_MAX, conf_path, l->kernel) ||
 	    (l->initrd[0] && extlinux_path(initrd, EXTLINUX_PATH_MAX, conf_path, l->initrd))) {
-		printf("boot: label '%s': path too long\n", esc(l->name));
+		pr_err("boot: label '%s': path too long\n", esc(l->name));
 		return -ENAMETOOLONG;
 	}
 	err = extlinux_fdt_path(fdt, fdt_size, conf_path, l, name);
@@ -297,8 +298,8 @@ int boot_label_paths(const struct extlinux_label *l, char *kernel, char *initrd,
 	if (!err && !l->fdt[0] && alt && !find_file("fdt", fdt) &&
 	    !extlinux_fdt_path(alt_path, sizeof(alt_path), conf_path, l, alt) &&
 	    find_file("fdt", alt_path) > 0 && strlen(alt_path) < fdt_size) {
-		printf("fdt: warning: label '%s': %s not found: using %s\n", esc(l->name),
-		       esc(fdt), esc(alt_path));
+		pr_warn("fdt: warning: label '%s': %s not found: using %s\n", esc(l->name),
+			esc(fdt), esc(alt_path));
 		memcpy(fdt, alt_path, strlen(alt_path) + 1);
 	}
 	return err;
@@ -324,7 +325,7 @@ int boot_default_paths(const char **kernel, const char **initrd, char *fdt, size
 		/* Of files that could not be read, "no zImage" may be false. */
 		if (err)
 			return err;
-		printf("boot: no zImage or uImage in / or /boot\n");
+		pr_err("boot: no zImage or uImage in / or /boot\n");
 		return -ENOENT;
 	}
 	for (unsigned i = 0; i < sizeof(initrds) / sizeof(initrds[0]) && !*initrd; i++) {

@@ -16,6 +16,7 @@
 #include "common/vars.h"
 #include "lib/errno.h"
 #include "lib/fdt_fixup.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 
 /* The count this boot will store if it reaches the hand-off; -1: none. */
@@ -38,7 +39,7 @@ const char *boot_cmdline(const char *append)
 		if (n < (int)sizeof(cmdline))
 			v = cmdline;
 		else
-			printf("warning: command line too long for bootcount=\n");
+			pr_warn("warning: command line too long for bootcount=\n");
 	}
 	printf("Command line: %s\n", v ? v : "(none: the kernel uses the DTB's)");
 	return v;
@@ -78,7 +79,7 @@ int boot_fixup_fdt(uint32_t faddr, uint32_t flen, const char *bootargs, uint32_t
 	if (bbcharge_for_boot(storage_twl(), &bb_uvolt, &bb_uamp)) {
 		err = fdtfix_twl4030_bci(fdt, bb_uvolt, bb_uamp, &why);
 		if (err == -ENOENT)
-			printf("fdt: no ti,twl4030-bci node: backup-battery values not passed on\n");
+			pr_warn("fdt: no ti,twl4030-bci node: backup-battery values not passed on\n");
 		else if (err) {
 			boot_print_why("fdt", err, why);
 			return err;
@@ -92,7 +93,7 @@ int boot_fixup_fdt(uint32_t faddr, uint32_t flen, const char *bootargs, uint32_t
 	if (board.fixup_fdt) {
 		err = board.fixup_fdt(fdt, sys.board_rev);
 		if (err) {
-			printf("fdt: board fix-up failed (%s)\n", errname(err));
+			pr_err("fdt: board fix-up failed (%s)\n", errname(err));
 			return err;
 		}
 	}
@@ -105,7 +106,7 @@ int boot_fixup_fdt(uint32_t faddr, uint32_t flen, const char *bootargs, uint32_t
 void boot_handoff(uint32_t entry, uint32_t faddr, uint32_t flen)
 {
 	if (next_bootcount >= 0 && bootcount_write((unsigned)next_bootcount))
-		printf("warning: boot counter not stored\n");
+		pr_warn("warning: boot counter not stored\n");
 	printf("Starting kernel at 0x%08x, DTB at 0x%08x (%u bytes)\n\n", (unsigned)entry,
 	       (unsigned)faddr, (unsigned)flen);
 	display_handoff();

@@ -11,6 +11,7 @@
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
 #include "lib/image.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -39,7 +40,7 @@ void boot_print_uboot(const char *why, const char *otherwise)
 
 void boot_print_why(const char *what, int err, const char *why)
 {
-	printf("%s: %s (%s)\n", what, why ? why : "refused", errname(err));
+	pr_err("%s: %s (%s)\n", what, why ? why : "refused", errname(err));
 }
 
 int boot_load_file(const char *what, const char *path, uint32_t addr, uint32_t extra,
@@ -55,7 +56,7 @@ int boot_load_file(const char *what, const char *path, uint32_t addr, uint32_t e
 		return -ENODEV;
 	err = fs_stat(fs, path, &st);
 	if (err) {
-		printf("%s: %s: %s\n", what, esc(path), err == -ENOENT ? "not found" : errname(err));
+		pr_err("%s: %s: %s\n", what, esc(path), err == -ENOENT ? "not found" : errname(err));
 		return err;
 	}
 	if (st.is_dir) {
@@ -71,7 +72,7 @@ int boot_load_file(const char *what, const char *path, uint32_t addr, uint32_t e
 	display_progress_end(!err);
 	us = (uint32_t)(timer_us() - t0);
 	if (err) {
-		printf("%s: reading %s failed (%s)\n", what, esc(path), errname(err));
+		pr_err("%s: reading %s failed (%s)\n", what, esc(path), errname(err));
 		return err;
 	}
 	printf("%-7s %s -> 0x%08x, %u bytes, %u.%03u ms\n", what, esc(path), (unsigned)addr,
@@ -91,12 +92,12 @@ int boot_check_kernel(uint32_t kaddr, uint32_t klen, bool want_uimage, uint32_t 
 		boot_print_uboot(why, want_uimage ? "Wrong Image Format for bootm command" :
 				 "Bad Linux ARM zImage magic!");
 		if (want_uimage)
-			printf("ERROR: can't get kernel image!\n");
+			pr_err("ERROR: can't get kernel image!\n");
 		boot_print_why("kernel", err, why);
 		return err;
 	}
 	if (want_uimage && info.kind != IMAGE_UIMAGE) {
-		printf("Wrong Image Format for bootm command\nERROR: can't get kernel image!\n");
+		pr_err("Wrong Image Format for bootm command\nERROR: can't get kernel image!\n");
 		printf("kernel: not a uImage at 0x%08x\n", (unsigned)kaddr);
 		return -EINVAL;
 	}
@@ -135,7 +136,7 @@ int boot_check_initrd(uint32_t iaddr, uint32_t ilen, uint32_t *start, uint32_t *
 
 	if (err) {
 		boot_print_uboot(why, "Wrong Ramdisk Image Format");
-		printf("Ramdisk image is corrupt or invalid\n");
+		pr_err("Ramdisk image is corrupt or invalid\n");
 		boot_print_why("initrd", err, why);
 		return err;
 	}

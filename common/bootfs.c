@@ -16,6 +16,7 @@
 #include "common/storage.h"
 #include "common/sys.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/part.h"
 #include "lib/printf.h"
 #include "lib/string.h"
@@ -31,12 +32,13 @@ struct mount {
 static struct mount boot_m, cmd_m;
 static uint8_t sector[BLOCK_SIZE] __attribute__((aligned(4)));
 
+/* lib/fat's and lib/ext4's messages say what is wrong with a file system. */
 static void fs_log(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	vpr_log(LOG_ERR, fmt, ap);
 	va_end(ap);
 }
 
@@ -82,8 +84,8 @@ static int has_any(struct fs *fs, unsigned num, const char *const paths[], unsig
 		if (!err)
 			return 1;
 		if (err != -ENOENT && err != -ENOTDIR) {
-			printf("boot: mmc1 partition %u: cannot read %s (%s): skipped\n", num,
-			       esc(paths[i]), errname(err));
+			pr_warn("boot: mmc1 partition %u: cannot read %s (%s): skipped\n", num,
+				esc(paths[i]), errname(err));
 			return -1;
 		}
 	}
@@ -114,7 +116,7 @@ struct fs *bootfs_scan(const char *const paths[], unsigned npaths, int *err)
 	}
 	if (first < 0) {
 		if (*err != -ENODEV)
-			printf("boot: no boot partition on mmc1 (%s)\n",
+			pr_err("boot: no boot partition on mmc1 (%s)\n",
 			       errname(*err ? *err : -EINVAL));
 		*err = *err ? *err : -ENOENT;
 		return NULL;

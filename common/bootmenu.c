@@ -15,6 +15,7 @@
 #include "common/console.h"
 #include "common/vars.h"
 #include "lib/cmdline.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -187,7 +188,7 @@ int bootmenu_env(const char *delay_arg)
 		e = entry(0);
 		eq = e ? strchr(e, '=') : NULL;
 		if (!eq) {
-			printf(e ? "bootmenu option 0 is invalid\n" : "bootmenu option 0 was not found\n");
+			pr_err(e ? "bootmenu option 0 is invalid\n" : "bootmenu option 0 was not found\n");
 			return 0;
 		}
 		snprintf(cmd, sizeof(cmd), "%s", eq + 1);
@@ -196,7 +197,7 @@ int bootmenu_env(const char *delay_arg)
 	}
 	while (count < MAX_ENTRIES && (e = entry(count))) {
 		if (!strchr(e, '=')) {
-			printf("Invalid bootmenu entry: %s\n", e);
+			pr_err("Invalid bootmenu entry: %s\n", e);
 			break;
 		}
 		count++;

@@ -18,6 +18,7 @@
 #include "lib/errno.h"
 #include "lib/hush.h"
 #include "lib/lineedit.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -54,7 +55,7 @@ int cmd_error(char *const argv[], const char *fmt, ...)
 {
 	va_list ap;
 
-	printf("error: %s: ", argv[0]);
+	pr_err("error: %s: ", argv[0]);
 	va_start(ap, fmt);
 	vprintf(fmt, ap);
 	va_end(ap);
@@ -126,7 +127,7 @@ static int sh_run(void *ctx, int argc, char *const argv[])
 	line_repeatable = line_repeatable && c && c->repeatable;
 	if (!c) {
 		/* U-Boot's words, which scripts and labgrid look for */
-		printf("Unknown command '%s' - try 'help'\n", argv[0]);
+		pr_err("Unknown command '%s' - try 'help'\n", argv[0]);
 		return 1;
 	}
 	return c->fn(argc, argv);
@@ -143,10 +144,10 @@ static bool sh_ctrlc(void *ctx)
 }
 
 /* printf, not console_puts: that one would be kept in the ROM-loaded
- * part only for this. */
+ * part only for this. All the shell says is its errors (lib/hush.c). */
 static void sh_print(void *ctx, const char *s)
 {
-	printf("%s", s);
+	pr_err("%s", s);
 }
 
 /* The shell's work memory: words of the commands running (nested by
@@ -173,8 +174,8 @@ struct hush *cli_shell(void)
 	if (arena && locals) {
 		hush_init(&sh, &ops, arena, SH_ARENA, locals, SH_LOCALS);
 	} else {
-		printf("warning: shell: no SDRAM buffer, %u bytes of work memory\n",
-		       (unsigned)sizeof(min_arena));
+		pr_warn("warning: shell: no SDRAM buffer, %u bytes of work memory\n",
+			(unsigned)sizeof(min_arena));
 		hush_init(&sh, &ops, min_arena, sizeof(min_arena), min_locals, sizeof(min_locals));
 	}
 	ready = true;
@@ -211,7 +212,7 @@ int cli_run_script(const char *text, size_t len)
 	if (!stack)
 		stack = scratch_alloc(SCRIPT_STACK);
 	if (!stack || n + 1 > SCRIPT_STACK - used) {
-		printf("error: script of %u bytes does not fit the %u bytes left for "
+		pr_err("error: script of %u bytes does not fit the %u bytes left for "
 		       "scripts\n", (unsigned)n, stack ? (unsigned)(SCRIPT_STACK - used - 1) : 0u);
 		return 1;
 	}
@@ -305,7 +306,7 @@ static int do_help(int argc, char *const argv[])
 	for (int i = 1; i < argc; i++) {
 		c = cmd_find(argv[i]);
 		if (!c) {
-			printf("Unknown command '%s' - try 'help' without arguments for list of "
+			pr_err("Unknown command '%s' - try 'help' without arguments for list of "
 			       "all known commands\n\n", argv[i]);
 			ret = 1;
 			continue;

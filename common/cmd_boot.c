@@ -11,6 +11,7 @@
 #include "lib/cmdline.h"
 #include "lib/errno.h"
 #include "lib/image.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -27,7 +28,7 @@ static int do_boot(int argc, char *const argv[])
 		if (strcmp(conf->labels[i].name, argv[1]))
 			continue;
 		err = boot_label(i);
-		printf("boot: label '%s' failed (%s)\n", esc(argv[1]), errname(err));
+		pr_err("boot: label '%s' failed (%s)\n", esc(argv[1]), errname(err));
 		return err;
 	}
 	return cmd_error(argv, "no label '%s' in extlinux.conf", argv[1]);
@@ -56,7 +57,7 @@ static int initrd_arg(char *const argv[], char *s, unsigned long *addr, unsigned
 		return -EINVAL;
 	if (!colon && !image_is_uimage((const void *)(uintptr_t)*addr)) {
 		/* U-Boot's words first (boot/image-board.c) */
-		printf("Wrong Ramdisk Image Format\nRamdisk image is corrupt or invalid\n");
+		pr_err("Wrong Ramdisk Image Format\nRamdisk image is corrupt or invalid\n");
 		return cmd_error(argv, "no uInitrd at 0x%08lx: give <addr>:<size>", *addr);
 	}
 	if (!colon)

@@ -30,6 +30,7 @@
 #include "lib/dfu.h"
 #include "lib/errno.h"
 #include "lib/fs.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -145,7 +146,7 @@ static int mmc_load_file(struct dfu_run *r, const struct dfu_alt *a)
 		return err ? err : -ENODEV;
 	err = fs_read(fs, a->name, (void *)(uintptr_t)r->stage, MMC_FILE_MAX, &r->file_len);
 	if (err)
-		printf("\nerror: dfu: %s: mmc 0:%u: %s\n", a->name, a->part, errname(err));
+		pr_err("\nerror: dfu: %s: mmc 0:%u: %s\n", a->name, a->part, errname(err));
 	return err;
 }
 
@@ -288,7 +289,7 @@ static int media_flush(void *ctx, const struct dfu_alt *a, uint32_t total)
 
 	r->hashes = 0;
 	if (err) {
-		printf("\nerror: dfu: %s: %s\n", a->name, errname(err));
+		pr_err("\nerror: dfu: %s: %s\n", a->name, errname(err));
 		return err;
 	}
 	/* U-Boot's words, and its filesize */
@@ -326,7 +327,7 @@ static int resolve_mmc(bool dflt, struct dfu_alt *alts, unsigned *n)
 	int err, np;
 
 	if (!bd) {
-		printf("error: dfu: no SD card (mmc 0)\n");
+		pr_err("error: dfu: no SD card (mmc 0)\n");
 		return -ENODEV;
 	}
 	np = bootfs_parts(p, &sig, &err);
@@ -360,7 +361,7 @@ static int resolve_mmc(bool dflt, struct dfu_alt *alts, unsigned *n)
 		if (!bad)
 			continue;
 		if (!dflt) {
-			printf("error: dfu: '%s': mmc %u partition %u: %s\n", a->name, a->dev, a->part,
+			pr_err("error: dfu: '%s': mmc %u partition %u: %s\n", a->name, a->dev, a->part,
 			       bad);
 			return -ENODEV;
 		}
@@ -383,12 +384,12 @@ static int check_alts(bool nand, bool mmc, bool dflt, struct dfu_alt *alts, unsi
 		bool bad = false;
 
 		if (a->kind == DFU_ALT_PART && !mmc) {
-			printf("error: dfu: '%s': 'part' needs mtdparts, which gtaboot does not "
+			pr_err("error: dfu: '%s': 'part' needs mtdparts, which gtaboot does not "
 			       "have: give it as 'raw OFFSET SIZE'\n", a->name);
 			return -EINVAL;
 		}
 		if (nand && a->start && a->start < NAND_MLO_AREA) {
-			printf("error: dfu: '%s' starts in the MLO blocks: only an entry at 0 may "
+			pr_err("error: dfu: '%s' starts in the MLO blocks: only an entry at 0 may "
 			       "write them (through flash mlo)\n", a->name);
 			return -EINVAL;
 		}
@@ -405,7 +406,7 @@ static int check_alts(bool nand, bool mmc, bool dflt, struct dfu_alt *alts, unsi
 		i++;
 	}
 	if (!*n) {
-		printf("error: dfu: no alt setting left\n");
+		pr_err("error: dfu: no alt setting left\n");
 		return -ENOSPC;
 	}
 	return 0;
@@ -460,7 +461,7 @@ static int usb_loop(struct dfu_dev *d, struct dfu_run *r)
 		if (ev & MUSB_EV_DISCONNECT)
 			said_reset = false;
 		if (ev & MUSB_EV_ERROR)
-			printf("warning: dfu: the controller did not take an EP0 packet\n");
+			pr_warn("warning: dfu: the controller did not take an EP0 packet\n");
 		if (d->dfu.detach) {
 			printf("dfu: DFU_DETACH: done\n");
 			return 0;
@@ -471,7 +472,7 @@ static int usb_loop(struct dfu_dev *d, struct dfu_run *r)
 			       d->alts[d->dfu.last_alt].name);
 		}
 		if (d->dfu.state == DFU_ERROR && err_state != d->dfu.status) {
-			printf("\nerror: dfu: %s: %s\n", d->alts[d->dfu.alt].name,
+			pr_err("\nerror: dfu: %s: %s\n", d->alts[d->dfu.alt].name,
 			       dfu_status_name(d->dfu.status));
 			err_state = d->dfu.status;
 		} else if (d->dfu.state != DFU_ERROR) {
@@ -540,7 +541,7 @@ static int do_dfu(int argc, char *const argv[])
 		info = r.nand ? board_env.dfu_alt_nand : r.mmc ? DFU_ALT_MMC_DEFAULT :
 		       dfu_alt_ram_default();
 		if (!info) {
-			printf("error: \"dfu_alt_info\" env variable not defined!\n");
+			pr_err("error: \"dfu_alt_info\" env variable not defined!\n");
 			return -EINVAL;
 		}
 		dflt = true;
@@ -548,7 +549,7 @@ static int do_dfu(int argc, char *const argv[])
 	}
 	err = dfu_alt_parse(info, iface, d.alts, DFU_MAX_ALTS, &n, why, sizeof(why));
 	if (err) {
-		printf("error: dfu: dfu_alt_info: %s\n", why);
+		pr_err("error: dfu: dfu_alt_info: %s\n", why);
 		return err;
 	}
 	if (list) {
@@ -559,7 +560,7 @@ static int do_dfu(int argc, char *const argv[])
 	if (!err && r.mmc)
 		err = resolve_mmc(dflt, d.alts, &n);
 	if (!err && !n) {
-		printf("error: dfu: no alt setting left\n");
+		pr_err("error: dfu: no alt setting left\n");
 		err = -ENOSPC;
 	}
 	if (err)
@@ -573,7 +574,7 @@ static int do_dfu(int argc, char *const argv[])
 		uint32_t most = 0;
 
 		if (!storage_nand(&err)) {
-			printf("error: dfu: no usable NAND chip (%s)\n", errname(err));
+			pr_err("error: dfu: no usable NAND chip (%s)\n", errname(err));
 			return -ENODEV;
 		}
 		for (unsigned i = 0; i < n; i++)

@@ -13,6 +13,7 @@
 #include "common/vars.h"
 #include "lib/errno.h"
 #include "lib/hush.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/shexpr.h"
 #include "lib/string.h"
@@ -39,7 +40,7 @@ static int do_printenv(int argc, char *const argv[])
 		if (v) {
 			printf("%s=%s\n", argv[i], v);
 		} else {
-			printf("## Error: \"%s\" not defined\n", argv[i]);
+			pr_err("## Error: \"%s\" not defined\n", argv[i]);
 			ret = 1;
 		}
 	}
@@ -90,7 +91,7 @@ static int do_setenv(int argc, char *const argv[])
 	if (!err)
 		err = var_set(argv[1], val);
 	if (err)
-		printf("error: setenv: %s: %s\n", argv[1],
+		pr_err("error: setenv: %s: %s\n", argv[1],
 		       err == -ENOSPC ? "environment full" : errname(err));
 	return err;
 }
@@ -144,7 +145,7 @@ static int env_default(int argc, char *const argv[])
 	}
 	if (all && i == argc) {
 		if (vars_default()) {
-			printf("error: env: the defaults do not fit\n");
+			pr_err("error: env: the defaults do not fit\n");
 			return -ENOSPC;
 		}
 		vars_runtime();
@@ -156,7 +157,7 @@ static int env_default(int argc, char *const argv[])
 	if (!dbuf)
 		dbuf = scratch_alloc(0x8000);
 	if (!dbuf || vars_defaults_into(&d, dbuf, 0x8000)) {
-		printf("error: env: the defaults do not fit\n");
+		pr_err("error: env: the defaults do not fit\n");
 		return -ENOSPC;
 	}
 	for (; i < argc; i++) {
@@ -164,11 +165,11 @@ static int env_default(int argc, char *const argv[])
 
 		if (v) {
 			if (env_set(&sysenv, argv[i], v))
-				printf("error: env: %s: environment full\n", argv[i]);
+				pr_err("error: env: %s: environment full\n", argv[i]);
 		} else if (env_unset(&sysenv, argv[i])) {
-			printf("WARNING: '%s' neither in running nor in imported env!\n", argv[i]);
+			pr_warn("WARNING: '%s' neither in running nor in imported env!\n", argv[i]);
 		} else {
-			printf("WARNING: '%s' not in imported env, deleting it!\n", argv[i]);
+			pr_warn("WARNING: '%s' not in imported env, deleting it!\n", argv[i]);
 		}
 	}
 	return 0;
@@ -183,7 +184,7 @@ static int set_typed(const char *cmd, const char *name, const char *value)
 		return 0;
 	}
 	if (var_set(name, value)) {
-		printf("error: %s: %s: environment full\n", cmd, name);
+		pr_err("error: %s: %s: environment full\n", cmd, name);
 		return 1;
 	}
 	return 0;
@@ -270,7 +271,7 @@ static int do_showvar(int argc, char *const argv[])
 		if (v) {
 			printf("%s=%s\n", argv[i], v);
 		} else {
-			printf("## Error: \"%s\" not defined\n", argv[i]);
+			pr_err("## Error: \"%s\" not defined\n", argv[i]);
 			ret = 1;
 		}
 	}
@@ -311,7 +312,7 @@ static int do_env(int argc, char *const argv[])
 		save = cmd_find("saveenv");
 		if (save)
 			return save->fn(1, (char *const[]){ "saveenv", NULL });
-		printf("error: env: save is not available (no saveenv in this build)\n");
+		pr_err("error: env: save is not available (no saveenv in this build)\n");
 		return -ENODEV;
 	}
 	return cmd_usage(argv);

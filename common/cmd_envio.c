@@ -12,6 +12,7 @@
 #include "common/vars.h"
 #include "lib/envio.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/shexpr.h"
 #include "lib/string.h"
@@ -105,7 +106,7 @@ int env_cmd_import(int argc, char *const argv[])
 	if (argc >= 2 && strcmp(av[1], "-")) {
 		size = shexpr_strtoul(av[1], 16);
 	} else if (o.chk) {
-		printf("## Error: external checksum format must pass size\n");
+		pr_err("## Error: external checksum format must pass size\n");
 		return 1;
 	} else {
 		/* up to the separator followed by a NUL, within RAM */
@@ -131,11 +132,11 @@ int env_cmd_import(int argc, char *const argv[])
 	p = (const char *)(uintptr_t)addr;
 	if (o.chk) {
 		if (size <= ENVIO_CRC_HDR) {
-			printf("## Error: Invalid size 0x%X\n", (unsigned)size);
+			pr_err("## Error: Invalid size 0x%X\n", (unsigned)size);
 			return 1;
 		}
 		if (envio_check((const uint8_t *)p, size)) {
-			printf("## Error: bad CRC, import failed\n");
+			pr_err("## Error: bad CRC, import failed\n");
 			return 1;
 		}
 		p += ENVIO_CRC_HDR;
@@ -156,7 +157,7 @@ int env_cmd_import(int argc, char *const argv[])
 		sysenv.used = 0;
 	r = envio_import(&sysenv, p, size, &imp);
 	if (r < 0) {
-		printf("## Error: Environment import failed: errno = %d\n", -r);
+		pr_err("## Error: Environment import failed: errno = %d\n", -r);
 		return 1;
 	}
 	/* -d with a list: listed names the data lacks are deleted */
@@ -164,10 +165,10 @@ int env_cmd_import(int argc, char *const argv[])
 		if (imp.found & (1ull << i))
 			continue;
 		if (env_unset(&sysenv, imp.vars[i]))
-			printf("WARNING: '%s' neither in running nor in imported env!\n",
-			       imp.vars[i]);
+			pr_warn("WARNING: '%s' neither in running nor in imported env!\n",
+				imp.vars[i]);
 		else
-			printf("WARNING: '%s' not in imported env, deleting it!\n", imp.vars[i]);
+			pr_warn("WARNING: '%s' not in imported env, deleting it!\n", imp.vars[i]);
 	}
 	return 0;
 }
@@ -183,7 +184,7 @@ int env_cmd_export(int argc, char *const argv[])
 
 	r = parse(&argc, &av, &o, false);
 	if (r == -2) {
-		printf("## Error: %s: only one of \"-b\", \"-c\" or \"-t\" allowed\n", argv[0]);
+		pr_err("## Error: %s: only one of \"-b\", \"-c\" or \"-t\" allowed\n", argv[0]);
 		return 1;
 	}
 	if (r)
@@ -192,7 +193,7 @@ int env_cmd_export(int argc, char *const argv[])
 	nvars = (uint32_t)argc - 1;
 	need = (uint32_t)envio_export_len(&sysenv, o.sep, av + 1, nvars);
 	if (o.chk && o.size && o.size <= ENVIO_CRC_HDR) {
-		printf("## Error: Invalid size 0x%X\n", (unsigned)o.size);
+		pr_err("## Error: Invalid size 0x%X\n", (unsigned)o.size);
 		return 1;
 	}
 	/* text: the size given, or what it takes; -b: U-Boot's ENV_SIZE, or
@@ -208,9 +209,9 @@ int env_cmd_export(int argc, char *const argv[])
 	p = (uint8_t *)(uintptr_t)addr;
 	memset(p, 0, area + (o.chk ? ENVIO_CRC_HDR : 0));
 	if (area < need) {
-		printf("Env export buffer too small: %u, but need %u\n", (unsigned)area,
+		pr_err("Env export buffer too small: %u, but need %u\n", (unsigned)area,
 		       (unsigned)need);
-		printf("## Error: Cannot export environment: errno = %d\n", ENOMEM);
+		pr_err("## Error: Cannot export environment: errno = %d\n", ENOMEM);
 		return 1;
 	}
 	envio_export(&sysenv, o.sep, av + 1, nvars, (char *)p + (o.chk ? ENVIO_CRC_HDR : 0));

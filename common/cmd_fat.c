@@ -11,6 +11,7 @@
 #include "common/memcheck.h"
 #include "common/storage.h"
 #include "common/vars.h"
+#include "lib/log.h"
 #include "lib/part.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
@@ -35,7 +36,7 @@ static int dev_args(int argc, char *const argv[], struct fs **fs, int *err)
 
 static int no_fs(char *const argv[], int err)
 {
-	printf("error: %s: %s\n", argv[0], err ? errname(err) : "no file system on mmc1");
+	pr_err("error: %s: %s\n", argv[0], err ? errname(err) : "no file system on mmc1");
 	return err ? err : -ENODEV;
 }
 
@@ -94,7 +95,7 @@ static int do_load(int argc, char *const argv[])
 		const char *file = var_get("bootfile");
 
 		if (!file) {
-			printf("** No boot file defined **\n");
+			pr_err("** No boot file defined **\n");
 			return -ENOENT;
 		}
 		snprintf(abuf, sizeof(abuf), "%x", (unsigned)var_addr("loadaddr", KERNEL_ADDR_R));
@@ -116,12 +117,12 @@ static int do_load(int argc, char *const argv[])
 	if (err) {
 		/* U-Boot's line first (fs/ext4/ext4fs.c, fs/fs.c): labs match it */
 		if (err == -ENOENT)
-			printf("** File not found %s **\n", argv[i + 1]);
-		printf("error: %s: %s: %s\n", argv[0], argv[i + 1], errname(err));
+			pr_err("** File not found %s **\n", argv[i + 1]);
+		pr_err("error: %s: %s: %s\n", argv[0], argv[i + 1], errname(err));
 		return err;
 	}
 	if (pos > st.size) {
-		printf("error: %s: %s: position 0x%lx is past its end (0x%x bytes)\n", argv[0],
+		pr_err("error: %s: %s: position 0x%lx is past its end (0x%x bytes)\n", argv[0],
 		       argv[i + 1], pos, (unsigned)st.size);
 		return -EINVAL;
 	}
@@ -168,7 +169,7 @@ int cmd_print_parts(void)
 	if (err)
 		return no_fs((char *const[]){ "part", NULL }, err);
 	if (!p[0].num) {
-		printf("## Unknown partition table type 0\n");
+		pr_err("## Unknown partition table type 0\n");
 		return 0;
 	}
 	printf("\nPartition Map for MMC device 0  --   Partition Type: DOS\n\n");
@@ -237,7 +238,7 @@ static int do_part(int argc, char *const argv[])
 			printf("%s\n", uuid);
 			return 0;
 		}
-		printf("error: part: no partition %u on mmc 0\n", num ? num : 1);
+		pr_err("error: part: no partition %u on mmc 0\n", num ? num : 1);
 		return -ENOENT;
 	}
 	list[0] = 0;

@@ -11,6 +11,7 @@
 #include "lib/cmdline.h"
 #include "lib/errno.h"
 #include "lib/fdt_fixup.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -27,13 +28,13 @@ static int no_tree(void)
 {
 	if (fdt)
 		return 0;
-	printf("error: fdt: no tree: 'fdt addr <addr>' first\n");
+	pr_err("error: fdt: no tree: 'fdt addr <addr>' first\n");
 	return -ENOENT;
 }
 
 static int fdt_fail(char *const argv[], const char *what, int err)
 {
-	printf("error: fdt: %s: %s\n", what, fdt_strerror(err));
+	pr_err("error: fdt: %s: %s\n", what, fdt_strerror(err));
 	return err == -FDT_ERR_NOTFOUND ? -ENOENT : -EINVAL;
 }
 

@@ -13,6 +13,7 @@
 #include "common/vars.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -50,18 +51,18 @@ struct fs *cmd_fs_arg(char *const argv[], int i, enum fs_type want)
 	int err;
 
 	if (strcmp(argv[i], "mmc")) {
-		printf("** Bad device specification %s %s **\n", argv[i], argv[i + 1]);
+		pr_err("** Bad device specification %s %s **\n", argv[i], argv[i + 1]);
 		return NULL;
 	}
 	if (cmd_part_fs(argv, argv[i + 1], &fs, &err))
 		return NULL;
 	if (!fs) {
-		printf("** Unrecognized filesystem type ** (mmc %s: %s)\n", argv[i + 1],
+		pr_err("** Unrecognized filesystem type ** (mmc %s: %s)\n", argv[i + 1],
 		       errname(err ? err : -ENODEV));
 		return NULL;
 	}
 	if (want != FS_NONE && fs->type != want) {
-		printf("** Unrecognized filesystem type ** (mmc %s holds %s, not %s)\n",
+		pr_err("** Unrecognized filesystem type ** (mmc %s holds %s, not %s)\n",
 		       argv[i + 1], fs_kind(fs), want == FS_FAT ? "FAT" : "ext2/3/4");
 		return NULL;
 	}
@@ -86,11 +87,11 @@ static int do_size(int argc, char *const argv[])
 		return -ENODEV;
 	err = fs_stat(fs, argv[3], &st);
 	if (err == -ENOENT || err == -ENOTDIR) {
-		printf("** File not found %s **\n", argv[3]);
+		pr_err("** File not found %s **\n", argv[3]);
 		return err;
 	}
 	if (err) {
-		printf("error: %s: %s: %s\n", argv[0], argv[3], errname(err));
+		pr_err("error: %s: %s: %s\n", argv[0], argv[3], errname(err));
 		return err;
 	}
 	return var_set_hex("filesize", st.is_dir ? 0 : st.size);
@@ -126,7 +127,7 @@ static int do_fatinfo(int argc, char *const argv[])
 	}
 	err = fs_volume_id(fs, idbuf, uuid, label);
 	if (err) {
-		printf("error: fatinfo: %s\n", errname(err));
+		pr_err("error: fatinfo: %s\n", errname(err));
 		return err;
 	}
 	printf("Filesystem: %s \"%s\"\n", fs_kind(fs), label);
@@ -174,7 +175,7 @@ static int do_fsuuid(int argc, char *const argv[])
 		return -ENODEV;
 	err = fs_volume_id(fs, idbuf, uuid, NULL);
 	if (err) {
-		printf("error: fsuuid: %s\n", errname(err));
+		pr_err("error: fsuuid: %s\n", errname(err));
 		return err;
 	}
 	if (argc == 4)
@@ -200,12 +201,12 @@ int cmd_part_info(int argc, char *const argv[])
 	if (argc < 5 || argc > 6)
 		return cmd_usage(argv);
 	if (strcmp(argv[2], "mmc") || strcmp(argv[3], "0")) {
-		printf("** Bad device specification %s %s **\n", argv[2], argv[3]);
+		pr_err("** Bad device specification %s %s **\n", argv[2], argv[3]);
 		return -ENODEV;
 	}
 	n = bootfs_parts(p, &sig, &err);
 	if (err) {
-		printf("error: part: mmc 0: %s\n", errname(err));
+		pr_err("error: part: mmc 0: %s\n", errname(err));
 		return err;
 	}
 	num = strtoul(argv[4], &end, 16);
@@ -230,7 +231,7 @@ int cmd_part_info(int argc, char *const argv[])
 		printf("%s\n", buf);
 		return 0;
 	}
-	printf("** Invalid partition %s **\n", argv[4]);
+	pr_err("** Invalid partition %s **\n", argv[4]);
 	return -ENOENT;
 }
 
@@ -256,7 +257,7 @@ static int do_save(int argc, char *const argv[])
 	if (!fs)
 		return -ENODEV;
 	if (fs->type == FS_EXT4 && pos) {
-		printf("** Unable to write file %s **\n", argv[4]);
+		pr_err("** Unable to write file %s **\n", argv[4]);
 		return cmd_error(argv, "ext4: writing at a position is not supported");
 	}
 	t0 = timer_us();
@@ -267,8 +268,8 @@ static int do_save(int argc, char *const argv[])
 				   (uint32_t)pos);
 	bootfs_changed();
 	if (err) {
-		printf("** Unable to write file %s **\n", argv[4]);
-		printf("error: %s: %s: %s\n", argv[0], argv[4], errname(err));
+		pr_err("** Unable to write file %s **\n", argv[4]);
+		pr_err("error: %s: %s: %s\n", argv[0], argv[4], errname(err));
 		return err;
 	}
 	printf("%lu bytes written in %u ms\n", bytes, (unsigned)((timer_us() - t0) / 1000));
@@ -293,9 +294,9 @@ static int do_ln(int argc, char *const argv[])
 	err = fs->type == FS_EXT4 ? ext4_symlink(&fs->u.ext4, argv[3], argv[4]) : -ENOTSUP;
 	bootfs_changed();
 	if (err) {
-		printf("** Unable to create link %s -> %s **\n", argv[4], argv[3]);
+		pr_err("** Unable to create link %s -> %s **\n", argv[4], argv[3]);
 		if (err == -ENOTSUP && fs->type != FS_EXT4)
-			printf("error: ln: FAT has no symlinks\n");
+			pr_err("error: ln: FAT has no symlinks\n");
 		return err;
 	}
 	return 0;
@@ -322,10 +323,10 @@ static int do_fatrm_mkdir(int argc, char *const argv[])
 	if (!err)
 		return 0;
 	if (mk && err != -EEXIST)
-		printf("** Unable to create a directory \"%s\" **\n", argv[3]);
+		pr_err("** Unable to create a directory \"%s\" **\n", argv[3]);
 	else if (!mk && (err == -ENOENT || err == -ENOTDIR))
 		printf("%s: doesn't exist (%d)\n", argv[3], err);
-	printf("error: %s: %s: %s\n", argv[0], argv[3], errname(err));
+	pr_err("error: %s: %s: %s\n", argv[0], argv[3], errname(err));
 	return err;
 }
 CMD(fatrm, "fatrm", do_fatrm_mkdir, "fatrm <interface> <dev[:part]> <filename>",

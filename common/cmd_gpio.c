@@ -14,6 +14,7 @@
 #include "drivers/gpio/omap_gpio.h"
 #include "lib/cmdline.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -99,7 +100,7 @@ static int gpio_status(bool all, const char *pin)
 		last = first + 32;
 	} else if (pin) {
 		if (lookup(pin, &n)) {
-			printf("GPIO: '%s' not found\nCommand 'gpio' failed: Error %d\n", pin,
+			pr_err("GPIO: '%s' not found\nCommand 'gpio' failed: Error %d\n", pin,
 			       -EINVAL);
 			return 1;
 		}
@@ -139,7 +140,7 @@ static int do_gpio(int argc, char *const argv[])
 	if (argc != 3 || !strchr("isct", sub[0]))
 		return cmd_usage(argv);
 	if (lookup(argv[2], &n)) {
-		printf("GPIO: '%s' not found\nCommand 'gpio' failed: Error %d\n", argv[2],
+		pr_err("GPIO: '%s' not found\nCommand 'gpio' failed: Error %d\n", argv[2],
 		       -EINVAL);
 		return 1;
 	}
@@ -180,7 +181,7 @@ static int led_show(size_t i)
 	int v = board_led_get(i);
 
 	if (v < 0)
-		printf("Error %d\n", v);
+		pr_err("Error %d\n", v);
 	else
 		printf("%s\n", v ? "on" : "off");
 	return v;
@@ -208,7 +209,7 @@ static int do_led(int argc, char *const argv[])
 		return cmd_usage(argv);
 	i = led_find(argv[1]);
 	if (i < 0) {
-		printf("LED '%s' not found (err=%d)\n", argv[1], -ENODEV);
+		pr_err("LED '%s' not found (err=%d)\n", argv[1], -ENODEV);
 		return 1;
 	}
 	if (st == 3) {
@@ -219,7 +220,7 @@ static int do_led(int argc, char *const argv[])
 	if (v >= 0)
 		v = board_led_set((size_t)i, st == 2 ? !v : v);
 	if (v < 0) {
-		printf("LED '%s' operation failed (err=%d)\n", argv[1], v);
+		pr_err("LED '%s' operation failed (err=%d)\n", argv[1], v);
 		return 1;
 	}
 	return 0;

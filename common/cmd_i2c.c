@@ -7,6 +7,7 @@
 #include "common/console.h"
 #include "common/storage.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -24,7 +25,7 @@ static void con_out(char c)
 
 static int i2c_fail(unsigned chip, int err)
 {
-	printf("error: i2c: chip 0x%02x: %s\n", chip,
+	pr_err("error: i2c: chip 0x%02x: %s\n", chip,
 	       err == -ENXIO ? "no acknowledge" : errname(err));
 	return err;
 }
@@ -48,7 +49,7 @@ static int do_i2c(int argc, char *const argv[])
 		printf("Setting bus to %lu\n", val);
 		if (val != BUS) {
 			/* U-Boot's words, then which buses there are */
-			printf("Failure changing bus number (%d)\n", -ENODEV);
+			pr_err("Failure changing bus number (%d)\n", -ENODEV);
 			return cmd_error(argv, "bus %lu is not set up (only bus 0, I2C1)", val);
 		}
 		return 0;
@@ -57,14 +58,14 @@ static int do_i2c(int argc, char *const argv[])
 		/* U-Boot's driver-model line for the one bus (its node name);
 		 * gtaboot binds no chip devices to list under it */
 		if (argc == 3 && (arg_dec(argv, 2, "bus", ~0ul, &val) || val != BUS)) {
-			printf("Invalid bus %s: err=%d\n", argv[2], -ENODEV);
+			pr_err("Invalid bus %s: err=%d\n", argv[2], -ENODEV);
 			return -ENODEV;
 		}
 		printf("Bus %d:\ti2c@48070000%s\n", BUS, bus ? "  (active 0)" : "");
 		return 0;
 	}
 	if (!bus) {
-		printf("error: i2c: i2c1 is not available\n");
+		pr_err("error: i2c: i2c1 is not available\n");
 		return -ENODEV;
 	}
 	if (!strcmp(sub, "probe") && argc == 2) {

@@ -15,6 +15,7 @@
 #include "lib/errno.h"
 #include "lib/image.h"
 #include "lib/inflate.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -130,11 +131,11 @@ static int legacy_header(char *const argv[], uint32_t addr, uint32_t *len)
 	struct uimage_header u;
 
 	if (image_uimage_header((const void *)(uintptr_t)addr, &u)) {
-		printf("Bad Magic Number\n");
+		pr_err("Bad Magic Number\n");
 		return 1;
 	}
 	if (!u.hcrc_ok) {
-		printf("Bad Header Checksum\n");
+		pr_err("Bad Header Checksum\n");
 		return 1;
 	}
 	*len = UIMAGE_HEADER_SIZE + u.size;
@@ -152,12 +153,13 @@ static int image_info(char *const argv[], uint32_t addr)
 	if (cmd_ram_check(argv, addr, UIMAGE_HEADER_SIZE, 4, false))
 		return 1;
 	if (get_be32(h) == FDT_MAGIC) {
-		printf("   FIT image found\nerror: iminfo: FIT images are not supported "
+		printf("   FIT image found\n");
+		pr_err("error: iminfo: FIT images are not supported "
 		       "(gtaboot reads legacy uImages)\n");
 		return 1;
 	}
 	if (!image_is_uimage(h)) {
-		printf("Unknown image format!\n");
+		pr_err("Unknown image format!\n");
 		return 1;
 	}
 	printf("   Legacy image found\n");
@@ -166,7 +168,7 @@ static int image_info(char *const argv[], uint32_t addr)
 	image_print_legacy(h, len);
 	printf("   Verifying Checksum ... ");
 	if (!image_uimage_data_ok(h, len)) {
-		printf("   Bad Data CRC\n");
+		pr_err("   Bad Data CRC\n");
 		return 1;
 	}
 	printf("OK\n");
@@ -215,7 +217,7 @@ static int do_imxtract(int argc, char *const argv[])
 	if (legacy_header(argv, addr, &len) || image_uimage_header(h, &u))
 		return 1;
 	if (u.type != UIMAGE_TYPE_MULTI && u.type != UIMAGE_TYPE_SCRIPT) {
-		printf("Wrong Image Type for %s command\n", argv[0]);
+		pr_err("Wrong Image Type for %s command\n", argv[0]);
 		return 1;
 	}
 	if (u.comp && argc < 4) {
@@ -232,14 +234,14 @@ static int do_imxtract(int argc, char *const argv[])
 	if (!verify || !strchr("nNfF0", verify[0])) {
 		printf("   Verifying Checksum ... ");
 		if (!image_uimage_data_ok(h, len)) {
-			printf("Bad Data CRC\n");
+			pr_err("Bad Data CRC\n");
 			return 1;
 		}
 		printf("OK\n");
 	}
 	err = image_multi_part(h, len, (unsigned)part, &off, &size);
 	if (err) {
-		printf(err == -ENOENT ? "Bad Image Part\n" : "Bad Image Part (its length table "
+		pr_err(err == -ENOENT ? "Bad Image Part\n" : "Bad Image Part (its length table "
 		       "runs past the image)\n");
 		return 1;
 	}
@@ -256,7 +258,7 @@ static int do_imxtract(int argc, char *const argv[])
 			printf("   Uncompressing part %lu ... ", part);
 			if (mem_check_free(argv[0], dest, 1) ||
 			    gunzip((void *)dest, cmd_free_end(dest) - dest, h + off, size, &out, &why)) {
-				printf("GUNZIP ERROR - image not loaded\n");
+				pr_err("GUNZIP ERROR - image not loaded\n");
 				return 1;
 			}
 			size = (uint32_t)out;
@@ -291,11 +293,11 @@ static int do_unzip(int argc, char *const argv[])
 		return -EINVAL;
 	err = gunzip((void *)dst, max, (const void *)src, cmd_ram_end(src) - src, &out, &why);
 	if (err == -EINVAL) {
-		printf("Error: Bad gzipped data\n");
+		pr_err("Error: Bad gzipped data\n");
 		return 1;
 	}
 	if (err) {
-		printf("Error: inflate() returned %d\nerror: unzip: %s\n", err == -ENOSPC ? -5 : -3,
+		pr_err("Error: inflate() returned %d\nerror: unzip: %s\n", err == -ENOSPC ? -5 : -3,
 		       why);
 		return 1;
 	}

@@ -23,6 +23,7 @@
 #include "common/leds.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -71,21 +72,21 @@ static int leds_init(void)
 	if (st.ready)
 		return 0;
 	if (!l) {
-		printf("error: status: %s has no status LEDs\n", board.name);
+		pr_err("error: status: %s has no status LEDs\n", board.name);
 		return -ENODEV;
 	}
 	plat_pads_apply(l->pads, l->npads);
 	if (l->i2c_bus) {
 		err = plat_i2c_init(l->i2c_bus, &st.bus, 400000);
 		if (err) {
-			printf("error: status: i2c%u did not come up (%s)\n", l->i2c_bus,
+			pr_err("error: status: i2c%u did not come up (%s)\n", l->i2c_bus,
 			       errname(err));
 			return err;
 		}
 		st.tca = (struct tca6507_config){ .bus = &st.bus, .addr = l->i2c_addr };
 		err = tca6507_read(&st.tca, &states);
 		if (err) {
-			printf("error: status: TCA6507 on i2c%u 0x%02x: %s\n", l->i2c_bus,
+			pr_err("error: status: TCA6507 on i2c%u 0x%02x: %s\n", l->i2c_bus,
 			       l->i2c_addr, err == -ENXIO ? "no acknowledge" : errname(err));
 			return err;
 		}
@@ -113,7 +114,7 @@ static int leds_show(unsigned value)
 	if (!err && l->i2c_bus)
 		err = tca6507_set(&st.tca, mask, on);
 	if (err && err != -ENODEV && st.ready)
-		printf("error: status: LEDs not set (%s)\n",
+		pr_err("error: status: LEDs not set (%s)\n",
 		       err == -ENXIO ? "no acknowledge" : errname(err));
 	return err;
 }
@@ -234,7 +235,7 @@ static int do_status(int argc, char *const argv[])
 		return err ? err : leds_loop(sub[0] == 'm');
 	}
 	if (sub_is(sub, "flash") || sub_is(sub, "vibra")) {
-		printf("error: status: %s: not supported by gtaboot\n", sub);
+		pr_err("error: status: %s: not supported by gtaboot\n", sub);
 		return -ENOTSUP;
 	}
 	return unknown_sub(argv);
@@ -263,10 +264,10 @@ static int do_lcm(int argc, char *const argv[])
 	 * up again or blank it. A failed `lcm start` sends Letux's script
 	 * down its no-display branch, which boots the same kernel. */
 	if (board.display)
-		printf("error: lcm: gtaboot drives the %s itself (console, progress, menu, "
+		pr_err("error: lcm: gtaboot drives the %s itself (console, progress, menu, "
 		       "simple-framebuffer); Letux's lcm is not supported\n", board.display->panel);
 	else
-		printf("error: lcm: %s has no panel\n", board.name);
+		pr_err("error: lcm: %s has no panel\n", board.name);
 	return -ENOTSUP;
 }
 CMD(lcm, "lcm", do_lcm, "lcm start | init | color <rrggbb> | fb <addr> | power <n> | on | off | backlight <n>",
@@ -277,10 +278,10 @@ CMD(lcm, "lcm", do_lcm, "lcm start | init | color <rrggbb> | fb <addr> | power <
 static int no_touch(void)
 {
 	if (board.display)
-		printf("error: tsc: gtaboot has no driver for the touch controller "
+		pr_err("error: tsc: gtaboot has no driver for the touch controller "
 		       "(TSC2007, i2c2 0x48)\n");
 	else
-		printf("error: tsc: %s has no touch screen\n", board.name);
+		pr_err("error: tsc: %s has no touch screen\n", board.name);
 	return -ENOTSUP;
 }
 
@@ -326,7 +327,7 @@ static int do_charge(int argc, char *const argv[])
 	/* Letux's "auto" sets BOOT_BCI's automatic charging and an 852 mA
 	 * USB current reference, above a USB port's 500 mA: gtaboot leaves
 	 * the main charger to Linux's twl4030_charger. */
-	printf("error: charge: not supported: gtaboot leaves the main-battery charger "
+	pr_err("error: charge: not supported: gtaboot leaves the main-battery charger "
 	       "(TWL4030 BCI) to Linux\n");
 	return -ENOTSUP;
 }
@@ -335,7 +336,7 @@ CMD(charge, "charge", do_charge, "charge auto | off | continuous",
 
 static int do_onenand(int argc, char *const argv[])
 {
-	printf("error: onenand: gtaboot has no OneNAND driver\n");
+	pr_err("error: onenand: gtaboot has no OneNAND driver\n");
 	return -ENOTSUP;
 }
 CMD(onenand, "onenand", do_onenand, "onenand read|write|erase ...",

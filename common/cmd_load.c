@@ -13,6 +13,7 @@
 #include "common/vars.h"
 #include "lib/errno.h"
 #include "lib/kermit.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/srec.h"
 #include "lib/string.h"
@@ -57,7 +58,7 @@ static void x_putc(void *ctx, uint8_t c)
 /* A binary download that failed: gtaboot's reason, then U-Boot's line. */
 static int aborted(const char *cmd, const char *mode, int err, uint32_t size)
 {
-	printf("\nerror: %s: %s after %u bytes\n## Binary (%s) download aborted\n", cmd,
+	pr_err("\nerror: %s: %s after %u bytes\n## Binary (%s) download aborted\n", cmd,
 	       err == -ECANCELED ? "cancelled" : err == -ETIMEDOUT ? "timed out" :
 	       err == -EFBIG ? "file too large for the free RAM" : errname(err),
 	       (unsigned)size, mode);
@@ -156,20 +157,20 @@ static int do_loads(int argc, char *const argv[])
 		if (n == 0)
 			continue;
 		if (n < 0) {
-			printf("\nerror: loads: %s\n", n == -ECANCELED ? "cancelled" :
+			pr_err("\nerror: loads: %s\n", n == -ECANCELED ? "cancelled" :
 			       n == -ETIMEDOUT ? "no record for 60 s" : "record too long");
 			break;
 		}
 		err = srec_decode(line, (size_t)n, &r, &why);
 		if (err) {
-			printf("\nerror: loads: line %u: %s\n", (unsigned)lines + 1, why);
+			pr_err("\nerror: loads: line %u: %s\n", (unsigned)lines + 1, why);
 			break;
 		}
 		if (SREC_IS_DATA(r.type) && r.len) {
 			uint32_t a = (uint32_t)(r.addr + off);
 
 			if (mem_check_free("loads", a, r.len)) {
-				printf("\nCannot overwrite reserved area (%08x..%08x)\n", (unsigned)a,
+				pr_err("\nCannot overwrite reserved area (%08x..%08x)\n", (unsigned)a,
 				       (unsigned)(a + r.len));
 				break;
 			}

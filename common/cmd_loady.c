@@ -10,6 +10,7 @@
 #include "common/memcheck.h"
 #include "common/vars.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/ymodem.h"
 
@@ -45,7 +46,7 @@ static int do_loady(int argc, char *const argv[])
 	console_flush();
 	err = ymodem_receive(&y, (void *)addr, end - addr, &f);
 	if (err) {
-		printf("\nerror: loady: %s after %u bytes\n",
+		pr_err("\nerror: loady: %s after %u bytes\n",
 		       err == -ECANCELED ? "cancelled" : err == -ETIMEDOUT ? "timed out" :
 		       err == -EFBIG ? "file too large" : errname(err), (unsigned)f.size);
 		return err;

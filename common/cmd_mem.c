@@ -15,6 +15,7 @@
 #include "lib/crc32.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -393,7 +394,7 @@ static int do_random(int argc, char *const argv[])
 	if (argc < 4)
 		seed = (uint32_t)timer_us() ^ 0x2545F491u;
 	if (!seed) {
-		printf("The seed cannot be 0. Using 0xDEADBEEF.\n");
+		pr_warn("The seed cannot be 0. Using 0xDEADBEEF.\n");
 		seed = 0xDEADBEEF;
 	}
 	s = (uint32_t)seed;

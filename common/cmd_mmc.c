@@ -9,6 +9,7 @@
 #include "common/storage.h"
 #include "lib/cmdline.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -21,7 +22,7 @@ static struct blockdev *card_or_say(void)
 	struct blockdev *bd = storage_mmc1();
 
 	if (!bd)
-		printf("MMC: no card present\n");
+		pr_err("MMC: no card present\n");
 	return bd;
 }
 
@@ -44,22 +45,22 @@ static int mmc_dev(int argc, char *const argv[])
 	if (argc > 5)
 		return cmd_usage(argv);
 	if (argc > 3 && parse_ulong_dec(argv[3], &part)) {
-		printf("Invalid part number '%s'\n", argv[3]);
+		pr_err("Invalid part number '%s'\n", argv[3]);
 		return cmd_usage(argv);
 	}
 	if (argc > 2 && parse_ulong_dec(argv[2], &dev)) {
-		printf("Invalid device number '%s'\n", argv[2]);
+		pr_err("Invalid device number '%s'\n", argv[2]);
 		return cmd_usage(argv);
 	}
 	if (dev) {
-		printf("no mmc device at slot %lx\n", dev);
+		pr_err("no mmc device at slot %lx\n", dev);
 		return -ENODEV;
 	}
 	if (!card_or_say())
 		return -ENODEV;
-	printf("switch to partitions #%lu, %s\n", part, part ? "ERROR" : "OK");
+	(part ? pr_err : printf)("switch to partitions #%lu, %s\n", part, part ? "ERROR" : "OK");
 	if (part) {
-		printf("error: mmc: an SD card has no hardware partition %lu\n", part);
+		pr_err("error: mmc: an SD card has no hardware partition %lu\n", part);
 		return -EINVAL;
 	}
 	printf("mmc0 is current device\n");
@@ -87,19 +88,19 @@ static int mmc_rw(int argc, char *const argv[])
 		return -EINVAL;
 	printf("MMC %s: dev # 0, block # %lu, count %lu ... ", rd ? "read" : "write", blk, cnt);
 	if ((uint64_t)blk + cnt > bd->nblocks) {
-		printf("0 blocks %s: ERROR\n", rd ? "read" : "written");
-		printf("error: mmc: blocks %lu..%lu are past the card's end (%llu blocks)\n", blk,
+		pr_err("0 blocks %s: ERROR\n", rd ? "read" : "written");
+		pr_err("error: mmc: blocks %lu..%lu are past the card's end (%llu blocks)\n", blk,
 		       blk + cnt - 1, (unsigned long long)bd->nblocks);
 		return -EINVAL;
 	}
 	err = !cnt ? 0 : rd ? blk_read(bd, blk, (uint32_t)cnt, (void *)addr)
 			   : blk_write(bd, blk, (uint32_t)cnt, (const void *)addr);
-	printf("%lu blocks %s: %s\n", err ? 0ul : cnt, rd ? "read" : "written",
-	       err ? "ERROR" : "OK");
+	(err ? pr_err : printf)("%lu blocks %s: %s\n", err ? 0ul : cnt, rd ? "read" : "written",
+				err ? "ERROR" : "OK");
 	if (err == -EROFS)
-		printf("Error: card is write protected!\n");
+		pr_err("Error: card is write protected!\n");
 	else if (err)
-		printf("error: mmc: %s\n", errname(err));
+		pr_err("error: mmc: %s\n", errname(err));
 	/* what the file systems cached of the card may be stale now */
 	if (!rd && cnt)
 		bootfs_forget();

@@ -18,6 +18,7 @@
 #include "lib/cmdline.h"
 #include "lib/errno.h"
 #include "lib/image.h"
+#include "lib/log.h"
 #include "lib/mtdparts.h"
 #include "lib/printf.h"
 #include "lib/string.h"
@@ -55,9 +56,9 @@ static int table(struct mtd_parts *t, uint64_t chip_size, char *id, bool verbose
 	err = mtdparts_parse(parts(), id, chip_size, t, &why);
 	if (err == -ENOENT) {
 		if (verbose)
-			printf("no partitions for device nand0 <%s> in mtdparts\n", id);
+			pr_err("no partitions for device nand0 <%s> in mtdparts\n", id);
 	} else if (err) {
-		printf("error: mtdparts: %s in '%s'\n", why, parts());
+		pr_err("error: mtdparts: %s in '%s'\n", why, parts());
 	}
 	return err;
 }
@@ -97,7 +98,7 @@ static int do_mtdparts(int argc, char *const argv[])
 		return cmd_error(argv, "only list, 'default' and 'delall' are supported");
 	c = storage_nand(&err);
 	if (!c) {
-		printf("error: mtdparts: no usable NAND chip (%s)\n", errname(err));
+		pr_err("error: mtdparts: no usable NAND chip (%s)\n", errname(err));
 		return -ENODEV;
 	}
 	err = table(&t, c->size, id, true);
@@ -134,7 +135,7 @@ static int do_nboot(int argc, char *const argv[])
 		return cmd_usage(argv);
 	c = storage_nand(&err);
 	if (!c) {
-		printf("error: nboot: no usable NAND chip (%s)\n", errname(err));
+		pr_err("error: nboot: no usable NAND chip (%s)\n", errname(err));
 		return -ENODEV;
 	}
 	which = argc == 2 ? argv[1] : argc == 3 ? argv[2] : NULL;
@@ -165,24 +166,24 @@ static int do_nboot(int argc, char *const argv[])
 	printf("\nLoading from nand0, offset 0x%llx\n", (unsigned long long)off);
 	err = nand_read_skip_bad(c, off, c->page_size, (uint8_t *)addr, c->size, &skipped);
 	if (err < 0) {
-		printf("** Read error\n");
+		pr_err("** Read error\n");
 		return 1;
 	}
 	h = (const uint8_t *)addr;
 	if (!image_is_uimage(h)) {
-		printf("** Unknown image type\n");
+		pr_err("** Unknown image type\n");
 		return 1;
 	}
 	total = UIMAGE_HEADER_SIZE + image_uimage_data_size(h);
 	if (total < 64 || total > psize || mem_check_free(argv[0], addr, total)) {
-		printf("** Image of 0x%x bytes does not fit the partition or free RAM\n",
+		pr_err("** Image of 0x%x bytes does not fit the partition or free RAM\n",
 		       (unsigned)total);
 		return 1;
 	}
 	image_print_legacy(h, total);
 	err = nand_read_skip_bad(c, off, total, (uint8_t *)addr, c->size, &skipped);
 	if (err < 0) {
-		printf("** Read error\n");
+		pr_err("** Read error\n");
 		return 1;
 	}
 	var_set_hex("fileaddr", addr);

@@ -18,6 +18,7 @@
 #include "lib/bitops.h"
 #include "lib/cmdline.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -27,7 +28,7 @@ static struct nand_chip *chip_or_error(void)
 	struct nand_chip *c = storage_nand(&err);
 
 	if (!c)
-		printf("error: nand: no usable NAND chip (%s)\n", errname(err));
+		pr_err("error: nand: no usable NAND chip (%s)\n", errname(err));
 	return c;
 }
 
@@ -44,7 +45,7 @@ static int ram_range(const char *what, unsigned long addr, unsigned long len)
 	uint64_t end = (uint64_t)addr + len;
 
 	if (addr < sys.dram.base[0] || end > sys_ram_end() || !sys_ram_end()) {
-		printf("error: %s 0x%08lx-0x%08llx lies outside RAM\n", what, addr,
+		pr_err("error: %s 0x%08lx-0x%08llx lies outside RAM\n", what, addr,
 		       (unsigned long long)end);
 		return -ENOSPC;
 	}
@@ -83,7 +84,7 @@ static int nand_bad(struct nand_chip *c)
 		int r = nand_block_is_bad(c, b);
 
 		if (r < 0) {
-			printf("error: nand: block %u: %s\n", (unsigned)b, errname(r));
+			pr_err("error: nand: block %u: %s\n", (unsigned)b, errname(r));
 			return r;
 		}
 		if (r) {
@@ -116,7 +117,7 @@ static int nand_erase(struct nand_chip *c, char *const argv[], unsigned long off
 			continue;
 		}
 		if (r) {
-			printf("error: nand: erasing block %u: %s\n", (unsigned)b, errname(r));
+			pr_err("error: nand: erasing block %u: %s\n", (unsigned)b, errname(r));
 			ret = r;
 			continue;
 		}
@@ -138,11 +139,11 @@ static int nand_read_cmd(struct nand_chip *c, unsigned long addr, unsigned long 
 	if (skipped)
 		printf("skipped %u bad block%s\n", skipped, skipped == 1 ? "" : "s");
 	if (r == -EBADMSG) {
-		printf("error: nand: uncorrectable ECC error (data copied anyway)\n");
+		pr_err("error: nand: uncorrectable ECC error (data copied anyway)\n");
 		return r;
 	}
 	if (r < 0) {
-		printf("error: nand: read: %s\n", errname(r));
+		pr_err("error: nand: read: %s\n", errname(r));
 		return r;
 	}
 	printf("%lu bytes read from 0x%lx to 0x%08lx", len, off, addr);
@@ -169,7 +170,7 @@ static int nand_write_cmd(struct nand_chip *c, unsigned long addr, unsigned long
 		int r = nand_skip_bad(c, &pos, c->size, &check);
 
 		if (r == -ENOSPC) {
-			printf("error: nand: reached the end of the chip with %lu bytes left\n", left);
+			pr_err("error: nand: reached the end of the chip with %lu bytes left\n", left);
 			return r;
 		}
 		if (r < 0)
@@ -183,7 +184,7 @@ static int nand_write_cmd(struct nand_chip *c, unsigned long addr, unsigned long
 		memcpy(page, src, n);
 		r = nand_write_page(c, pg, page);
 		if (r) {
-			printf("error: nand: programming page %u: %s\n", (unsigned)pg, errname(r));
+			pr_err("error: nand: programming page %u: %s\n", (unsigned)pg, errname(r));
 			return r;
 		}
 		src += n;

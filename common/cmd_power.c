@@ -10,6 +10,7 @@
 #include "common/console.h"
 #include "common/storage.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -22,7 +23,7 @@ static struct twl4030 *pmic(void)
 	struct twl4030 *t = storage_twl();
 
 	if (!t)
-		printf("error: the TWL4030 is not available\n");
+		pr_err("error: the TWL4030 is not available\n");
 	return t;
 }
 
@@ -47,7 +48,7 @@ static int do_battery(int argc, char *const argv[])
 	if (!err)
 		err = twl4030_read(t, ADDR_PM, BB_CFG, &bb);
 	if (err) {
-		printf("error: battery: TWL4030 access failed (%s)\n", errname(err));
+		pr_err("error: battery: TWL4030 access failed (%s)\n", errname(err));
 		return err;
 	}
 	printf("battery: %u mV\ncharger: %s, USB: %s\n", mv,

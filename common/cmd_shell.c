@@ -12,6 +12,7 @@
 #include "lib/errno.h"
 #include "lib/fs.h"
 #include "lib/hush.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/regex.h"
 #include "lib/shexpr.h"
@@ -96,7 +97,7 @@ static int do_itest(int argc, char *const argv[])
 	if (why && ret < 0)
 		return cmd_error(argv, "%s", why);
 	if (why)
-		printf("error: %s: unknown operator '%s'\n", argv[0], argv[2]);
+		pr_err("error: %s: unknown operator '%s'\n", argv[0], argv[2]);
 	return ret ? 1 : 0;
 }
 CMD(itest, "itest", do_itest, "itest[.b|.w|.l|.s] [*]<a> <op> [*]<b>",
@@ -111,20 +112,20 @@ static int setexpr_sub(int argc, char *const argv[])
 	int r;
 
 	if (!in) {
-		printf("## Error: variable \"%s\" not defined\n", argv[1]);
+		pr_err("## Error: variable \"%s\" not defined\n", argv[1]);
 		return 1;
 	}
 	r = re_subst(argv[3], argv[4], in, argv[2][0] == 'g', out, sizeof(out), &err);
 	if (r == -EINVAL) {
-		printf("Error compiling regex: %s\n", err);
+		pr_err("Error compiling regex: %s\n", err);
 		return 1;
 	}
 	if (r < 0) {
-		printf("## error: %s\n", err);
+		pr_err("## error: %s\n", err);
 		return 1;
 	}
 	if (var_set(argv[1], out)) {
-		printf("error: setexpr: %s: environment full\n", argv[1]);
+		pr_err("error: setexpr: %s: environment full\n", argv[1]);
 		return 1;
 	}
 	return 0;
@@ -162,12 +163,12 @@ static int setexpr_str(int argc, char *const argv[])
 	if (!x || !y)
 		return 1;
 	if (argc == 5 && strcmp(argv[3], "+")) {
-		printf("invalid op\n");
+		pr_err("invalid op\n");
 		return 1;
 	}
 	snprintf(out, sizeof(out), "%s%s", x, y);
 	if (var_set(argv[1], out)) {
-		printf("error: setexpr: %s: environment full\n", argv[1]);
+		pr_err("error: setexpr: %s: environment full\n", argv[1]);
 		return 1;
 	}
 	return 0;
@@ -193,7 +194,7 @@ static int do_setexpr(int argc, char *const argv[])
 		return why ? cmd_error(argv, "%s", why) : ret;
 	ret = var_set_hex(argv[1], v);
 	if (ret)
-		printf("error: setexpr: %s: environment full\n", argv[1]);
+		pr_err("error: setexpr: %s: environment full\n", argv[1]);
 	return ret;
 }
 CMD(setexpr, "setexpr", do_setexpr, "setexpr[.b|.w|.l] <name> [*]<a> [<op> [*]<b>] | "

@@ -10,6 +10,7 @@
 #include "common/vars.h"
 #include "lib/errno.h"
 #include "lib/image.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -32,14 +33,14 @@ int cmd_source_at(char *const argv[], uint32_t addr)
 	if (err) {
 		/* U-Boot's line first (boot/image-board.c image_source_script) */
 		if (!strncmp(why, "bad magic", 9))
-			printf("Bad magic number\n");
+			pr_err("Bad magic number\n");
 		else if (!strcmp(why, "bad header CRC"))
-			printf("Bad header crc\n");
+			pr_err("Bad header crc\n");
 		else if (!strcmp(why, "bad data CRC"))
-			printf("Bad data crc\n");
+			pr_err("Bad data crc\n");
 		else if (!strcmp(why, "not a script image"))
-			printf("Wrong image format for \"source\" command\n");
-		printf("error: source: %s at 0x%08x (%s)\n", why, (unsigned)addr, errname(err));
+			pr_err("Wrong image format for \"source\" command\n");
+		pr_err("error: source: %s at 0x%08x (%s)\n", why, (unsigned)addr, errname(err));
 		return err;
 	}
 	return cli_run_script((const char *)(uintptr_t)(addr + info.offset), info.size);

@@ -26,6 +26,7 @@
 #include "drivers/usb/musb_udc.h"
 #include "lib/cmdline.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/part.h"
 #include "lib/printf.h"
 #include "lib/string.h"
@@ -160,13 +161,13 @@ static int usb_loop(struct ums_dev *d)
 		if (u->errors != seen_err) {
 			seen_err = u->errors;
 			if (u->last_err)
-				printf("error: ums: %s of block %llu: %s (%s to the host)\n",
+				pr_err("error: ums: %s of block %llu: %s (%s to the host)\n",
 				       u->last_err_write ? "write" : "read",
 				       (unsigned long long)u->last_err_lba, errname(u->last_err),
 				       u->last_err_write && u->last_err == -EROFS ? "DATA PROTECT" :
 				       "MEDIUM ERROR");
 			else
-				printf("warning: ums: a transport error (the host resets it)\n");
+				pr_warn("warning: ums: a transport error (the host resets it)\n");
 			u->last_err = 0;
 		}
 		if (deadline_passed(next_report)) {
@@ -210,7 +211,7 @@ static int pick_disk(struct ums_dev *d, char *const argv[], const char *devstr)
 		return cmd_error(argv, "no mmc device '%s' (0 is the SD card)", devstr);
 	d->bd = storage_mmc1();
 	if (!d->bd) {
-		printf("error: ums: no SD card\n");
+		pr_err("error: ums: no SD card\n");
 		return -ENODEV;
 	}
 	if (!colon)
@@ -219,7 +220,7 @@ static int pick_disk(struct ums_dev *d, char *const argv[], const char *devstr)
 		return cmd_error(argv, "bad partition '%s'", colon + 1);
 	n = bootfs_parts(p, &sig, &err);
 	if (!n) {
-		printf("error: ums: the card's partition table: %s\n", errname(err));
+		pr_err("error: ums: the card's partition table: %s\n", errname(err));
 		return err;
 	}
 	for (int i = 0; i < n; i++) {
@@ -232,7 +233,7 @@ static int pick_disk(struct ums_dev *d, char *const argv[], const char *devstr)
 			return 0;
 		}
 	}
-	printf("error: ums: no partition %lu on mmc 0\n", num);
+	pr_err("error: ums: no partition %lu on mmc 0\n", num);
 	return -ENOENT;
 }
 
@@ -263,7 +264,7 @@ static int do_ums(int argc, char *const argv[])
 	if (!chunk)
 		chunk = scratch_alloc(UMS_CHUNK);
 	if (!chunk) {
-		printf("error: ums: no memory for the transfer buffer\n");
+		pr_err("error: ums: no memory for the transfer buffer\n");
 		return -ENOMEM;
 	}
 	card = storage_mmc1_card();

@@ -5,8 +5,9 @@
  * load addresses nor a zImage decompressing at the start of RAM reach,
  * and is kept from loads like them (common/memcheck.c). Layout on an
  * 8x16 font: a title row, a log of what the serial console prints
- * (errors in red, warnings in yellow), a progress bar at the bottom; the
- * boot menu replaces the log while it is open.
+ * (pr_err() lines in red, pr_warn() ones in yellow: lib/log.h), a
+ * progress bar at the bottom; the boot menu replaces the log while it is
+ * open.
  */
 #include "common/display.h"
 
@@ -24,6 +25,8 @@
 #include "lib/blockdev.h"
 #include "lib/errno.h"
 #include "lib/fdt_fixup.h"
+#include "lib/log.h"
+#include "lib/logline.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -53,8 +56,8 @@ static struct {
 	bool on, menu;
 	int err;                  /* of the panel's set-up start */
 	io_idle_fn chained;
-	char line[96];
-	unsigned len, row;
+	struct logline log;
+	unsigned row;
 	uint32_t total, done;
 	unsigned bar_px;
 	const char *what;
@@ -105,50 +108,25 @@ static void text_row(unsigned row, unsigned col, const char *s, uint16_t fg, uin
 	clean(y, 16);
 }
 
-static bool has(const char *s, const char *word)
+static uint16_t level_colour(enum log_level level)
 {
-	size_t n = strlen(word);
-
-	for (; *s; s++)
-		if (!strncasecmp(s, word, n))
-			return true;
-	return false;
+	return level <= LOG_ERR ? C_ERROR : level == LOG_WARN ? C_WARN : C_TEXT;
 }
 
-static uint16_t line_colour(const char *s)
-{
-	if (has(s, "error") || has(s, "fail") || has(s, "cannot") || has(s, "not found"))
-		return C_ERROR;
-	if (has(s, "warning"))
-		return C_WARN;
-	return C_TEXT;
-}
-
-static void log_flush(bool advance)
-{
-	ds.line[ds.len] = 0;
-	if (!ds.menu)
-		text_row(ds.row, 0, ds.line, line_colour(ds.line), C_BG);
-	ds.len = 0;
-	/* The log wraps to its top instead of scrolling (a scroll moves half
-	 * a megabyte of framebuffer). */
-	if (advance && ++ds.row == ds.log_end)
-		ds.row = ROW_LOG;
-}
-
-/* The console's mirror: every character printf sends to the UART. */
+/* The console's mirror: every character printf sends to the UART, at the
+ * level it is printed at (lib/log.h). */
 static void log_putc(char c)
 {
-	if (c == '\n') {
-		log_flush(true);
-	} else if (c == '\r') {
-		if (ds.len)
-			log_flush(false);
-	} else if ((unsigned char)c >= 0x20) {
-		ds.line[ds.len++] = c;
-		if (ds.len == ds.cols)
-			log_flush(true);
-	}
+	enum logline_event ev = logline_putc(&ds.log, c, log_level_now());
+
+	if (ev == LOGLINE_NONE)
+		return;
+	if (!ds.menu)
+		text_row(ds.row, 0, ds.log.text, level_colour(ds.log.level), C_BG);
+	/* The log wraps to its top instead of scrolling (a scroll moves half
+	 * a megabyte of framebuffer). */
+	if (ev == LOGLINE_ROW && ++ds.row == ds.log_end)
+		ds.row = ROW_LOG;
 }
 
 /* The panel's set-up advances while the boot waits for hardware. */
@@ -185,7 +163,7 @@ static int pads_power(const struct board_display *d)
 	t = storage_twl();
 	err = t ? twl4030_vpll2_on(t, d->vpll2_mv) : -ENODEV;
 	if (err < 0)
-		printf("display: VPLL2 (vdds_dsi) not switched on at %u mV (%s)\n",
+		pr_err("display: VPLL2 (vdds_dsi) not switched on at %u mV (%s)\n",
 		       (unsigned)d->vpll2_mv, errname(err));
 	return err < 0 ? err : 0;
 }
@@ -209,7 +187,7 @@ bool display_start(void)
 	if (!err)
 		err = pads_power(d);
 	if (err) {
-		printf("display: %s not started (%s)\n", d->panel, errname(err));
+		pr_err("display: %s not started (%s)\n", d->panel, errname(err));
 		return false;
 	}
 	size = (uint32_t)d->mode.width * d->mode.height * DSS_BPP;
@@ -220,7 +198,8 @@ bool display_start(void)
 	ds.fb = (uint16_t *)(uintptr_t)sys.fb_start;
 	ds.w = d->mode.width;
 	ds.h = d->mode.height;
-	ds.cols = ds.w / 8 < sizeof(ds.line) ? ds.w / 8 : sizeof(ds.line) - 1;
+	ds.cols = ds.w / 8;
+	logline_init(&ds.log, ds.cols);
 	ds.rows = ds.h / 16;
 	ds.row_bar = ds.rows - 2;
 	ds.log_end = ds.rows - 4;
@@ -238,7 +217,7 @@ bool display_start(void)
 	if (!err)
 		err = plat_gpio_output(d->backlight_gpio, 1);
 	if (err) {
-		printf("display: %s not started (%s)\n", d->panel, errname(err));
+		pr_err("display: %s not started (%s)\n", d->panel, errname(err));
 		sys.fb_start = sys.fb_end = 0;
 		return false;
 	}

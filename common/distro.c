@@ -17,6 +17,7 @@
 #include "common/escape.h"
 #include "common/vars.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -46,7 +47,7 @@ static int run_var(const char *name)
 	const char *v = var_get(name);
 
 	if (!v) {
-		printf("error: %s is not set\n", name);
+		pr_err("error: %s is not set\n", name);
 		return -ENOENT;
 	}
 	return cli_run_script(v, strlen(v));
@@ -68,8 +69,8 @@ static int is_file(unsigned num, const char *path)
 		return !st.is_dir;
 	if (err == -ENOENT || err == -ENOTDIR)
 		return 0;
-	printf("distroboot: mmc 0:%x: cannot read %s (%s): next partition\n", num, esc(path),
-	       errname(err));
+	pr_warn("distroboot: mmc 0:%x: cannot read %s (%s): next partition\n", num, esc(path),
+		errname(err));
 	return err;
 }
 
@@ -92,7 +93,7 @@ static void scan_part(unsigned num)
 		if (f > 0) {
 			printf("Found %s\n", esc(path));
 			run_var("boot_extlinux");
-			printf("SCRIPT FAILED: continuing...\n");
+			pr_err("SCRIPT FAILED: continuing...\n");
 		}
 		for (sl = var_get("boot_scripts"); sl && next_word(&sl, script, sizeof(script));) {
 			snprintf(path, sizeof(path), "%s%s", prefix, script);
@@ -104,7 +105,7 @@ static void scan_part(unsigned num)
 			printf("Found U-Boot script %s\n", esc(path));
 			var_set("script", script);
 			run_var("boot_a_script");
-			printf("SCRIPT FAILED: continuing...\n");
+			pr_err("SCRIPT FAILED: continuing...\n");
 		}
 	}
 }
@@ -150,7 +151,7 @@ int distro_boot(const char *targets)
 			boot_nand_partition();
 		}
 		else
-			printf("distroboot: unknown boot target '%s' (mmc0, nand0)\n", esc(t));
+			pr_err("distroboot: unknown boot target '%s' (mmc0, nand0)\n", esc(t));
 	}
 	return -ENOENT;
 }
@@ -163,7 +164,7 @@ int boot_run_bootcmd(void)
 
 	/* "boot" in bootcmd would run bootcmd again. */
 	if (running) {
-		printf("error: bootcmd runs itself\n");
+		pr_err("error: bootcmd runs itself\n");
 		return -ELOOP;
 	}
 	running = true;
@@ -184,7 +185,7 @@ int boot_autoboot(void)
 		snprintf(n, sizeof(n), "%d", count);
 		var_set("bootcount", n);
 		if (limit && (unsigned long)count > limit && alt) {
-			printf("Warning: Bootlimit (%lu) exceeded. Using altbootcmd.\n", limit);
+			pr_warn("Warning: Bootlimit (%lu) exceeded. Using altbootcmd.\n", limit);
 			return cli_run_script(alt, strlen(alt));
 		}
 	}
@@ -238,7 +239,7 @@ static int do_sysboot(int argc, char *const argv[])
 	if (arg_hex(argv, i + 3, "address", 0xFFFFFFFFul, &addr))
 		return -EINVAL;
 	if (!fs) {
-		printf("error: sysboot: mmc %s: %s\n", argv[i + 1], errname(err));
+		pr_err("error: sysboot: mmc %s: %s\n", argv[i + 1], errname(err));
 		return err;
 	}
 	err = boot_use_conf(fs, argv[i + 4]);

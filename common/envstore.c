@@ -30,6 +30,7 @@
 #include "lib/envio.h"
 #include "lib/errno.h"
 #include "lib/fat.h"
+#include "lib/log.h"
 #include "lib/part.h"
 #include "lib/printf.h"
 #include "lib/string.h"
@@ -59,17 +60,17 @@ static struct nand_chip *chip(const struct board_env_nand *l, bool quiet)
 
 	if (!l || !storage_has_nand()) {
 		if (!quiet)
-			printf("error: saveenv: this board keeps no environment in NAND (no NAND)\n");
+			pr_err("error: saveenv: this board keeps no environment in NAND (no NAND)\n");
 		return NULL;
 	}
 	c = storage_nand(&err);
 	if (!c && !quiet)
-		printf("error: saveenv: no usable NAND chip (%s)\n", errname(err));
+		pr_err("error: saveenv: no usable NAND chip (%s)\n", errname(err));
 	/* a copy is whole pages in whole blocks of its own */
 	if (c && (l->size % c->page_size || l->range % c->block_size || l->off[0] % c->block_size ||
 		  l->off[1] % c->block_size || l->size > l->range ||
 		  l->single_size % c->block_size || l->single_off % c->block_size)) {
-		printf("error: env: NAND layout 0x%x/0x%x does not fit the chip's blocks\n",
+		pr_err("error: env: NAND layout 0x%x/0x%x does not fit the chip's blocks\n",
 		       (unsigned)l->size, (unsigned)l->range);
 		return NULL;
 	}
@@ -163,7 +164,7 @@ static void nand_load(struct env *e)
 		return;
 	buf = buffer(l);
 	if (!buf) {
-		printf("env: no memory for the NAND environment\n");
+		pr_err("env: no memory for the NAND environment\n");
 		return;
 	}
 	printf("Loading Environment from NAND... ");
@@ -177,7 +178,7 @@ static void nand_load(struct env *e)
 		return;
 	if (pick < 0) {
 		/* U-Boot's words, so that scripts and users recognise it */
-		printf("*** Warning - bad CRC, using default environment\n");
+		pr_warn("*** Warning - bad CRC, using default environment\n");
 		/* erased blocks are the normal first boot: no detail then */
 		for (int i = 0; i < 2; i++)
 			if (rd[i] || chk[i] != -EBADMSG)
@@ -186,13 +187,13 @@ static void nand_load(struct env *e)
 		return;
 	}
 	if (pick == 0 && read_copy(c, l, 0, buf)) {
-		printf("FAILED (copy 0 unreadable)\n");
+		pr_err("FAILED (copy 0 unreadable)\n");
 		return;
 	}
 	printf("OK\n");
 	if (!cp[!pick].ok)
-		printf("env: copy %d at 0x%x refused (%s), using copy %d\n", !pick,
-		       (unsigned)l->off[!pick], why(rd[!pick], chk[!pick]), pick);
+		pr_warn("env: copy %d at 0x%x refused (%s), using copy %d\n", !pick,
+			(unsigned)l->off[!pick], why(rd[!pick], chk[!pick]), pick);
 	current = pick;
 	cur_flags = cp[pick].flags;
 	ubenv_import(e, buf, l->size, true, import_warn, NULL);
@@ -255,14 +256,14 @@ static int save_copy(struct nand_chip *c, const struct board_env_nand *l, uint8_
 	int r = ubenv_export(e, buf, l->size, true, flags);
 
 	if (r) {
-		printf("error: saveenv: the environment does not fit %u bytes\n", (unsigned)l->size);
+		pr_err("error: saveenv: the environment does not fit %u bytes\n", (unsigned)l->size);
 		return r;
 	}
 	printf("Saving Environment to NAND... Erasing %sNAND...\n", target ? "redundant " : "");
 	printf("Writing to %sNAND... ", target ? "redundant " : "");
 	r = write_copy(c, l, target, buf);
 	if (r) {
-		printf("FAILED! (%s)\nenv: %s still holds the environment saved before\n",
+		pr_err("FAILED! (%s)\nenv: %s still holds the environment saved before\n",
 		       errname(r), kept);
 		return r == -ETIMEDOUT ? r : -EIO;
 	}
@@ -283,7 +284,7 @@ static int nand_save(const struct env *e)
 		return -ENODEV;
 	buf = buffer(l);
 	if (!buf) {
-		printf("error: saveenv: no memory for the environment block\n");
+		pr_err("error: saveenv: no memory for the environment block\n");
 		return -ENOMEM;
 	}
 	if (from_single) {
@@ -405,8 +406,8 @@ static void fat_load(struct env *e)
 	printf("Loading Environment from FAT... ");
 	err = fat_mount_env();
 	if (err) {
-		printf("Unable to use mmc1: no FAT partition (%s); using default environment\n",
-		       errname(err));
+		pr_warn("Unable to use mmc1: no FAT partition (%s); using default environment\n",
+			errname(err));
 		return;
 	}
 	for (int i = 0; i < 2; i++) {
@@ -416,20 +417,20 @@ static void fat_load(struct env *e)
 	}
 	pick = ubenv_pick(&cp[0], &cp[1]);
 	if (pick < 0) {
-		printf("*** Warning - bad CRC, using default environment\n");
+		pr_warn("*** Warning - bad CRC, using default environment\n");
 		for (int i = 0; i < 2; i++)
 			if (rd[i] != -ENOENT && (rd[i] || chk[i] != -EBADMSG))
 				printf("env: %s: %s\n", fat_name[i], fat_why(rd[i], chk[i]));
 		return;
 	}
 	if (pick == 0 && fat_read_copy(0, &size[0])) {
-		printf("FAILED (%s unreadable)\n", fat_name[0]);
+		pr_err("FAILED (%s unreadable)\n", fat_name[0]);
 		return;
 	}
 	printf("OK\n");
 	if (!cp[!pick].ok && rd[!pick] != -ENOENT)
-		printf("env: %s refused (%s), using %s\n", fat_name[!pick],
-		       fat_why(rd[!pick], chk[!pick]), fat_name[pick]);
+		pr_warn("env: %s refused (%s), using %s\n", fat_name[!pick],
+			fat_why(rd[!pick], chk[!pick]), fat_name[pick]);
 	current = pick;
 	cur_flags = cp[pick].flags;
 	ubenv_import(e, fatbuf, size[pick], true, import_warn, NULL);
@@ -448,7 +449,7 @@ static int fat_save(const struct env *e)
 	printf("Saving Environment to FAT... ");
 	r = envfs.bd ? 0 : fat_mount_env();
 	if (r) {
-		printf("Unable to use mmc1: no FAT partition (%s)\n", errname(r));
+		pr_err("Unable to use mmc1: no FAT partition (%s)\n", errname(r));
 		return r == -ENOMEM ? r : -ENODEV;
 	}
 	/* an existing file keeps its size (its fw_env.config line); a new one
@@ -461,20 +462,20 @@ static int fat_save(const struct env *e)
 		}
 	}
 	if (size > FAT_ENV_MAX) {
-		printf("FAILED! (%s is %u bytes, more than %u)\n", path, (unsigned)size,
+		pr_err("FAILED! (%s is %u bytes, more than %u)\n", path, (unsigned)size,
 		       (unsigned)FAT_ENV_MAX);
 		return -EFBIG;
 	}
 	r = ubenv_export(e, fatbuf, size, true, flags);
 	if (r) {
-		printf("FAILED! (the environment does not fit %u bytes)\n", (unsigned)size);
+		pr_err("FAILED! (the environment does not fit %u bytes)\n", (unsigned)size);
 		return r;
 	}
 	r = fat_write_root(&envfs, fat_name[target], fatbuf, size);
 	/* the boot partition's mount may cache the FAT just changed */
 	bootfs_changed();
 	if (r) {
-		printf("FAILED! (%s: %s)\n", fat_name[target], errname(r));
+		pr_err("FAILED! (%s: %s)\n", fat_name[target], errname(r));
 		if (current >= 0)
 			printf("env: %s still holds the environment saved before\n", fat_name[current]);
 		return r;

@@ -7,6 +7,7 @@
 #include "common/sys.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -46,25 +47,25 @@ int mem_check_free(const char *what, uint32_t addr, uint32_t size)
 	uint32_t ram_end = sys_ram_end();
 
 	if (addr < sys.dram.base[0] || end > ram_end || !ram_end) {
-		printf("error: %s 0x%08x-0x%08llx lies outside RAM (0x%08x-0x%08x)\n", what,
+		pr_err("error: %s 0x%08x-0x%08llx lies outside RAM (0x%08x-0x%08x)\n", what,
 		       (unsigned)addr, (unsigned long long)end, (unsigned)sys.dram.base[0],
 		       (unsigned)ram_end);
 		return -ENOSPC;
 	}
 	if (overlaps(addr, end, sys.area_start, sys.scratch_start)) {
-		printf("error: %s 0x%08x-0x%08llx overlaps gtaboot's code 0x%08x-0x%08x\n", what,
+		pr_err("error: %s 0x%08x-0x%08llx overlaps gtaboot's code 0x%08x-0x%08x\n", what,
 		       (unsigned)addr, (unsigned long long)end, (unsigned)sys.area_start,
 		       (unsigned)sys.scratch_start);
 		return -EBUSY;
 	}
 	if (overlaps(addr, end, sys.scratch_start, sys.scratch_end)) {
-		printf("error: %s 0x%08x-0x%08llx overlaps gtaboot's buffers 0x%08x-0x%08x\n",
+		pr_err("error: %s 0x%08x-0x%08llx overlaps gtaboot's buffers 0x%08x-0x%08x\n",
 		       what, (unsigned)addr, (unsigned long long)end,
 		       (unsigned)sys.scratch_start, (unsigned)sys.scratch_end);
 		return -EBUSY;
 	}
 	if (overlaps(addr, end, sys.fb_start, sys.fb_end)) {
-		printf("error: %s 0x%08x-0x%08llx overlaps the framebuffer 0x%08x-0x%08x\n",
+		pr_err("error: %s 0x%08x-0x%08llx overlaps the framebuffer 0x%08x-0x%08x\n",
 		       what, (unsigned)addr, (unsigned long long)end, (unsigned)sys.fb_start,
 		       (unsigned)sys.fb_end);
 		return -EBUSY;
@@ -81,7 +82,7 @@ int mem_window_claim(const char *name, uint32_t addr, uint32_t size)
 		return err;
 	for (unsigned i = 0; i < nwindows; i++) {
 		if (overlaps(addr, end, windows[i].start, windows[i].end)) {
-			printf("error: %s 0x%08x-0x%08llx overlaps %s 0x%08x-0x%08x\n", name,
+			pr_err("error: %s 0x%08x-0x%08llx overlaps %s 0x%08x-0x%08x\n", name,
 			       (unsigned)addr, (unsigned long long)end, windows[i].name,
 			       (unsigned)windows[i].start, (unsigned)windows[i].end);
 			return -EBUSY;

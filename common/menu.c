@@ -21,6 +21,7 @@
 #include "common/storage.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 
 #define MENU_MAX	9
@@ -102,7 +103,7 @@ static int boot_selected(unsigned idx)
 
 	display_menu_close();
 	err = boot_label(idx);
-	printf("boot: label '%s' failed (%s)\n", esc(boot_conf()->labels[idx].name), errname(err));
+	pr_err("boot: label '%s' failed (%s)\n", esc(boot_conf()->labels[idx].name), errname(err));
 	return err;
 }
 

@@ -12,6 +12,7 @@
 #include "board/board.h"
 #include "common/sys.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 
 #define VMMC1_MV 3150
@@ -26,7 +27,7 @@ static int pmic_init(void)
 	int err = plat_i2c_init(1, &i2c1, 400000);
 
 	if (err) {
-		printf("i2c1: controller did not come up (%s)\n", errname(err));
+		pr_err("i2c1: controller did not come up (%s)\n", errname(err));
 		return err;
 	}
 	twl4030_setup(&twl, &i2c1);
@@ -36,11 +37,11 @@ static int pmic_init(void)
 		err = twl4030_vmmc1_on(&twl, VMMC1_MV);
 		if (err >= 0)
 			break;
-		printf("twl4030: VMMC1 write failed (%s)%s\n", errname(err),
-		       i < 2 ? "; retrying" : "");
+		pr_warn("twl4030: VMMC1 write failed (%s)%s\n", errname(err),
+			i < 2 ? "; retrying" : "");
 	}
 	if (err < 0) {
-		printf("twl4030: cannot switch VMMC1 on (%s): no SD card power\n", errname(err));
+		pr_err("twl4030: cannot switch VMMC1 on (%s): no SD card power\n", errname(err));
 		return err;
 	}
 	twl_ok = true;
@@ -62,7 +63,7 @@ int storage_init(void)
 		err = mmc_init_finish(card);
 		if (err) {
 			card->type = MMC_TYPE_NONE;
-			printf("mmc1: card initialisation failed (%s); retrying\n", errname(err));
+			pr_warn("mmc1: card initialisation failed (%s); retrying\n", errname(err));
 		}
 	}
 	if (card->type != MMC_TYPE_NONE) {
@@ -73,13 +74,13 @@ int storage_init(void)
 	}
 	err = plat_mmc1_host_init();
 	if (err) {
-		printf("mmc1: host controller did not come up (%s)\n", errname(err));
+		pr_err("mmc1: host controller did not come up (%s)\n", errname(err));
 		return err;
 	}
 	/* A command lost to noise during identification should not cost the
 	 * card: start again from CMD0, as the card allows at any time. */
 	for (int tries = 1; (err = mmc_init(card)) && tries < MMC_INIT_TRIES; tries++)
-		printf("mmc1: card initialisation failed (%s); retrying\n", errname(err));
+		pr_warn("mmc1: card initialisation failed (%s); retrying\n", errname(err));
 	if (err) {
 		card->type = MMC_TYPE_NONE;
 		return err;

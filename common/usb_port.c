@@ -12,6 +12,7 @@
 #include "common/usb_port.h"
 #include "drivers/power/twl4030_usb.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 
 int usb_port_up(const char *cmd, const char *tag, struct musb_udc *udc,
@@ -24,19 +25,19 @@ int usb_port_up(const char *cmd, const char *tag, struct musb_udc *udc,
 	/* The PHY first: the controller's reset completes on its clock. */
 	*twl = storage_twl();
 	if (!*twl) {
-		printf("error: %s: no TWL4030 (the USB PHY)\n", cmd);
+		pr_err("error: %s: no TWL4030 (the USB PHY)\n", cmd);
 		return -ENODEV;
 	}
 	err = twl4030_usb_phy_on(*twl);
 	if (err) {
-		printf("error: %s: the TWL4030's USB PHY: %s\n", cmd, errname(err));
+		pr_err("error: %s: the TWL4030's USB PHY: %s\n", cmd, errname(err));
 		return err;
 	}
 	cfg = plat_usb_otg(&err);
 	if (cfg)
 		err = musb_udc_init(udc, cfg, ctrl);
 	if (err) {
-		printf("error: %s: the USB OTG controller does not come out of reset (%s)\n",
+		pr_err("error: %s: the USB OTG controller does not come out of reset (%s)\n",
 		       cmd, errname(err));
 		usb_port_down(*twl);
 		return err;

@@ -7,6 +7,7 @@
 #include "common/command.h"
 #include "common/sys.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 
 /* Room for an environment as Letux's or a distribution's U-Boot leaves it
@@ -126,7 +127,7 @@ void vars_unbrick(void)
 void vars_init(void)
 {
 	if (vars_default())
-		printf("warning: default environment does not fit\n");
+		pr_warn("warning: default environment does not fit\n");
 }
 
 const char *var_get(const char *name)

@@ -10,6 +10,7 @@
 #include "drivers/timer/timer.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 
 #define I2C_STAT	0x08
@@ -74,7 +75,7 @@ static int i2c_controller_reset(struct omap_i2c *bus)
 	/* the reset only completes once the module is enabled */
 	i2c_wr(bus, I2C_CON, CON_EN);
 	if (poll_reg(c->base + I2C_SYSS, POLL_16, BIT(0), BIT(0), RESET_TIMEOUT_US, 0)) {
-		printf("%s: controller reset did not complete\n", c->name);
+		pr_err("%s: controller reset did not complete\n", c->name);
 		return -ETIMEDOUT;
 	}
 	i2c_wr(bus, I2C_CON, 0);
@@ -218,7 +219,7 @@ static int i2c_xfer(struct omap_i2c *bus, uint8_t addr, uint8_t *buf, unsigned l
 	if (done != len)
 		return -EIO;
 	if (stop && i2c_wait_stat(bus, STAT_BB, 0, bus->byte_timeout_us)) {
-		printf("%s: 0x%02x: no STOP on the bus\n", bus->cfg->name, addr);
+		pr_err("%s: 0x%02x: no STOP on the bus\n", bus->cfg->name, addr);
 		return -ETIMEDOUT;
 	}
 	return 0;
@@ -227,11 +228,11 @@ static int i2c_xfer(struct omap_i2c *bus, uint8_t addr, uint8_t *buf, unsigned l
 static int i2c_report(struct omap_i2c *bus, uint8_t addr, int err)
 {
 	if (err == -ENXIO)
-		printf("%s: 0x%02x did not acknowledge (no device?)\n", bus->cfg->name, addr);
+		pr_err("%s: 0x%02x did not acknowledge (no device?)\n", bus->cfg->name, addr);
 	else if (err == -EIO)
-		printf("%s: 0x%02x stopped acknowledging during a read\n", bus->cfg->name, addr);
+		pr_err("%s: 0x%02x stopped acknowledging during a read\n", bus->cfg->name, addr);
 	else if (err == -EAGAIN)
-		printf("%s: 0x%02x: arbitration lost\n", bus->cfg->name, addr);
+		pr_err("%s: 0x%02x: arbitration lost\n", bus->cfg->name, addr);
 	return err;
 }
 

@@ -7,6 +7,7 @@
  */
 #include "drivers/mmc/mmc.h"
 
+#include "lib/log.h"
 #include "lib/printf.h"
 
 const char *mmc_type_name(enum mmc_type t)
@@ -85,7 +86,7 @@ void mmc_print_info(const struct mmc_card *card, const char *device)
 	unsigned spec = card->scr[0] & 0xF;
 
 	if (card->type == MMC_TYPE_NONE) {
-		printf("%s: no card\n", card->name);
+		pr_err("%s: no card\n", card->name);
 		return;
 	}
 	/* U-Boot's lines and words (cmd/mmc.c print_mmcinfo, with the

@@ -11,6 +11,7 @@
 #include "drivers/timer/timer.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 
 #define R1_OUT_OF_RANGE		BIT(31)
@@ -74,7 +75,7 @@ static int wait_programmed(struct mmc_card *card, uint32_t *r1)
 		late = deadline_passed(end);
 		err = card_cmd(card, 13, (uint32_t)card->rca << 16, MMC_RSP_R1, &c);
 		if (err) {
-			printf("%s: status after write: CMD13 %s (%s)\n", card->name,
+			pr_err("%s: status after write: CMD13 %s (%s)\n", card->name,
 			       c.err ? c.err : "error", errname(err));
 			return err;
 		}
@@ -110,7 +111,7 @@ static int write_chunk(struct mmc_card *card, uint64_t lba, uint32_t n, const vo
 	if (refused)
 		c.err = r1_error(c.resp[0]);
 	if (err)
-		printf("%s: write of %u block%s at %llu: CMD%u %s (%s)\n", card->name, (unsigned)n,
+		pr_err("%s: write of %u block%s at %llu: CMD%u %s (%s)\n", card->name, (unsigned)n,
 		       n == 1 ? "" : "s", (unsigned long long)lba, c.idx,
 		       c.err ? c.err : "error", errname(err));
 	/* CMD25 goes on until CMD12, also after an error (back to tran);
@@ -118,7 +119,7 @@ static int write_chunk(struct mmc_card *card, uint64_t lba, uint32_t n, const vo
 	if (n > 1 && !refused) {
 		err2 = card_cmd(card, 12, 0, MMC_RSP_R1B, &stop);
 		if (err2 && !err) {
-			printf("%s: stopping the write: CMD12 %s (%s)\n", card->name,
+			pr_err("%s: stopping the write: CMD12 %s (%s)\n", card->name,
 			       stop.err ? stop.err : "error", errname(err2));
 			err = err2;
 		}

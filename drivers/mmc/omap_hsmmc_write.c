@@ -10,6 +10,7 @@
 
 #include "arch/arm/io.h"
 #include "drivers/timer/timer.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/errno.h"
 #include <stddef.h>
@@ -58,7 +59,7 @@ static void reset_lines(struct omap_hsmmc *h, uint32_t which)
 {
 	wr(h, SYSCTL, rd(h, SYSCTL) | which);
 	if (poll32(h->cfg->base + SYSCTL, which, 0, RESET_US))
-		printf("%s: line reset did not complete\n", h->cfg->name);
+		pr_err("%s: line reset did not complete\n", h->cfg->name);
 }
 
 static int fail(struct omap_hsmmc *h, struct mmc_cmd *c, uint32_t st, const char *none,

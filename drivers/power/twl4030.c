@@ -10,6 +10,7 @@
 #include "drivers/timer/timer.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"
+#include "lib/log.h"
 #include "lib/printf.h"
 
 #define ADDR_INTBR	0x49
@@ -207,7 +208,7 @@ static int madc_convert(struct twl4030 *twl, unsigned ch, unsigned *raw)
 			break;
 	} while (!late);
 	if ((ctrl & (SW1_EOC | SW1_BUSY)) != SW1_EOC) {
-		printf("twl4030: MADC conversion of channel %u did not finish\n", ch);
+		pr_err("twl4030: MADC conversion of channel %u did not finish\n", ch);
 		return -ETIMEDOUT;
 	}
 	err = i2c_read_regs(twl->i2c, ADDR_MADC, (uint8_t)(GPCH0_LSB + 2 * ch), r, 2);
@@ -263,7 +264,7 @@ int twl4030_power_off(struct twl4030 *twl)
 		mdelay(100);
 		err = -EIO;   /* still running */
 	}
-	printf("twl4030: power off failed (%s)\n", errname(err));
+	pr_err("twl4030: power off failed (%s)\n", errname(err));
 	return err;
 }
 

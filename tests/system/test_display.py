@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """The GTA04's screen in the simulator: DSS, TD028TTEC1 panel, backlight,
-the text console, the boot menu driven by AUX and the power button, the
+the text console coloured by log level, the boot menu driven by AUX and the power button, the
 progress bar and the simple-framebuffer node handed to Linux.
 
 Screenshots (--screenshot, written by the simulator's DSS and panel
@@ -57,7 +57,7 @@ def card(sim, tmp_path_factory):
     subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", str(dtb),
                     os.path.join(ROOT, "dts", DTS + ".dts")], check=True)
 
-    def build(name, conf=CONF, uenv=None):
+    def build(name, conf=CONF, uenv=None, files=()):
         cf = out / (name + ".conf")
         cf.write_text(conf)
         img = str(out / (name + ".img"))
@@ -65,6 +65,8 @@ def card(sim, tmp_path_factory):
                 "--mlo", os.path.join(ROOT, "build", "gta04", "MLO"),
                 "--file", PAYLOAD + ":zImage", "--file", "%s:%s.dtb" % (dtb, DTS),
                 "--file", "%s:extlinux/extlinux.conf" % cf]
+        for src, dst in files:
+            args += ["--file", "%s:%s" % (src, dst)]
         if uenv is not None:
             ue = out / (name + ".uenv")
             ue.write_text(uenv)
@@ -260,3 +262,71 @@ def test_panel_power_and_order(sim, card, font, tmp_path):
     for shot in ("early.png", "end.png"):
         _, _, rows = pngread.read(str(tmp_path / shot))
         assert cell_text(rows, font, 0, 0, " gtaboot 0.1  GTA04 A5") == "", shot
+
+
+def find_row(rows, font, text):
+    """(row, col) of the log row where text is drawn, or None."""
+    glyphs, _ = font
+    for row in range(ROW_LOG, ROW_BAR - 2):
+        for col in range(0, W // 8 - len(text) + 1):
+            if not cell_text(rows, font, row, col, text[0]) and \
+                    not cell_text(rows, font, row, col, text):
+                return row, col
+    return None
+
+
+def fg_colour(rows, font, at, text):
+    """The colour the glyphs of text are drawn in at (row, col)."""
+    glyphs, gh = font
+    row, col = at
+    for i, ch in enumerate(text):
+        g = glyphs[ord(ch)]
+        for y in range(16):
+            for x in range(8):
+                if g[y * gh // 16] & (0x80 >> x):
+                    return rows[row * 16 + y][(col + i) * 8 + x]
+    raise AssertionError("no glyph pixels in %r" % text)
+
+
+def is_red(c):
+    return c[0] > 200 and c[1] < 100 and c[2] < 100
+
+
+def is_yellow(c):
+    return c[0] > 200 and c[1] > 180 and c[2] < 60
+
+
+def is_text(c):
+    return max(c) - min(c) < 16 and 150 < c[0] < 230
+
+
+def test_log_colours_by_level(sim, card, font, tmp_path):
+    """The log colours a row by the level it was printed at (pr_err() red,
+    pr_warn() yellow, printf() plain), never by its words: an echo and a
+    file name holding "error" stay plain, U-Boot's "Unknown command"
+    without the word is red, and the line after an error is plain again."""
+    name = tmp_path / "error-log.txt"
+    name.write_text("not an error\n")
+    img = card("levels", files=[(str(name), "error-log.txt")])
+    cmds = ["echo no error here", "ls mmc 0:1 /", "md xyz", "nosuch",
+            "random 0x82000000 0x10 0"]
+    inp = "{expect stop autoboot}x{expect gtaboot> }" + \
+        "".join(c + "\\r{expect gtaboot> }" for c in cmds)
+    r = run_shots(sim, img, tmp_path, [("levels.png", None)],
+                  ["--input", inp, "--max-ms", "6000"])
+    assert r.report["result"] == "timeout", r.stderr
+    # the UART's text is U-Boot's, whatever the level
+    for text in ("no error here\r\n", "error: md: bad address 'xyz'\r\nusage: md",
+                 "Unknown command 'nosuch' - try 'help'\r\n",
+                 "The seed cannot be 0. Using 0xDEADBEEF.\r\n", "error-log.txt"):
+        assert text in r.serial, (text, r.serial[-2000:])
+    _, _, rows = pngread.read(str(tmp_path / "levels.png"))
+    want = [("no error here", is_text), ("gtaboot> echo no error here", is_text),
+            ("error-log.txt", is_text), ("error: md: bad address 'xyz'", is_red),
+            ("usage: md", is_text), ("Unknown command 'nosuch' - try 'help'", is_red),
+            ("The seed cannot be 0. Using 0xDEADBEEF.", is_yellow)]
+    for text, colour in want:
+        at = find_row(rows, font, text)
+        assert at, "%r is not on the screen" % text
+        c = fg_colour(rows, font, at, text)
+        assert colour(c), (text, c, colour.__name__)
