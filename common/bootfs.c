@@ -14,10 +14,10 @@
 #include "common/boot.h"
 #include "common/escape.h"
 #include "common/storage.h"
-#include "common/sys.h"
+#include "common/sysinfo.h"
 #include "lib/errno.h"
 #include "lib/log.h"
-#include "lib/part.h"
+#include "lib/fs/part.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -32,7 +32,7 @@ struct mount {
 static struct mount boot_m, cmd_m;
 static uint8_t sector[BLOCK_SIZE] __attribute__((aligned(4)));
 
-/* lib/fat's and lib/ext4's messages say what is wrong with a file system. */
+/* lib/fs/fat's and lib/fs/ext4's messages say what is wrong with a file system. */
 static void fs_log(const char *fmt, ...)
 {
 	va_list ap;

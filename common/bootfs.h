@@ -4,11 +4,11 @@
 #ifndef COMMON_BOOTFS_H
 #define COMMON_BOOTFS_H
 
-#include "lib/fs.h"
-#include "lib/part.h"
+#include "lib/fs/fs.h"
+#include "lib/fs/part.h"
 
 /* Mounts the partitions of mmc1 in the order distributions expect
- * (lib/part.h: part_scan) as FAT or ext2/3/4 and keeps the first that
+ * (lib/fs/part.h: part_scan) as FAT or ext2/3/4 and keeps the first that
  * holds one of paths; without any, the first that mounts. Prints the
  * partition (0: the whole card, which has no MBR) and file system chosen. Returns the file system or NULL (the
  * reason printed; *err gets it). */
@@ -25,7 +25,7 @@ void bootfs_forget(void);
 /* The card was written (saveenv): cached FAT sectors may be stale. */
 void bootfs_changed(void);
 
-/* The partitions of mmc1 (lib/part.h part_scan) and the MBR's disk
+/* The partitions of mmc1 (lib/fs/part.h part_scan) and the MBR's disk
  * signature (0 without an MBR). Returns their number; 0 with *err set
  * when the card cannot be read. */
 int bootfs_parts(struct part_info p[PART_SCAN_MAX], uint32_t *disksig, int *err);

@@ -2,7 +2,7 @@
 /*
  * The U-Boot environment where U-Boot and Linux's fw_printenv/fw_setenv
  * (libubootenv) find it: two copies in U-Boot's redundant layout
- * (lib/ubenv.h), read at boot before /uEnv.txt, written by saveenv one
+ * (lib/env/ubenv.h), read at boot before /uEnv.txt, written by saveenv one
  * copy at a time, either
  *  - in the board's NAND (a NAND boot of a board that keeps it there),
  *    as U-Boot's NAND environment (the copy's range is erased, bad blocks in it
@@ -11,7 +11,7 @@
  *  - or, for an SD boot and on boards without NAND, as the files
  *    uboot.env and uboot-redund.env in the root of the boot FAT partition,
  *    as U-Boot's FAT environment with CONFIG_SYS_REDUNDAND_ENVIRONMENT
- *    (ENV_FAT_FILE, ENV_FAT_FILE_REDUND), written through lib/fat_write.c.
+ *    (ENV_FAT_FILE, ENV_FAT_FILE_REDUND), written through lib/fs/fat_write.c.
  * docs/environment.md says which and why; docs/references.md, "Environment
  * block and copies", where the rules come from.
  */
@@ -25,16 +25,16 @@
 #include "common/bootfs.h"
 #include "common/command.h"
 #include "common/storage.h"
-#include "common/sys.h"
-#include "common/vars.h"
-#include "lib/envio.h"
+#include "common/sysinfo.h"
+#include "common/environment.h"
+#include "lib/env/envio.h"
 #include "lib/errno.h"
-#include "lib/fat.h"
+#include "lib/fs/fat.h"
 #include "lib/log.h"
-#include "lib/part.h"
+#include "lib/fs/part.h"
 #include "lib/printf.h"
 #include "lib/string.h"
-#include "lib/ubenv.h"
+#include "lib/env/ubenv.h"
 
 /* The copy the environment came from (-1: none, the defaults) and its
  * counter: saveenv writes the other one with the counter + 1, as U-Boot's
@@ -334,7 +334,7 @@ static bool env_on_fat(void)
 
 static void fat_log(const char *fmt, ...)
 {
-	(void)fmt;   /* the caller says what failed; lib/fat's detail is noise here */
+	(void)fmt;   /* the caller says what failed; lib/fs/fat's detail is noise here */
 }
 
 /*
