@@ -9,7 +9,7 @@
  * (board.h button_held) and the TWL4030's power button (STS_HW_CONDITIONS,
  * TPS65950 TRM "Power Management"). What gtaboot does not do is refused
  * with a message naming why, so that the script takes its other branch
- * (docs/design.md "Letux's board commands").
+ * (docs/letux.md).
  */
 #include "arch/arm/platform.h"
 #include "board/board.h"

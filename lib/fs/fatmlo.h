@@ -3,7 +3,7 @@
  * Finding a file in the root directory of the FAT volume the ROM boots
  * from (the active partition, or sector 0 of a card without an MBR) and
  * reading part of it, as small as the hot part needs to read the rest of
- * its own MLO (docs/design.md "The ROM-loaded part"). lib/fs/fat.c is the full
+ * its own MLO (docs/design.md "Two images"). lib/fs/fat.c is the full
  * reader the boot flow uses; this one has no cache, no long names and no
  * subdirectories, like the boot ROM's own (TRM chapter 26, MMC/SD booting).
  */
