@@ -16,6 +16,7 @@
 #include "common/storage.h"
 #include "common/sys.h"
 #include "lib/errno.h"
+#include "lib/fat.h"
 #include "lib/part.h"
 #include "lib/printf.h"
 #include "lib/string.h"
@@ -49,7 +50,9 @@ static int scan(struct part_info *p, int *err)
 	return n < 0 ? 0 : n;
 }
 
-static int mount(struct mount *m, const struct part_info *p)
+/* Mounts p as FAT or ext2/3/4, saying why not; fat_only: as FAT alone,
+ * quietly (the environment's partition is looked for, not required). */
+static int mount(struct mount *m, const struct part_info *p, bool fat_only)
 {
 	struct mbr_part mp = { .type = p->type, .start = p->start, .size = p->size };
 	int err;
@@ -60,10 +63,18 @@ static int mount(struct mount *m, const struct part_info *p)
 	if (!m->work)
 		return -ENOMEM;
 	part_init(&m->part, storage_mmc1(), &mp, "mmc1p");
-	err = fs_mount(&m->fs, &m->part, m->work, FS_WORK_SIZE, fs_log);
-	if (err && p->num)
-		printf("boot: mmc1 partition %u is not a usable %s file system (%s)\n", p->num,
-		       m->fs.tried == FS_EXT4 ? "ext2/3/4" : "FAT", errname(err));
+	if (fat_only) {
+		err = fat_mount(&m->fs.u.fat, &m->part, m->work, FS_WORK_SIZE, NULL);
+		/* then as fs_mount leaves a FAT, for the console's use */
+		m->fs.tried = FS_FAT;
+		m->fs.type = err ? FS_NONE : FS_FAT;
+		m->fs.u.fat.log = fs_log;
+	} else {
+		err = fs_mount(&m->fs, &m->part, m->work, FS_WORK_SIZE, fs_log);
+		if (err && p->num)
+			printf("boot: mmc1 partition %u is not a usable %s file system (%s)\n",
+			       p->num, m->fs.tried == FS_EXT4 ? "ext2/3/4" : "FAT", errname(err));
+	}
 	m->num = p->num;
 	m->ok = !err;
 	return err;
@@ -103,7 +114,7 @@ struct fs *bootfs_scan(const char *const paths[], unsigned npaths, int *err)
 
 		int has;
 
-		if (q->active != (i < n) || mount(&boot_m, q))
+		if (q->active != (i < n) || mount(&boot_m, q, false))
 			continue;
 		has = has_any(&boot_m.fs, q->num, paths, npaths);
 		if (has < 0)
@@ -119,7 +130,7 @@ struct fs *bootfs_scan(const char *const paths[], unsigned npaths, int *err)
 		*err = *err ? *err : -ENOENT;
 		return NULL;
 	}
-	if (boot_m.num != p[first].num && mount(&boot_m, &p[first])) {
+	if (boot_m.num != p[first].num && mount(&boot_m, &p[first], false)) {
 		*err = -EIO;
 		return NULL;
 	}
@@ -144,10 +155,47 @@ struct fs *bootfs_get(unsigned num, int *err)
 	for (int i = 0; i < n; i++) {
 		if (p[i].num != num)
 			continue;
-		*err = mount(&cmd_m, &p[i]);
+		*err = mount(&cmd_m, &p[i], false);
 		return *err ? NULL : &cmd_m.fs;
 	}
 	if (!*err)
+		*err = -ENOENT;
+	return NULL;
+}
+
+/* The mount of partition num when it holds a FAT, else NULL. */
+static struct fat_fs *fat_at(struct mount *m, unsigned num)
+{
+	return m->ok && m->num == num && m->fs.type == FS_FAT ? &m->fs.u.fat : NULL;
+}
+
+struct fat_fs *bootfs_fat(int *err)
+{
+	struct part_info p[PART_SCAN_MAX];
+	int n = scan(p, err);
+
+	if (*err)
+		return NULL;
+	*err = -ENOENT;
+	/* Active partitions first, then the others, each in table order;
+	 * a partition already mounted is used as it is. */
+	for (int i = 0; i < 2 * n; i++) {
+		const struct part_info *q = &p[i < n ? i : i - n];
+		struct fat_fs *f;
+
+		if (q->active != (i < n))
+			continue;
+		f = fat_at(&boot_m, q->num);
+		if (!f)
+			f = fat_at(&cmd_m, q->num);
+		if (!f && !(*err = mount(&cmd_m, q, true)))
+			f = &cmd_m.fs.u.fat;
+		if (f) {
+			*err = 0;
+			return f;
+		}
+	}
+	if (*err == -EINVAL)
 		*err = -ENOENT;
 	return NULL;
 }
