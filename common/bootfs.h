@@ -4,6 +4,7 @@
 #ifndef COMMON_BOOTFS_H
 #define COMMON_BOOTFS_H
 
+#include "lib/fs/fat.h"
 #include "lib/fs/fs.h"
 #include "lib/fs/part.h"
 
@@ -18,6 +19,14 @@ struct fs *bootfs_scan(const char *const paths[], unsigned npaths, int *err);
  * console; the boot file system when num is the one bootfs_scan chose.
  * NULL with *err set when there is no such partition or file system. */
 struct fs *bootfs_get(unsigned num, int *err);
+
+/* The FAT partition the ROM reads MLO from, where saveenv keeps
+ * uboot.env: the first active FAT partition, else the first FAT partition
+ * in table order (U-Boot's TI default ENV_FAT_DEVICE_AND_PART "0:1" on the
+ * usual card). The boot's or the console's mount when one holds it, else
+ * mounted quietly in the console's place. NULL with *err set: -ENODEV (no
+ * card), -ENOENT (no FAT partition), -ENOMEM or the card's error. */
+struct fat_fs *bootfs_fat(int *err);
 
 /* The console's mount is stale (mmc rescan): the next bootfs_get reads
  * the partition table and mounts again. */
