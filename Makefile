@@ -368,7 +368,7 @@ $(BUILD)/fuzz/obj/%.o: %.c Makefile
 	$(Q)clang -g -O1 $(WARN) -I. -DGTABOOT_HOST -fsanitize=fuzzer-no-link,address,undefined \
 	  -MMD -MP -c $< -o $@
 
-$(BUILD)/host/test_%: tests/unit/test_%.c $(HOST_LIB_OBJS)
+$(BUILD)/host/test_%: tests/unit/test_%.c tests/unit/helpers.h $(HOST_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -fsanitize=address,undefined -o $@ $< $(HOST_LIB_OBJS) -lcmocka -lfdt
 

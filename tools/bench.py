@@ -382,7 +382,7 @@ def profile_ranges(fw_dir, out):
             if not lo or not size:
                 continue
             fn = sec[len(".text."):] if sec.startswith(".text.") else ""
-            # build/gta04/obj/lib/hush.c.o -> lib/shell/hush.c; .../libfdt.a(fdt.o) -> libfdt.a
+            # build/gta04/obj/lib/shell/hush.c.o -> lib/shell/hush.c; .../libfdt.a(fdt.o) -> libfdt.a
             name = "@" + fn if fn in PROFILE_MARKS else \
                 re.sub(r"^.*/obj/|\.o$|^.*/(?=lib[^/]*\.a\()|\(.*\)$", "", obj)
             f.write("%x %x %s\n" % (lo, lo + size, name))

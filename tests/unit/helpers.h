@@ -34,7 +34,7 @@ HELPER const char *repo_root(void)
 	for (i = 0; i < 8; i++) {
 		char *slash;
 
-		snprintf(probe, sizeof(probe), "%s/lib/blockdev.h", root);
+		snprintf(probe, sizeof(probe), "%s/lib/fs/blockdev.h", root);
 		if (!access(probe, R_OK))
 			return root;
 		slash = strrchr(root, '/');
