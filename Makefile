@@ -60,7 +60,8 @@ FW_LDFLAGS := $(FW_ARCH) -nostdlib -nostartfiles -Wl,--gc-sections -Wl,--no-unde
 LIBFDT_A := $(DEPS)/usr/lib/arm-linux-gnueabihf/libfdt.a
 
 FW_SRCS := $(sort $(wildcard arch/arm/*.S arch/arm/*.c arch/arm/omap3/*.S arch/arm/omap3/*.c \
-           drivers/*/*.c drivers/*/*/*.c lib/*.c common/*.c)) board/$(BOARD).c board/$(BOARD)_cold.c
+           drivers/*/*.c drivers/*/*/*.c lib/*.c lib/*/*.c common/*.c commands/*.c)) \
+           board/$(BOARD).c board/$(BOARD)_cold.c
 
 # Two images from one tree (docs/design.md "Two images"): EARLY_SRCS are
 # the early image, what the ROM reads and runs before the rest of the MLO
@@ -73,8 +74,8 @@ EARLY_SRCS := arch/arm/start.S arch/arm/div.S arch/arm/cache.S arch/arm/stack.S 
            $(filter-out arch/arm/omap3/periph.c arch/arm/omap3/mlo_flash.c,$(wildcard arch/arm/omap3/*.c)) \
            board/$(BOARD).c drivers/timer/omap_gptimer.c drivers/timer/poll.c drivers/serial/omap_uart.c \
            drivers/mmc/mmc.c drivers/mmc/omap_hsmmc.c drivers/mtd/omap_gpmc.c drivers/mtd/nand_core.c \
-           lib/printf.c lib/string.c lib/errno.c lib/hamming.c lib/crc32.c lib/fatmlo.c \
-           common/early.c common/sys.c common/console.c
+           lib/printf.c lib/string.c lib/errno.c lib/hamming.c lib/crc32.c lib/fs/fatmlo.c \
+           common/early.c common/sysinfo.c common/console.c
 
 # The GTA04's screen (common/display.c, drivers/video/, the font): about
 # 3.4 KB of the packed SDRAM part and 60 bytes of the ROM-loaded part.
@@ -349,7 +350,7 @@ usbhost: deps
 # ---------------------------------------------------------------- tests
 UNIT_SRCS  := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS  := $(patsubst tests/unit/%.c,$(BUILD)/host/%,$(UNIT_SRCS))
-HOST_LIB_SRCS := $(filter-out lib/string.c lib/strfuncs.c lib/printf.c,$(sort $(wildcard lib/*.c)))
+HOST_LIB_SRCS := $(filter-out lib/string.c lib/strfuncs.c lib/printf.c,$(sort $(wildcard lib/*.c lib/*/*.c)))
 SIMUNIT_SRCS := $(sort $(wildcard tests/unit/sim/test_*.c))
 SIMUNIT_BINS := $(patsubst tests/unit/sim/%.c,$(BUILD)/host/sim_%,$(SIMUNIT_SRCS))
 SIM_LIB_OBJS := $(filter-out $(BUILD)/sim/obj/tools/sim/main.c.o,$(SIM_OBJS))
@@ -367,7 +368,7 @@ $(BUILD)/fuzz/obj/%.o: %.c Makefile
 	$(Q)clang -g -O1 $(WARN) -I. -DGTABOOT_HOST -fsanitize=fuzzer-no-link,address,undefined \
 	  -MMD -MP -c $< -o $@
 
-$(BUILD)/host/test_%: tests/unit/test_%.c $(HOST_LIB_OBJS)
+$(BUILD)/host/test_%: tests/unit/test_%.c tests/unit/helpers.h $(HOST_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -fsanitize=address,undefined -o $@ $< $(HOST_LIB_OBJS) -lcmocka -lfdt
 
@@ -379,7 +380,7 @@ $(BUILD)/host/sim_test_%: tests/unit/sim/test_%.c $(SIM_LIB_OBJS)
 # of io.h and the timer (tests/unit/sim/host_io.c), against the models.
 FW_HOST_SRCS := drivers/i2c/omap_i2c.c drivers/power/twl4030.c drivers/mmc/mmc.c \
                 drivers/mmc/mmc_info.c drivers/mmc/omap_hsmmc.c drivers/mmc/mmc_write.c \
-                drivers/mmc/omap_hsmmc_write.c lib/blockdev.c lib/errno.c arch/arm/io.c drivers/timer/poll.c \
+                drivers/mmc/omap_hsmmc_write.c lib/fs/blockdev.c lib/errno.c arch/arm/io.c drivers/timer/poll.c \
                 tests/unit/sim/host_io.c
 $(BUILD)/host/sim_test_storage_fw: tests/unit/sim/test_storage_fw.c $(FW_HOST_SRCS) $(SIM_LIB_OBJS)
 	@mkdir -p $(dir $@)

@@ -58,7 +58,7 @@ struct board_display {
 };
 
 /* The status LEDs Letux's boot scripts drive with `status set <hex>`
- * (common/cmd_letux.c). Bit n of that value is the GTA04's TCA6507 port
+ * (commands/letux.c). Bit n of that value is the GTA04's TCA6507 port
  * n (docs/references.md, "Status LEDs"); a
  * board LED is lit when the value has any of its bits. */
 struct board_led {
@@ -87,7 +87,7 @@ struct board_status_leds {
  */
 /*
  * Where the U-Boot environment lives in the board's NAND (common/envstore.c):
- * two copies in U-Boot's redundant layout (lib/ubenv.h), each size bytes,
+ * two copies in U-Boot's redundant layout (lib/env/ubenv.h), each size bytes,
  * written within its range of range bytes from off[i], bad blocks in the
  * range skipped as U-Boot's NAND environment does (docs/references.md,
  * "Environment block and copies"). The same values go into

@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "board/board.h"
-#include "common/sys.h"
+#include "common/sysinfo.h"
 #include "lib/errno.h"
 #include "lib/log.h"
 #include "lib/printf.h"

@@ -11,8 +11,8 @@
 #include "common/bbcharge.h"
 
 #include "board/board.h"
-#include "common/vars.h"
-#include "lib/cmdline.h"
+#include "common/environment.h"
+#include "lib/shell/cmdargs.h"
 #include "lib/errno.h"
 #include "lib/log.h"
 #include "lib/printf.h"

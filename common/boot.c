@@ -16,12 +16,12 @@
 #include "common/escape.h"
 #include "common/memcheck.h"
 #include "common/storage.h"
-#include "common/sys.h"
-#include "common/vars.h"
+#include "common/sysinfo.h"
+#include "common/environment.h"
 #include "lib/errno.h"
 #include "lib/log.h"
 #include "lib/string.h"
-#include "lib/image.h"
+#include "lib/boot/image.h"
 #include "lib/printf.h"
 
 /* The boot count the chain started with (-1: not counting), for altboot. */

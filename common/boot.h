@@ -11,8 +11,8 @@
 #include <stdint.h>
 
 #include "arch/arm/omap3/memmap.h"
-#include "lib/extlinux.h"
-#include "lib/fs.h"
+#include "lib/boot/extlinux.h"
+#include "lib/fs/fs.h"
 
 /* The default load addresses (KERNEL_ADDR_R ...) are the memory map's. */
 /* Room the DTB gets to grow by when it is patched. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The last steps before Linux: the command line, the device tree fix-ups
- * (lib/fdt_fixup.c, all through libfdt), storing the boot count and the
+ * (lib/boot/fdt_fixup.c, all through libfdt), storing the boot count and the
  * jump (booting.rst, docs/references.md).
  */
 #include "arch/arm/linux.h"
@@ -12,10 +12,10 @@
 #include "common/console.h"
 #include "common/display.h"
 #include "common/storage.h"
-#include "common/sys.h"
-#include "common/vars.h"
+#include "common/sysinfo.h"
+#include "common/environment.h"
 #include "lib/errno.h"
-#include "lib/fdt_fixup.h"
+#include "lib/boot/fdt_fixup.h"
 #include "lib/log.h"
 #include "lib/printf.h"
 

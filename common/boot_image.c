@@ -10,7 +10,7 @@
 #include "common/memcheck.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
-#include "lib/image.h"
+#include "lib/boot/image.h"
 #include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"

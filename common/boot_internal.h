@@ -13,8 +13,8 @@
 #include <stdint.h>
 
 #include "common/boot.h"
-#include "lib/extlinux.h"
-#include "lib/fs.h"
+#include "lib/boot/extlinux.h"
+#include "lib/fs/fs.h"
 
 /* ---- boot_entries.c: extlinux.conf, uEnv.txt, default file names */
 

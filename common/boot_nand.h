@@ -2,7 +2,7 @@
 /*
  * Where `boot nand` finds the kernel and the DTB stored raw in the NAND's
  * kernel partition (board.h: nand_kernel_off/size): each image at the
- * start of a block, recognised by its header (lib/image.h image_identify).
+ * start of a block, recognised by its header (lib/boot/image.h image_identify).
  * Boot policy over the NAND driver, not part of it.
  */
 #ifndef COMMON_BOOT_NAND_H
@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "drivers/mtd/nand.h"
-#include "lib/image.h"
+#include "lib/boot/image.h"
 
 struct nand_img {
 	bool found;

@@ -14,10 +14,11 @@
 #include "common/boot.h"
 #include "common/escape.h"
 #include "common/storage.h"
-#include "common/sys.h"
+#include "common/sysinfo.h"
 #include "lib/errno.h"
 #include "lib/log.h"
-#include "lib/part.h"
+#include "lib/fs/fat.h"
+#include "lib/fs/part.h"
 #include "lib/printf.h"
 #include "lib/string.h"
 
@@ -32,7 +33,6 @@ struct mount {
 static struct mount boot_m, cmd_m;
 static uint8_t sector[BLOCK_SIZE] __attribute__((aligned(4)));
 
-/* lib/fat's and lib/ext4's messages say what is wrong with a file system. */
 static void fs_log(const char *fmt, ...)
 {
 	va_list ap;
@@ -51,7 +51,9 @@ static int scan(struct part_info *p, int *err)
 	return n < 0 ? 0 : n;
 }
 
-static int mount(struct mount *m, const struct part_info *p)
+/* Mounts p as FAT or ext2/3/4, saying why not; fat_only: as FAT alone,
+ * quietly (the environment's partition is looked for, not required). */
+static int mount(struct mount *m, const struct part_info *p, bool fat_only)
 {
 	struct mbr_part mp = { .type = p->type, .start = p->start, .size = p->size };
 	int err;
@@ -62,10 +64,18 @@ static int mount(struct mount *m, const struct part_info *p)
 	if (!m->work)
 		return -ENOMEM;
 	part_init(&m->part, storage_mmc1(), &mp, "mmc1p");
-	err = fs_mount(&m->fs, &m->part, m->work, FS_WORK_SIZE, fs_log);
-	if (err && p->num)
-		printf("boot: mmc1 partition %u is not a usable %s file system (%s)\n", p->num,
-		       m->fs.tried == FS_EXT4 ? "ext2/3/4" : "FAT", errname(err));
+	if (fat_only) {
+		err = fat_mount(&m->fs.u.fat, &m->part, m->work, FS_WORK_SIZE, NULL);
+		/* then as fs_mount leaves a FAT, for the console's use */
+		m->fs.tried = FS_FAT;
+		m->fs.type = err ? FS_NONE : FS_FAT;
+		m->fs.u.fat.log = fs_log;
+	} else {
+		err = fs_mount(&m->fs, &m->part, m->work, FS_WORK_SIZE, fs_log);
+		if (err && p->num)
+			printf("boot: mmc1 partition %u is not a usable %s file system (%s)\n",
+			       p->num, m->fs.tried == FS_EXT4 ? "ext2/3/4" : "FAT", errname(err));
+	}
 	m->num = p->num;
 	m->ok = !err;
 	return err;
@@ -85,7 +95,7 @@ static int has_any(struct fs *fs, unsigned num, const char *const paths[], unsig
 			return 1;
 		if (err != -ENOENT && err != -ENOTDIR) {
 			pr_warn("boot: mmc1 partition %u: cannot read %s (%s): skipped\n", num,
-				esc(paths[i]), errname(err));
+			       esc(paths[i]), errname(err));
 			return -1;
 		}
 	}
@@ -105,7 +115,7 @@ struct fs *bootfs_scan(const char *const paths[], unsigned npaths, int *err)
 
 		int has;
 
-		if (q->active != (i < n) || mount(&boot_m, q))
+		if (q->active != (i < n) || mount(&boot_m, q, false))
 			continue;
 		has = has_any(&boot_m.fs, q->num, paths, npaths);
 		if (has < 0)
@@ -121,7 +131,7 @@ struct fs *bootfs_scan(const char *const paths[], unsigned npaths, int *err)
 		*err = *err ? *err : -ENOENT;
 		return NULL;
 	}
-	if (boot_m.num != p[first].num && mount(&boot_m, &p[first])) {
+	if (boot_m.num != p[first].num && mount(&boot_m, &p[first], false)) {
 		*err = -EIO;
 		return NULL;
 	}
@@ -146,10 +156,47 @@ struct fs *bootfs_get(unsigned num, int *err)
 	for (int i = 0; i < n; i++) {
 		if (p[i].num != num)
 			continue;
-		*err = mount(&cmd_m, &p[i]);
+		*err = mount(&cmd_m, &p[i], false);
 		return *err ? NULL : &cmd_m.fs;
 	}
 	if (!*err)
+		*err = -ENOENT;
+	return NULL;
+}
+
+/* The mount of partition num when it holds a FAT, else NULL. */
+static struct fat_fs *fat_at(struct mount *m, unsigned num)
+{
+	return m->ok && m->num == num && m->fs.type == FS_FAT ? &m->fs.u.fat : NULL;
+}
+
+struct fat_fs *bootfs_fat(int *err)
+{
+	struct part_info p[PART_SCAN_MAX];
+	int n = scan(p, err);
+
+	if (*err)
+		return NULL;
+	*err = -ENOENT;
+	/* Active partitions first, then the others, each in table order;
+	 * a partition already mounted is used as it is. */
+	for (int i = 0; i < 2 * n; i++) {
+		const struct part_info *q = &p[i < n ? i : i - n];
+		struct fat_fs *f;
+
+		if (q->active != (i < n))
+			continue;
+		f = fat_at(&boot_m, q->num);
+		if (!f)
+			f = fat_at(&cmd_m, q->num);
+		if (!f && !(*err = mount(&cmd_m, q, true)))
+			f = &cmd_m.fs.u.fat;
+		if (f) {
+			*err = 0;
+			return f;
+		}
+	}
+	if (*err == -EINVAL)
 		*err = -ENOENT;
 	return NULL;
 }

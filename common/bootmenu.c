@@ -13,8 +13,8 @@
 
 #include "common/cli.h"
 #include "common/console.h"
-#include "common/vars.h"
-#include "lib/cmdline.h"
+#include "common/environment.h"
+#include "lib/shell/cmdargs.h"
 #include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The console: the `gtaboot> ` prompt over lib/lineedit, every command
- * line and script through lib/hush (U-Boot's shell syntax), the command
+ * The console: the `gtaboot> ` prompt over lib/shell/lineedit, every command
+ * line and script through lib/shell/hush (U-Boot's shell syntax), the command
  * table the linker gathers (common/command.h), help and version. No TRM
  * chapter: UART3 is reached through common/console.
  */
@@ -12,12 +12,12 @@
 #include "board/board.h"
 #include "common/banner.h"
 #include "common/console.h"
-#include "common/sys.h"
-#include "common/vars.h"
-#include "lib/cmdline.h"
+#include "common/sysinfo.h"
+#include "common/environment.h"
+#include "lib/shell/cmdargs.h"
 #include "lib/errno.h"
-#include "lib/hush.h"
-#include "lib/lineedit.h"
+#include "lib/shell/hush.h"
+#include "lib/shell/lineedit.h"
 #include "lib/log.h"
 #include "lib/printf.h"
 #include "lib/string.h"
@@ -144,7 +144,7 @@ static bool sh_ctrlc(void *ctx)
 }
 
 /* printf, not console_puts: that one would be kept in the ROM-loaded
- * part only for this. All the shell says is its errors (lib/hush.c). */
+ * part only for this. All the shell says is its errors (lib/shell/hush.c). */
 static void sh_print(void *ctx, const char *s)
 {
 	pr_err("%s", s);

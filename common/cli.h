@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "common/command.h"
-#include "lib/fs.h"
+#include "lib/fs/fs.h"
 
 /* U-Boot's CONFIG_SYS_CBSIZE: one console line, as U-Boot reads it */
 #define CLI_LINE 1024
@@ -54,7 +54,7 @@ uint32_t cmd_free_end(uint32_t addr);
 /* True (and the input byte consumed, "^C" printed) when Ctrl-C has been
  * typed. */
 bool cli_ctrlc(void);
-/* The console's shell (lib/hush), set up on first use: run and the
+/* The console's shell (lib/shell/hush), set up on first use: run and the
  * commands that run scripts go through it. */
 struct hush *cli_shell(void);
 
@@ -74,7 +74,7 @@ struct fs;
 int cmd_part_fs(char *const argv[], const char *dev, struct fs **fs, int *err);
 /* The file system of argv[i] argv[i + 1] ("mmc" "0:1") for U-Boot's
  * "<interface> <dev[:part]>" commands, of type want (FS_NONE: any); NULL
- * after printing U-Boot's message and why (common/cmd_fs.c). */
+ * after printing U-Boot's message and why (commands/fs.c). */
 struct fs *cmd_fs_arg(char *const argv[], int i, enum fs_type want);
 /* part start|size|number|name <interface> <dev> <part> [varname]. */
 int cmd_part_info(int argc, char *const argv[]);

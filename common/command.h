@@ -46,7 +46,7 @@ extern bool cli_repeat;
 int cmd_error(char *const argv[], const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 const struct cmd *cmd_find(const char *name);
-/* Runs a command line or script (lib/hush: U-Boot's shell syntax) as
+/* Runs a command line or script (lib/shell/hush: U-Boot's shell syntax) as
  * typed at the prompt; returns its exit status, 0 or 1. */
 int cmd_run_line(const char *line);
 

@@ -15,7 +15,7 @@
 #include "common/bootfs.h"
 #include "common/cli.h"
 #include "common/escape.h"
-#include "common/vars.h"
+#include "common/environment.h"
 #include "lib/errno.h"
 #include "lib/log.h"
 #include "lib/printf.h"

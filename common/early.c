@@ -18,7 +18,7 @@
 #include "board/board.h"
 #include "common/console.h"
 #include "common/handoff.h"
-#include "common/sys.h"
+#include "common/sysinfo.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
 #include "lib/printf.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* env import and env export (common/cmd_envio.c), for the env command
- * (common/cmd_env.c): argv[0] is "import" / "export". U-Boot's status:
+/* env import and env export (commands/envio.c), for the env command
+ * (commands/env.c): argv[0] is "import" / "export". U-Boot's status:
  * 0, 1, or a negative errno after the usage. */
 #ifndef COMMON_ENVCMD_H
 #define COMMON_ENVCMD_H

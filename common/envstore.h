@@ -5,7 +5,7 @@
 #ifndef COMMON_ENVSTORE_H
 #define COMMON_ENVSTORE_H
 
-#include "lib/env.h"
+#include "lib/env/env.h"
 
 /*
  * Reads both copies of the stored environment and imports the one U-Boot
@@ -20,7 +20,7 @@ void envstore_load(struct env *e);
 
 /*
  * Writes e into the copy that is not the current one, with the current
- * counter + 1 (lib/ubenv.h), and makes it current once it has been read
+ * counter + 1 (lib/env/ubenv.h), and makes it current once it has been read
  * back; the other copy is not touched, so a power cut leaves it good.
  * 0, -ENODEV (no medium: said), -ENOSPC, -EIO.
  */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The console's escaping of file bytes, over lib/strescape's str_escape. */
 #include "common/escape.h"
-#include "lib/extlinux.h"
+#include "lib/boot/extlinux.h"
 #include "lib/strescape.h"
 
 /* A path as long as extlinux.conf may hold (EXTLINUX_PATH_MAX) fits with

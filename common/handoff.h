@@ -2,7 +2,7 @@
 /*
  * What the early image (common/early.c, steps 1-7) found and hands to the
  * SDRAM image's main (common/main.c, steps 8-15): the one structure
- * between the two images besides struct sysinfo (common/sys.h), which
+ * between the two images besides struct sysinfo (common/sysinfo.h), which
  * both share. The SoC's own structures stay in these two files of
  * common/, the ones that wire the SoC to the boot flow.
  */

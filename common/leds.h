@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The board's LEDs (board.h status_leds) one by one, for the led command;
- * common/cmd_letux.c drives them (TCA6507 or GPIOs). */
+ * commands/letux.c drives them (TCA6507 or GPIOs). */
 #ifndef COMMON_LEDS_H
 #define COMMON_LEDS_H
 

@@ -20,8 +20,8 @@
 #include "common/envstore.h"
 #include "common/handoff.h"
 #include "common/storage.h"
-#include "common/sys.h"
-#include "common/vars.h"
+#include "common/sysinfo.h"
+#include "common/environment.h"
 #include "drivers/timer/timer.h"
 #include "lib/printf.h"
 

@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "common/sys.h"
+#include "common/sysinfo.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"
 #include "lib/log.h"

@@ -15,7 +15,7 @@
 #include "common/boot.h"
 #include "common/cli.h"
 #include "common/console.h"
-#include "common/sys.h"
+#include "common/sysinfo.h"
 #include "common/display.h"
 #include "common/escape.h"
 #include "common/storage.h"

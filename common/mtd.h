@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The NAND's partition table as U-Boot keeps it (the mtdids and mtdparts
- * variables, else the board's defaults; common/cmd_mtd.c), for the nand
+ * variables, else the board's defaults; commands/mtd.c), for the nand
  * and nboot commands' partition names. */
 #ifndef COMMON_MTD_H
 #define COMMON_MTD_H

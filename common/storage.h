@@ -6,7 +6,7 @@
 #include "drivers/mmc/mmc.h"
 #include "drivers/mtd/nand.h"
 #include "drivers/power/twl4030.h"
-#include "lib/blockdev.h"
+#include "lib/fs/blockdev.h"
 
 /*
  * Bring up I2C1, the TWL4030 (VMMC1 for the card) and MMC1, and print

@@ -3,12 +3,12 @@
  * The board's USB OTG port for a gadget command: the TWL4030's USB PHY
  * (docs/usb.md, "The register sequence"), then the SoC's HS USB OTG
  * controller through arch/arm/platform.h, and both off again afterwards. One place for
- * what dfu and ums (common/cmd_dfu.c, cmd_ums.c) both need.
+ * what dfu and ums (commands/dfu.c, commands/ums.c) both need.
  */
 #include <stdbool.h>
 
 #include "common/storage.h"
-#include "common/sys.h"
+#include "common/sysinfo.h"
 #include "common/usb_port.h"
 #include "drivers/power/twl4030_usb.h"
 #include "lib/errno.h"

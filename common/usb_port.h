@@ -5,7 +5,7 @@
 
 #include "drivers/power/twl4030.h"
 #include "drivers/usb/musb_udc.h"
-#include "lib/usb_ctrl.h"
+#include "lib/usb/usb_ctrl.h"
 
 /* The PHY, then the controller with ctrl as its function; cmd names the
  * command in errors, tag starts the VBUS notice. 0 with *twl set, or a

@@ -357,8 +357,8 @@ def uboot_phases(r):
 PROFILE_MARKS = ("boot_run_bootcmd", "cmd_source_at", "do_bootx", "boot_handoff")
 # What the per-object profile is summed into for the table
 PROFILE_GROUPS = (
-    ("interpreter", ("lib/hush.c",)),
-    ("storage", ("drivers/mmc/", "lib/fat", "lib/ext4", "lib/fs.c", "lib/part", "common/bootfs.c")),
+    ("interpreter", ("lib/shell/hush.c",)),
+    ("storage", ("drivers/mmc/", "lib/fs/fat", "lib/fs/ext4", "lib/fs/fs.c", "lib/fs/part", "common/bootfs.c")),
     ("memmove", ("lib/string.c", "lib/strfuncs.c")),
     ("crc", ("lib/crc32.c", "lib/crc32c.c")),
     ("waits", ("drivers/timer/",)),
@@ -382,7 +382,7 @@ def profile_ranges(fw_dir, out):
             if not lo or not size:
                 continue
             fn = sec[len(".text."):] if sec.startswith(".text.") else ""
-            # build/gta04/obj/lib/hush.c.o -> lib/hush.c; .../libfdt.a(fdt.o) -> libfdt.a
+            # build/gta04/obj/lib/shell/hush.c.o -> lib/shell/hush.c; .../libfdt.a(fdt.o) -> libfdt.a
             name = "@" + fn if fn in PROFILE_MARKS else \
                 re.sub(r"^.*/obj/|\.o$|^.*/(?=lib[^/]*\.a\()|\(.*\)$", "", obj)
             f.write("%x %x %s\n" % (lo, lo + size, name))

@@ -8,7 +8,7 @@ true"):
   order, with a title ("/* 8. Storage: ..."); docs/design.md ("N. **Title**")
   and README.md ("N. Title: ...") list the same numbers with the same
   titles;
-- every path of this tree a doc cites in backquotes (`lib/fat.c`,
+- every path of this tree a doc cites in backquotes (`lib/fs/fat.c`,
   `tools/mknand`, `arch/arm/omap3/memmap.h:42`) exists, as a file or
   directory or as the source of a built program (.c, .h, .py, .sh added).
   Paths of other projects are written with their repository in front
@@ -23,7 +23,7 @@ import sys
 STEP_C = re.compile(r"(?:/\*|^\s*\*)\s+(\d{1,2})\. ([A-Za-z][\w -]*?)\s*[:,.]", re.M)
 STEP_DESIGN = re.compile(r"^(\d{1,2})\. \*\*([^*]+)\*\*", re.M)
 STEP_README = re.compile(r"^(\d{1,2})\. ([A-Za-z][\w -]*?):", re.M)
-TOPS = ("arch", "board", "common", "drivers", "lib", "tools", "tests", "docs", "dts", ".ci")
+TOPS = ("arch", "board", "commands", "common", "drivers", "lib", "tools", "tests", "docs", "dts", ".ci")
 CITED = re.compile(r"`(?:%s)/[\w./+-]*`" % "|".join(re.escape(t) for t in TOPS))
 SUFFIXES = ("", ".c", ".h", ".py", ".sh", ".S")
 # The boot flow's files, in the order they run.

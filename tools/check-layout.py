@@ -28,6 +28,9 @@ RULES = {
     "board/": ("lib/", "board/", "arch/arm/omap3/", "drivers/video/"),
     "arch/arm/omap3/": ("lib/", "drivers/", "arch/arm/"),
     "arch/arm/": ("lib/", "arch/arm/", "drivers/timer/"),
+    "commands/": ("lib/", "common/", "board/board.h", "drivers/", "arch/arm/omap3/memmap.h",
+                  "arch/arm/platform.h", "arch/arm/io.h", "arch/arm/cpu.h", "arch/arm/cold.h",
+                  "arch/arm/mmu.h", "arch/arm/linux.h"),
     "common/": ("lib/", "common/", "board/board.h", "drivers/", "arch/arm/omap3/memmap.h",
                 "arch/arm/platform.h",
                 "arch/arm/io.h", "arch/arm/cpu.h", "arch/arm/cold.h",
@@ -47,7 +50,7 @@ NAND_PORT = re.compile(r"\b(gpmc_nand_cmd|gpmc_nand_addr|gpmc_ecc_start|gpmc_ecc
 
 
 def sources():
-    for top in ("arch", "board", "common", "drivers", "lib"):
+    for top in ("arch", "board", "commands", "common", "drivers", "lib"):
         for d, _, files in os.walk(top):
             for f in files:
                 if f.endswith((".c", ".h", ".S")):

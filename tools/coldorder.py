@@ -45,7 +45,7 @@ COLD_BASE = int(re.search(r"^#define COLD_BASE\s+MM_U\((0x[0-9A-Fa-f]+)\)",
 
 def object_pattern(obj):
     """The linker-script file pattern of an input object, board-free:
-    build/gta04/obj/lib/fat.c.o -> */obj/lib/fat.c.o,
+    build/gta04/obj/lib/fs/fat.c.o -> */obj/lib/fs/fat.c.o,
     .../libfdt.a(fdt_ro.o) -> *libfdt.a:fdt_ro.o"""
     m = re.match(r"^.*/(lib[^/]*\.a)\((.*)\)$", obj)
     if m:

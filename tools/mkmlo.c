@@ -18,8 +18,8 @@
  * With --short: the GP size declares only the part the ROM must load, as
  * gtaboot's MLO descriptor at offset 0x3C of IN names it (arch/arm/start.S:
  * "GMLO", early bytes); the whole image still follows in the file, where
- * gtaboot's early part reads the rest (docs/design.md "The ROM-loaded
- * part"). Without it the GP size covers the whole image, which only the
+ * gtaboot's early part reads the rest (docs/design.md "Two
+ * images"). Without it the GP size covers the whole image, which only the
  * ROM's peripheral boots (UART, USB) need.
  *
  * The ROM copies the image into SRAM at the load address and refuses

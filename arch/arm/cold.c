@@ -22,7 +22,7 @@
 #include "arch/arm/mmu.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"
-#include "lib/lzma.h"
+#include "lib/compress/lzma.h"
 #include "lib/string.h"
 #include "arch/arm/omap3/mlo_layout.h"
 

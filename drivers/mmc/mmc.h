@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "lib/blockdev.h"
+#include "lib/fs/blockdev.h"
 
 enum mmc_rsp { MMC_RSP_NONE, MMC_RSP_R1, MMC_RSP_R1B, MMC_RSP_R2, MMC_RSP_R3, MMC_RSP_R6,
 	       MMC_RSP_R7 };

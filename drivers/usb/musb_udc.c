@@ -8,7 +8,7 @@
  * names follow the TRM; docs/references.md "MUSB peripheral" lists what
  * else was read.
  *
- * EP0: a SETUP packet (CSR0.RXPKTRDY, 8 bytes) goes to lib/usb_ctrl; its
+ * EP0: a SETUP packet (CSR0.RXPKTRDY, 8 bytes) goes to lib/usb/usb_ctrl; its
  * answer drives the data stage 64 bytes at a time, DATAEND with the last
  * packet; the next EP0 interrupt with no other CSR0 event is the end of
  * the status stage, and only then is a new address written to FADDR.
@@ -166,7 +166,7 @@ static void bus_reset(struct musb_udc *m)
 }
 
 /* What SET/CLEAR_FEATURE(ENDPOINT_HALT) and SET_CONFIGURATION/INTERFACE
- * asked of EP1 (lib/usb_ctrl keeps the state, the core stalls). */
+ * asked of EP1 (lib/usb/usb_ctrl keeps the state, the core stalls). */
 static void apply_halts(struct musb_udc *m)
 {
 	const struct usb_device_info *info = m->ctrl->info;

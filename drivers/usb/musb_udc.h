@@ -2,7 +2,7 @@
 /*
  * The OMAP3 High-Speed USB OTG controller (a Mentor Graphics MUSBMHDRC
  * core behind an OMAP wrapper) in peripheral mode, polled: EP0 control
- * transfers through lib/usb_ctrl, EP1 bulk IN and OUT. OMAP35x/DM37x TRM
+ * transfers through lib/usb/usb_ctrl, EP1 bulk IN and OUT. OMAP35x/DM37x TRM
  * chapter "High-Speed USB OTG Controller" (SPRUF98/SPRUGN4 chapter 16).
  * The interface clock and the ULPI pads are the caller's (the SoC code),
  * the PHY too (drivers/power/twl4030_usb.c).
@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "lib/usb_ctrl.h"
+#include "lib/usb/usb_ctrl.h"
 
 struct musb_udc_config {
 	uintptr_t base;         /* the Mentor core; the OMAP wrapper is at +0x400 */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* libFuzzer target for lib/dfu's dfu_alt_info parser: the input is the
+/* libFuzzer target for lib/usb/dfu's dfu_alt_info parser: the input is the
  * variable's value (first byte: the interface, ram, nand or mmc). Every
  * entry it accepts must be named, within its window and within 4 GiB; an
  * mmc entry within 2^32 blocks, its partition a byte, its size unset. */
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/dfu.h"
+#include "lib/usb/dfu.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

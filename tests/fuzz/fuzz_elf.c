@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Fuzz target: lib/elf on arbitrary input lists only pieces inside it. */
+/* Fuzz target: lib/boot/elf on arbitrary input lists only pieces inside it. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "lib/elf.h"
+#include "lib/boot/elf.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

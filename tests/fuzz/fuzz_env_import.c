@@ -3,7 +3,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lib/env.h"
+#include "lib/env/env.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Fuzz target: env import (lib/envio) in text, text with -r, binary and
+/* Fuzz target: env import (lib/env/envio) in text, text with -r, binary and
  * checksummed form (the first byte chooses), then export in the same form
  * and import again: the round trip must give the same environment. */
 #include <stddef.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/envio.h"
+#include "lib/env/envio.h"
 
 static char tmp[128];
 

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* libFuzzer target for lib/part's partition scan and lib/ext4 through
- * lib/fs: the input is a disk image served by a memory block device; each
+/* libFuzzer target for lib/fs/part's partition scan and lib/fs/ext4 through
+ * lib/fs/fs: the input is a disk image served by a memory block device; each
  * partition found is mounted (ext2/3/4, else FAT), listed, and some paths
  * are looked up and read, symlinks among them. A hang or a read outside
  * the device or the buffers is a bug. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lib/blockdev.h"
-#include "lib/fs.h"
-#include "lib/part.h"
+#include "lib/fs/blockdev.h"
+#include "lib/fs/fs.h"
+#include "lib/fs/part.h"
 #include "tests/fuzz/membd.h"
 
 static int list_cb(void *arg, const char *name, uint32_t size, bool is_dir)

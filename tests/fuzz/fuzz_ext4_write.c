@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* libFuzzer target for lib/ext4_write: the input is an ext2/3/4 image
+/* libFuzzer target for lib/fs/ext4_write: the input is an ext2/3/4 image
  * (served whole, writable, from a copy); files and a symlink are created
  * in it and a file replaced, then looked up again. A hang, a read or write outside the device
  * or the buffers, or a crash on the image as written is a bug. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lib/blockdev.h"
-#include "lib/ext4.h"
+#include "lib/fs/blockdev.h"
+#include "lib/fs/ext4.h"
 
 struct wbd {
 	struct blockdev bd;

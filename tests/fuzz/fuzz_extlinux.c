@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* libFuzzer target for lib/extlinux: parse arbitrary text, then resolve the
+/* libFuzzer target for lib/boot/extlinux: parse arbitrary text, then resolve the
  * default label's paths; every stored string must be NUL-terminated within
  * its field. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lib/extlinux.h"
+#include "lib/boot/extlinux.h"
 
 static void warn(void *arg, unsigned line, const char *msg, const char *word)
 {

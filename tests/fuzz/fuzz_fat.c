@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* libFuzzer target for lib/part + lib/fat: the input is a disk image served
+/* libFuzzer target for lib/fs/part + lib/fs/fat: the input is a disk image served
  * by a memory block device; mount, list the root and a subdirectory, look up
  * and read some paths. A hang here is a bug (every loop is bounded). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lib/blockdev.h"
-#include "lib/fat.h"
-#include "lib/part.h"
+#include "lib/fs/blockdev.h"
+#include "lib/fs/fat.h"
+#include "lib/fs/part.h"
 #include "tests/fuzz/membd.h"
 
 static int list_cb(void *arg, const char *name, uint32_t size, bool is_dir)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* libFuzzer target for lib/fat_write: the input is a FAT image (served
+/* libFuzzer target for lib/fs/fat_write: the input is a FAT image (served
  * whole, writable, from a copy); files are created, replaced, written at
  * a position and removed, directories made and removed, then the volume
  * is listed and read again. A hang, a read or write outside the device
@@ -7,8 +7,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lib/blockdev.h"
-#include "lib/fat.h"
+#include "lib/fs/blockdev.h"
+#include "lib/fs/fat.h"
 
 struct wbd {
 	struct blockdev bd;

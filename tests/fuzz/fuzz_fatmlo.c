@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* libFuzzer target for lib/fatmlo: the input is a disk image; look up MLO
+/* libFuzzer target for lib/fs/fatmlo: the input is a disk image; look up MLO
  * in the active partition's root directory and read parts of it. Every
  * read must stay inside the destination and the image; a hang is a bug. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lib/fatmlo.h"
+#include "lib/fs/fatmlo.h"
 
 struct img {
 	const uint8_t *data;

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* libFuzzer target for lib/fdt_fixup: open an arbitrary blob and, when it
+/* libFuzzer target for lib/boot/fdt_fixup: open an arbitrary blob and, when it
  * is accepted, run every fix-up and pack; the result must still pass
  * fdt_check_full. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <libfdt.h>
-#include "lib/fdt_fixup.h"
+#include "lib/boot/fdt_fixup.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Fuzz target: lib/gunzip (header, deflate, trailer) on arbitrary input
+/* Fuzz target: lib/compress/gunzip (header, deflate, trailer) on arbitrary input
  * must stay inside its buffers. */
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lib/inflate.h"
+#include "lib/compress/inflate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* libFuzzer target for lib/hush, lib/shexpr and lib/cmdline's numbers: the
+/* libFuzzer target for lib/shell/hush, lib/shell/shexpr and lib/shell/cmdargs's numbers: the
  * input is a script, run against faked commands in a small arena with
  * guard bytes; it ends (Ctrl-C is faked after a budget of polls and
  * commands), stays within its buffers and leaves the shell idle. */
@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/cmdline.h"
-#include "lib/hush.h"
-#include "lib/shexpr.h"
+#include "lib/shell/cmdargs.h"
+#include "lib/shell/hush.h"
+#include "lib/shell/shexpr.h"
 
 #define ARENA (HUSH_ARENA_MIN + 1024)
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* libFuzzer target for lib/image: kernel and initrd header checks on
+/* libFuzzer target for lib/boot/image: kernel and initrd header checks on
  * arbitrary files, and script images; an accepted image's payload must lie
  * inside the file; what image_identify() names has a size that fits its
  * header's own rules. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lib/image.h"
+#include "lib/boot/image.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Fuzz target: lib/kermit fed arbitrary bytes as the sender's side stays
+/* Fuzz target: lib/transfer/kermit fed arbitrary bytes as the sender's side stays
  * inside its buffer and ends (every wait times out once the input is
  * used up). */
 #include <stddef.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/kermit.h"
+#include "lib/transfer/kermit.h"
 
 struct in {
 	const uint8_t *d;

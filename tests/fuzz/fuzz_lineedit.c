@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* libFuzzer target for lib/lineedit: any key stream, into a small line
+/* libFuzzer target for lib/shell/lineedit: any key stream, into a small line
  * buffer with guard bytes and a small history; the line stays terminated
  * and within bounds, and nothing is written past the buffers. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/lineedit.h"
+#include "lib/shell/lineedit.h"
 
 static size_t out_bytes;
 

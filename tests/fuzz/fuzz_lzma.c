@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Fuzz target: lib/lzma on arbitrary input (the first byte picks lc, lp
+/* Fuzz target: lib/compress/lzma on arbitrary input (the first byte picks lc, lp
  * and pb: lc + 5 lp + 25 pb) must stay inside its buffers and end. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "lib/lzma.h"
+#include "lib/compress/lzma.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* libFuzzer target for lib/part: MBR parsing and the boot partition choice
+/* libFuzzer target for lib/fs/part: MBR parsing and the boot partition choice
  * on arbitrary first sectors and device sizes; the partition found must lie
  * within the device. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lib/blockdev.h"
-#include "lib/part.h"
+#include "lib/fs/blockdev.h"
+#include "lib/fs/part.h"
 
 static const uint8_t *sector0;
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Fuzz target: setexpr's regex substitution (lib/regex): the pattern, the
+/* Fuzz target: setexpr's regex substitution (lib/shell/regex): the pattern, the
  * replacement and the subject are the input's NUL-separated parts. */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "lib/regex.h"
+#include "lib/shell/regex.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

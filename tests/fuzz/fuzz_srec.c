@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Fuzz target: lib/srec on arbitrary lines: a decoded record's data fits
+/* Fuzz target: lib/transfer/srec on arbitrary lines: a decoded record's data fits
  * its buffer and came from the line's digits. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "lib/srec.h"
+#include "lib/transfer/srec.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

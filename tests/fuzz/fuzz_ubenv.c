@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Fuzz target: two U-Boot environment blocks (lib/ubenv) checked, one
+/* Fuzz target: two U-Boot environment blocks (lib/env/ubenv) checked, one
  * chosen, imported into a small environment, exported again and checked:
  * what gtaboot does with the NAND's or uboot.env's bytes at boot. The
  * input's first byte picks the variant, the rest is split in two copies;
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "lib/crc32.h"
-#include "lib/ubenv.h"
+#include "lib/env/ubenv.h"
 
 static void fix_crc(uint8_t *b, size_t n, bool redund)
 {

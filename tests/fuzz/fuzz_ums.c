@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* libFuzzer target for lib/ums with lib/usb_ctrl: the input is a host's
+/* libFuzzer target for lib/usb/ums with lib/usb/usb_ctrl: the input is a host's
  * script against a 96-block RAM disk. The first byte picks the packet
  * size (64/512), a read-only disk and a failing block; then each byte is
  * a step: a packet on bulk OUT (its length and bytes from the input), a
@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/ums.h"
-#include "lib/usb_ctrl.h"
+#include "lib/usb/ums.h"
+#include "lib/usb/usb_ctrl.h"
 
 #define NBLOCKS 96
 #define CHUNK   4096

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* libFuzzer target for lib/usb_ctrl and lib/dfu: the input is what a host
+/* libFuzzer target for lib/usb/usb_ctrl and lib/usb/dfu: the input is what a host
  * sends on EP0, one control transfer after another (8 SETUP bytes, then
  * for an OUT data stage wLength bytes, as many as the input still has),
  * with a bus reset for a SETUP whose first byte is 0xFF. The core must
@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/dfu.h"
-#include "lib/usb_ctrl.h"
+#include "lib/usb/dfu.h"
+#include "lib/usb/usb_ctrl.h"
 
 #define MEM 0x6000
 static uint8_t mem[MEM];

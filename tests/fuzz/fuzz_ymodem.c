@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* libFuzzer target for lib/ymodem: the input is everything the sender
+/* libFuzzer target for lib/transfer/ymodem: the input is everything the sender
  * says; after it, silence. The receiver must end (bounded getc calls),
  * never write past its buffer, and report a size within it. */
 #include <stdint.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "lib/errno.h"
-#include "lib/ymodem.h"
+#include "lib/transfer/ymodem.h"
 
 struct stream {
 	const uint8_t *data;

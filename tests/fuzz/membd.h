@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lib/blockdev.h"
+#include "lib/fs/blockdev.h"
 
 struct membd {
 	struct blockdev bd;

@@ -38,7 +38,7 @@ cp fat12.img "$c/fuzz_fat_write/fat12-bare"
 cp fat32.img "$c/fuzz_fat_write/fat32-empty"
 
 # MLO in the root of an active FAT12 partition, and fragmented on a
-# FAT16 one (the hot part's reader, lib/fatmlo.c).
+# FAT16 one (the hot part's reader, lib/fs/fatmlo.c).
 head -c 6000 /dev/urandom >mlo
 for t in 12:256K 16:2300K; do
 	truncate -s ${t#*:} mlo.img

@@ -91,8 +91,8 @@ def _raw_mlo_card(card, mlo_raw, out):
 def load_raw_args(args, tmp):
     """--load-raw of gtaboot's gtaboot.bin stands for the ROM having loaded
     the MLO, but the ROM loads only the early part and gtaboot reads the
-    rest of its MLO from the boot medium (docs/design.md, "The ROM-loaded
-    part"). So such a run also gets a card holding MLO.raw: a copy of the
+    rest of its MLO from the boot medium (docs/design.md, "Two
+    images"). So such a run also gets a card holding MLO.raw: a copy of the
     --sd card with it in the gap before the first partition, or a blank
     card with only MLO.raw when the run had none (such a card has no
     partition table), and the card powered as a ROM that tried it leaves it. Other --load-raw runs are left as they are."""

@@ -17,7 +17,7 @@ def run(root):
 
 
 def copy(tmp_path):
-    for top in ("arch", "board", "common", "drivers", "lib", "tools", "tests", "docs", "dts",
+    for top in ("arch", "board", "commands", "common", "drivers", "lib", "tools", "tests", "docs", "dts",
                 ".ci"):
         if os.path.isdir(os.path.join(ROOT, top)):
             shutil.copytree(os.path.join(ROOT, top), tmp_path / top,

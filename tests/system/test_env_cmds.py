@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """U-Boot's environment commands at the gtaboot prompt in the simulator:
-setexpr sub/gsub (lib/regex), env import/export in text, binary and
+setexpr sub/gsub (lib/shell/regex), env import/export in text, binary and
 checksummed form, setenv -f, env print/delete/default/exists, askenv,
 editenv and showvar, with U-Boot's messages and exit status."""
 import os

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Letux's board commands (common/cmd_letux.c) in the simulator: status on
+"""Letux's board commands (commands/letux.c) in the simulator: status on
 the GTA04's TCA6507 (the model's register log in the report) and the
 Beagle's USR0/USR1 GPIOs, the buttons, the bounded blink, and the commands
 gtaboot refuses by name (lcm, tsc, charge, onenand); unzip is U-Boot's."""
@@ -136,7 +136,7 @@ def test_refused_commands(machine):
     assert out["tsc selection 7"] == ""   # a condition: false, silently
     assert "error: charge: not supported" in out["charge auto"]
     assert "error: onenand: gtaboot has no OneNAND driver" in out["onenand read 82000000 280000 4"]
-    # unzip is U-Boot's now (common/cmd_image.c): no gzip file there
+    # unzip is U-Boot's now (commands/image.c): no gzip file there
     assert "Error: Bad gzipped data" in out["unzip 80800000 80400000"]
 
 

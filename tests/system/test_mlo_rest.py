@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""The short MLO (docs/design.md "The ROM-loaded part"): the ROM reads only
+"""The short MLO (docs/design.md "Two images"): the ROM reads only
 the early part its GP header declares, the early part reads the rest of the
 same MLO at full speed. Booted from a FAT file, from raw sectors (MLO.raw at
 sector 256), whole by the ROM (MLO.full), and with a rest that is damaged,

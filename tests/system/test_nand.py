@@ -73,7 +73,7 @@ def test_mknand_layout(mlo, tmp_path):
     kfile.write_bytes(extra)
     img = mknand(tmp_path / "n.img", path, "--image", "%s@0x280000" % kfile)
     # the whole file: the GP header declares only the early part, the
-    # rest follows in the next pages (docs/design.md "The ROM-loaded part")
+    # rest follows in the next pages (docs/design.md "Two images")
     size = struct.unpack("<I", blob[:4])[0]
     image = blob
     assert size + 8 < len(image)

@@ -42,7 +42,7 @@ def test_card_line_and_pmic(sd_image):
 
 def test_read_timeout_is_reported(sd_image, tmp_path):
     # A card that never answers a read cannot deliver the rest of the MLO
-    # (docs/design.md "The ROM-loaded part"): boot from a NAND holding the
+    # (docs/design.md "Two images"): boot from a NAND holding the
     # MLO, so that the storage path itself meets the timeouts.
     nand = str(tmp_path / "nand.img")
     simrun.built("build/tools/mknand")

@@ -15,12 +15,12 @@
 #include <limits.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include "lib/blockdev.h"
+#include "lib/fs/blockdev.h"
 
 #define HELPER static __attribute__((unused))
 
 /* The tests run from build/host (tests/run-all.sh) or anywhere else in the
- * tree: walk up to the directory that holds lib/blockdev.h. */
+ * tree: walk up to the directory that holds lib/fs/blockdev.h. */
 HELPER const char *repo_root(void)
 {
 	static char root[PATH_MAX];
@@ -34,7 +34,7 @@ HELPER const char *repo_root(void)
 	for (i = 0; i < 8; i++) {
 		char *slash;
 
-		snprintf(probe, sizeof(probe), "%s/lib/blockdev.h", root);
+		snprintf(probe, sizeof(probe), "%s/lib/fs/blockdev.h", root);
 		if (!access(probe, R_OK))
 			return root;
 		slash = strrchr(root, '/');

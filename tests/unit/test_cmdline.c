@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for lib/cmdline: number parsing and size suffixes (command
- * lines are lib/hush's, tests/unit/test_hush.c). */
+/* Unit tests for lib/shell/cmdargs: number parsing and size suffixes (command
+ * lines are lib/shell/hush's, tests/unit/test_hush.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
 
 #include "tests/unit/helpers.h"
-#include "lib/cmdline.h"
+#include "lib/shell/cmdargs.h"
 #include "lib/errno.h"
 
 static void test_numbers(void **state)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* lib/elf on a hand-built ARM executable (two PT_LOAD segments, a
+/* lib/boot/elf on a hand-built ARM executable (two PT_LOAD segments, a
  * .text/.data/.bss section table) and on every field made wrong. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "lib/elf.h"
+#include "lib/boot/elf.h"
 #include "lib/errno.h"
 
 static uint8_t img[1024];

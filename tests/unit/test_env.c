@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for lib/env: defaults, set/replace/unset, name rules, sorted
+/* Unit tests for lib/env/env: defaults, set/replace/unset, name rules, sorted
  * iteration, -ENOSPC at the exact limit, aliasing and env_get_ulong. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -7,10 +7,10 @@
 #include <cmocka.h>
 
 #include "tests/unit/helpers.h"
-#include "lib/env.h"
+#include "lib/env/env.h"
 #include "lib/errno.h"
 
-/* Made up for the test (the firmware's own table is common/vars.c): a
+/* Made up for the test (the firmware's own table is common/environment.c): a
  * number, an empty value, hex addresses, a string, in no order. */
 static const struct env_default defaults[] = {
 	{ "bootdelay", "3" },

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for lib/envio: env import in text (uEnv.txt, CRLF, escapes,
+/* Unit tests for lib/env/envio: env import in text (uEnv.txt, CRLF, escapes,
  * comments, deletions), binary and checksummed form, the var... list,
  * export and the round trip, as U-Boot's himport_r/hexport_r behave. */
 #include <setjmp.h>
@@ -9,7 +9,7 @@
 
 #include "tests/unit/helpers.h"
 #include "lib/crc32.h"
-#include "lib/envio.h"
+#include "lib/env/envio.h"
 #include "lib/errno.h"
 
 static char envbuf[4096], tmp[256];

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for lib/ext4 (through lib/fs) on images made by mke2fs -d and
+/* Unit tests for lib/fs/ext4 (through lib/fs/fs) on images made by mke2fs -d and
  * debugfs (tests/unit/mkext4.sh): ext2/3/4, 1, 4 and 64 KiB blocks, with and
  * without metadata_csum and 64bit; every file compared with its host copy,
  * a kernel fragmented over an extent tree of depth 1, a 3000-entry htree
  * directory, every kind of symlink, merged multi-block reads, and corrupt
  * images (checksums, extent loops, blocks out of range, truncation,
- * features) that must give a named error. And lib/part's partition scan. */
+ * features) that must give a named error. And lib/fs/part's partition scan. */
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,8 +16,8 @@
 #include "tests/unit/helpers.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"
-#include "lib/fs.h"
-#include "lib/part.h"
+#include "lib/fs/fs.h"
+#include "lib/fs/part.h"
 
 static char imgdir[PATH_MAX + 64];
 static uint8_t work[FS_WORK_SIZE];

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for lib/ext4_write.c on images made by mke2fs (Debian's ext4
+/* Unit tests for lib/fs/ext4_write.c on images made by mke2fs (Debian's ext4
  * defaults: metadata_csum, 64bit, flex_bg, a journal; 1 and 4 KiB blocks;
  * without metadata_csum): files and symlinks created are read back by
- * debugfs and lib/ext4, e2fsck -fn finds the file system clean, and what
+ * debugfs and lib/fs/ext4, e2fsck -fn finds the file system clean, and what
  * cannot be written safely (ext2, uninit_bg, a journal that needs
  * recovery, htree directories, a symlink over an existing name) is refused
  * without a write; existing files are replaced. A power cut after every
@@ -16,7 +16,7 @@
 
 #include "tests/unit/helpers.h"
 #include "lib/errno.h"
-#include "lib/ext4.h"
+#include "lib/fs/ext4.h"
 
 static char dir[PATH_MAX];
 static uint8_t work[EXT4_WORK_SIZE];
@@ -181,7 +181,7 @@ static void test_create(void **state)
 		/* replaced: larger, then the other way */
 		EXPECT(ext4_write_file(&fs, "/etc/hostname", data + 5, 70000), 0);
 		EXPECT(ext4_write_file(&fs, "/etc/small.txt", "bye\n", 4), 0);
-		/* read back by lib/ext4 itself */
+		/* read back by lib/fs/ext4 itself */
 		assert_int_equal(ext4_read(&fs, "/vmlinuz", back, sizeof(back), &size), 0);
 		assert_int_equal(size, sizeof(data));
 		assert_memory_equal(back, data, sizeof(data));

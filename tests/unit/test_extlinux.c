@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for lib/extlinux: a Debian-style config, keywords in any case,
+/* Unit tests for lib/boot/extlinux: a Debian-style config, keywords in any case,
  * CRLF, comments, errors reported with their line numbers, limits, and path
  * resolution as U-Boot's sysboot does it. */
 #include <setjmp.h>
@@ -9,7 +9,7 @@
 
 #include "tests/unit/helpers.h"
 #include "lib/errno.h"
-#include "lib/extlinux.h"
+#include "lib/boot/extlinux.h"
 
 static struct extlinux_conf conf;
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for lib/fat on images made by mkfs.vfat and mtools
+/* Unit tests for lib/fs/fat on images made by mkfs.vfat and mtools
  * (tests/unit/mkimages.sh): every file compared with its host copy, listings,
  * merged multi-block reads, the FAT cache, and corrupt images. */
 #pragma GCC diagnostic ignored "-Wformat-truncation"
@@ -12,8 +12,8 @@
 #include "tests/unit/helpers.h"
 #include "lib/crc32.h"
 #include "lib/errno.h"
-#include "lib/fat.h"
-#include "lib/part.h"
+#include "lib/fs/fat.h"
+#include "lib/fs/part.h"
 
 static char imgdir[PATH_MAX + 64];
 static uint8_t work[FAT_WORK_SIZE];
@@ -74,7 +74,7 @@ static void close_image(struct opened *o)
 	fclose(o->disk.file);
 }
 
-/* Reads every host file through lib/fat and compares; returns the count. */
+/* Reads every host file through lib/fs/fat and compares; returns the count. */
 static int compare_tree(struct opened *o, const char *imname, bool upper)
 {
 	char cmd[PATH_MAX + 64], line[PATH_MAX];

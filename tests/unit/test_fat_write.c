@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for lib/fat_write.c on images made by mkfs.vfat and mtools:
+/* Unit tests for lib/fs/fat_write.c on images made by mkfs.vfat and mtools:
  * files created (8.3 and long names) and overwritten in place on FAT12/16/32
  * are read back by mtools and found clean by fsck.fat; a full volume and a
  * full root directory are refused without a write; fragmented free space;
@@ -14,7 +14,7 @@
 #include "tests/unit/helpers.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"
-#include "lib/fat.h"
+#include "lib/fs/fat.h"
 
 #define ENV_SIZE (128 * 1024)
 
@@ -183,7 +183,7 @@ static void test_create_and_overwrite(void **state)
 		fill(data2, len, g + 100);
 		assert_int_equal(fat_write_root(&fs, "uboot.env", data, len), 0);
 		assert_int_equal(fat_write_root(&fs, "uboot-redund.env", data2, len), 0);
-		/* read back by lib/fat itself, then by mtools, checked by fsck */
+		/* read back by lib/fs/fat itself, then by mtools, checked by fsck */
 		memset(work + 0, 0, 0);
 		{
 			static uint8_t back[ENV_SIZE];

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for lib/fatmlo (the early part's MLO reader) on images made by
+/* Unit tests for lib/fs/fatmlo (the early part's MLO reader) on images made by
  * sfdisk, mkfs.vfat and mtools: FAT12, FAT16 and FAT32 with an MLO split
  * into several cluster runs, every part of it compared with the host copy;
  * the runs merged into few reads; a card without an MBR (FAT16 from sector
@@ -12,7 +12,7 @@
 
 #include "tests/unit/helpers.h"
 #include "lib/errno.h"
-#include "lib/fatmlo.h"
+#include "lib/fs/fatmlo.h"
 
 #define MLO_BYTES 70001
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for lib/fdt_fixup on DTBs built by dtc from the .dts files in tests/fixtures
+/* Unit tests for lib/boot/fdt_fixup on DTBs built by dtc from the .dts files in tests/fixtures
  * and, when tests/fixtures/get-dtbs.sh can fetch them, Debian's real
  * omap3-gta04a*.dtb and omap3-beagle.dtb. Results are read back with libfdt
  * and cross-checked with fdtget. */
@@ -12,7 +12,7 @@
 
 #include "tests/unit/helpers.h"
 #include "lib/errno.h"
-#include "lib/fdt_fixup.h"
+#include "lib/boot/fdt_fixup.h"
 
 static char dir[PATH_MAX + 64];
 static char realdir[PATH_MAX + 64];

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* lib/gunzip against files made by gzip(1) (name, no name) and by hand
+/* lib/compress/gunzip against files made by gzip(1) (name, no name) and by hand
  * (FEXTRA, FCOMMENT, FHCRC), with every kind of damage refused. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "lib/errno.h"
-#include "lib/inflate.h"
+#include "lib/compress/inflate.h"
 
 static uint8_t *sh(const char *cmd, size_t *len)
 {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for lib/hush and lib/shexpr: every construct the U-Boot
+/* Unit tests for lib/shell/hush and lib/shell/shexpr: every construct the U-Boot
  * scripts of GTA04 and BeagleBoard owners and labgrid use, every bound
  * and syntax error, with commands faked by a stub. */
 #include <setjmp.h>
@@ -9,8 +9,8 @@
 
 #include "tests/unit/helpers.h"
 #include "lib/errno.h"
-#include "lib/hush.h"
-#include "lib/shexpr.h"
+#include "lib/shell/hush.h"
+#include "lib/shell/shexpr.h"
 
 static char envbuf[4096], localbuf[1024];
 static char arena[16384] __attribute__((aligned(8)));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for lib/image: zImage headers built here, uImage and uInitrd
+/* Unit tests for lib/boot/image: zImage headers built here, uImage and uInitrd
  * files made by U-Boot's mkimage, and every way of being wrong: bad magic,
  * bad header and data CRCs, truncation, wrong arch/type/compression. */
 #pragma GCC diagnostic ignored "-Wformat-truncation"
@@ -12,7 +12,7 @@
 #include "tests/unit/helpers.h"
 #include "lib/crc32.h"
 #include "lib/errno.h"
-#include "lib/image.h"
+#include "lib/boot/image.h"
 
 static void put_le32(uint8_t *p, uint32_t v)
 {

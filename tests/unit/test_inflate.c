@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* lib/inflate against streams made by Python's zlib (all three block types),
+/* lib/compress/inflate against streams made by Python's zlib (all three block types),
  * and its refusal of corrupt, truncated and oversized input. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "lib/errno.h"
-#include "lib/inflate.h"
+#include "lib/compress/inflate.h"
 
 static uint8_t *run_python(const char *script, size_t *len)
 {

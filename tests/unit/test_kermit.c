@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* lib/kermit against a scripted sender written from the Kermit Protocol
+/* lib/transfer/kermit against a scripted sender written from the Kermit Protocol
  * Manual: plain, 8th-bit-prefixed and repeat-compressed data, a damaged
  * packet (NAK, resent), a lost ACK (the repeat ACKed again), a file too
  * large (E packet), the sender's E and discard, Ctrl-C, silence. */
@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "lib/errno.h"
-#include "lib/kermit.h"
+#include "lib/transfer/kermit.h"
 
 #define tochar(x) ((uint8_t)((x) + 32))
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for lib/lineedit: scripted key streams, checking the line,
+/* Unit tests for lib/shell/lineedit: scripted key streams, checking the line,
  * the exact bytes sent to the terminal, and what a VT100 would show. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -7,7 +7,7 @@
 #include <cmocka.h>
 
 #include "tests/unit/helpers.h"
-#include "lib/lineedit.h"
+#include "lib/shell/lineedit.h"
 
 #define PROMPT "=> "
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* lib/lzma against raw LZMA1 streams (with and without the ARM-Thumb BCJ
+/* lib/compress/lzma against raw LZMA1 streams (with and without the ARM-Thumb BCJ
  * filter) made by Python's lzma module, as tools/packcold.py makes the cold
  * part, and its refusal of corrupt, truncated and oversized input. */
 #include <setjmp.h>
@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "lib/errno.h"
-#include "lib/lzma.h"
+#include "lib/compress/lzma.h"
 
 #define CAP (1 << 22)
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for lib/part (MBR) and blk_read (bounds, partition offsets),
+/* Unit tests for lib/fs/part (MBR) and blk_read (bounds, partition offsets),
  * on tables written here and on one made by sfdisk. */
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 #include <setjmp.h>
@@ -9,7 +9,7 @@
 
 #include "tests/unit/helpers.h"
 #include "lib/errno.h"
-#include "lib/part.h"
+#include "lib/fs/part.h"
 
 static void put_entry(uint8_t *mbr, int i, uint8_t boot, uint8_t type, uint32_t start,
 		      uint32_t size)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for lib/regex: SLRE's syntax, captures, sub/gsub as U-Boot's
+/* Unit tests for lib/shell/regex: SLRE's syntax, captures, sub/gsub as U-Boot's
  * test/cmd/setexpr.c expects them, errors and the bounds. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -8,7 +8,7 @@
 
 #include "tests/unit/helpers.h"
 #include "lib/errno.h"
-#include "lib/regex.h"
+#include "lib/shell/regex.h"
 
 /* The replacement result, or "ERR:<why>" / "NONE". */
 static const char *sub(const char *re, const char *repl, const char *in, bool global)

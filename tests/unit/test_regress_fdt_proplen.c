@@ -15,7 +15,7 @@
 #include <libfdt.h>
 
 #include "lib/errno.h"
-#include "lib/fdt_fixup.h"
+#include "lib/boot/fdt_fixup.h"
 
 static uint8_t work[64 * 1024];
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* lib/srec against objcopy's S-records (S1/S2/S3 files rebuilt byte for
+/* lib/transfer/srec against objcopy's S-records (S1/S2/S3 files rebuilt byte for
  * byte) and hand-made records with every fault. */
 #include <setjmp.h>
 #include <stdbool.h>
@@ -13,7 +13,7 @@
 
 #include "tests/unit/helpers.h"
 #include "lib/errno.h"
-#include "lib/srec.h"
+#include "lib/transfer/srec.h"
 
 /* objcopy's S-records of 5000 pseudo-random bytes at base; the file
  * rebuilt from them must be the bytes. */

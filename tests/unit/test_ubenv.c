@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for lib/ubenv (U-Boot's environment block): export/import
+/* Unit tests for lib/env/ubenv (U-Boot's environment block): export/import
  * round trip in both variants, CRC and terminator checks, names gtaboot
  * cannot hold, the choice between two copies with the counter's wrap
  * (U-Boot env/common.c env_import_redund, libubootenv src/uboot_env.c),
@@ -14,7 +14,7 @@
 #include "tests/unit/helpers.h"
 #include "lib/crc32.h"
 #include "lib/errno.h"
-#include "lib/ubenv.h"
+#include "lib/env/ubenv.h"
 
 #define BLK 4096
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests for lib/ums (USB mass storage: the Bulk-Only Transport and
- * the SCSI commands) with lib/usb_ctrl, against a RAM disk. The tests play
+ * Unit tests for lib/usb/ums (USB mass storage: the Bulk-Only Transport and
+ * the SCSI commands) with lib/usb/usb_ctrl, against a RAM disk. The tests play
  * the host (Linux's usb-storage: CBW, data, CSW; a stall cleared with
  * CLEAR_FEATURE(ENDPOINT_HALT)) and the controller driver (ums_next's
  * ops done, halts applied through usb_ctrl as musb_udc does).
@@ -15,8 +15,8 @@
 #include <string.h>
 
 #include "lib/errno.h"
-#include "lib/ums.h"
-#include "lib/usb_ctrl.h"
+#include "lib/usb/ums.h"
+#include "lib/usb/usb_ctrl.h"
 
 #define NBLOCKS 64
 #define CHUNK   2048    /* 4 blocks: READ/WRITE take several chunks */

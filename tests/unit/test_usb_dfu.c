@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests for lib/usb_ctrl (standard requests, descriptors) and lib/dfu
+ * Unit tests for lib/usb/usb_ctrl (standard requests, descriptors) and lib/usb/dfu
  * (the DFU 1.1 state machine against a RAM backend, the dfu_alt_info
  * parser). The tests play the host and the controller driver: each
  * control transfer goes SETUP, data, status as a driver would pass it on.
@@ -13,9 +13,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "lib/dfu.h"
+#include "lib/usb/dfu.h"
 #include "lib/errno.h"
-#include "lib/usb_ctrl.h"
+#include "lib/usb/usb_ctrl.h"
 
 /* ------------------------------------------------------------ the host */
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests for lib/ymodem against a scripted sender built here (the
+ * Unit tests for lib/transfer/ymodem against a scripted sender built here (the
  * sender side of Forsberg's YMODEM, with faults injected per block), and
  * against the real `sb` from lrzsz over a socketpair when it is installed.
  */
@@ -17,7 +17,7 @@
 #include "tests/unit/helpers.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"
-#include "lib/ymodem.h"
+#include "lib/transfer/ymodem.h"
 
 #define SOH 0x01
 #define STX 0x02

@@ -69,7 +69,7 @@ CMDS = {
 # Options of `env` subcommands, found in `help env`.
 ENV_SUBS = {"CMD_IMPORTENV": "import", "CMD_EXPORTENV": "export",
             "CMD_NVEDIT_INFO": "info"}
-# Always true of gtaboot: its shell is U-Boot's hush dialect (lib/hush.c).
+# Always true of gtaboot: its shell is U-Boot's hush dialect (lib/shell/hush.c).
 FIXED = ["HUSH_PARSER", "CMDLINE", "ARM", "ARCH_OMAP2PLUS"]
 
 MACHINE = {"gta04": ["--machine", "gta04", "--rev", "A5"], "beagle": ["--machine", "beagle"]}

@@ -80,7 +80,7 @@
 
 /* ---- Where users load: U-Boot's ti_armv7_common.h values under the same
  * variable names (kernel_addr_r ...), so that boot scripts written for
- * U-Boot find them; common/vars.c makes them the variables' defaults and
+ * U-Boot find them; common/environment.c makes them the variables' defaults and
  * every command's fallback. scriptaddr is U-Boot's 0x80000000. With less
  * than 256 MiB of RAM (the BeagleBoard B and C1-C3) the fdt and ramdisk
  * ones are the older OMAP3 ones, clear of gtaboot's area at the top. */

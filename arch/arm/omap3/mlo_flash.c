@@ -5,7 +5,7 @@
  * layout is mlo_layout.h's), one block at a time so that a power cut never
  * leaves the NAND without a good copy. The image is a file in RAM (a CH in
  * front skipped) or the running one, put together from its pieces.
- * common/cmd_nand.c parses the command and reaches this through arch/arm/platform.h.
+ * commands/nand.c parses the command and reaches this through arch/arm/platform.h.
  */
 #include "arch/arm/omap3/mlo_flash.h"
 

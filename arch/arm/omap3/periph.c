@@ -18,7 +18,7 @@
 #include "arch/arm/omap3/gpmc_nand.h"
 #include "arch/arm/omap3/mux.h"
 #include "arch/arm/omap3/soc.h"
-#include "arch/arm/omap3/storage.h"
+#include "arch/arm/omap3/mmc1.h"
 #include "drivers/gpio/omap_gpio.h"
 #include "drivers/usb/musb_regs.h"
 #include "drivers/usb/musb_udc.h"

@@ -20,7 +20,7 @@
 #include "drivers/mmc/mmc.h"
 #include "drivers/mmc/omap_hsmmc.h"
 #include "drivers/power/twl4030.h"
-#include "lib/blockdev.h"
+#include "lib/fs/blockdev.h"
 #include "lib/errno.h"
 #include "tests/unit/sim/host_io.h"
 

@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The board commands of Letux's U-Boot that its GTA04 boot script
+ * (docs/references.md, "Letux board commands") calls and whose
+ * results decide its path: status (LEDs and buttons), lcm (panel), tsc
+ * (touch screen), charge and onenand (unzip is commands/image.c). The LEDs are the board's
+ * (board.h status_leds: the GTA04's TCA6507 on I2C2, datasheet SCPS164C;
+ * the Beagle's USR0/USR1 GPIOs, TRM chapter 24); the buttons are AUX/USER
+ * (board.h button_held) and the TWL4030's power button (STS_HW_CONDITIONS,
+ * TPS65950 TRM "Power Management"). What gtaboot does not do is refused
+ * with a message naming why, so that the script takes its other branch
+ * (docs/letux.md).
+ */
+#include "arch/arm/platform.h"
+#include "board/board.h"
+#include "common/autoboot.h"
+#include "common/cli.h"
+#include "common/console.h"
+#include "common/sysinfo.h"
+#include "common/storage.h"
+#include "drivers/leds/tca6507.h"
+#include "drivers/gpio/omap_gpio.h"
+#include "common/leds.h"
+#include "drivers/timer/timer.h"
+#include "lib/errno.h"
+#include "lib/log.h"
+#include "lib/printf.h"
+#include "lib/string.h"
+
+/* Letux's button bits ("Letux board commands"): AUX 0, power 3. Its
+ * GTA04-only inputs (external GPS antenna 1, pen 4, key IRQ 5) are not
+ * read: nothing in its boot script asks for them. */
+#define BTN_AUX		0x01
+#define BTN_POWER	0x08
+
+/* Letux's status blink and mirror run until a key or a touch; here they
+ * are bounded, since a script waiting for a human must not hang a board
+ * nobody watches. */
+#define LOOP_MS		10000u
+#define STEP_MS		100u
+#define POLL_MS		10u
+
+/* Letux's commands take any unambiguous start of a subcommand's name
+ * (it compares two letters): "se" and "set" alike. */
+static bool sub_is(const char *arg, const char *name)
+{
+	size_t n = strlen(arg);
+
+	return n >= 2 && !strncmp(arg, name, n);
+}
+
+static int unknown_sub(char *const argv[])
+{
+	return cmd_error(argv, "unknown subcommand '%s'", argv[1]);
+}
+
+/* ---- status: LEDs and buttons ---- */
+
+static struct {
+	bool ready;
+	struct omap_i2c bus;
+	struct tca6507_config tca;
+	unsigned value;               /* the pattern status set last showed */
+} st;
+
+static int leds_init(void)
+{
+	const struct board_status_leds *l = status_leds;
+	uint32_t states;
+	int err;
+
+	if (st.ready)
+		return 0;
+	if (!l) {
+		pr_err("error: status: %s has no status LEDs\n", board.name);
+		return -ENODEV;
+	}
+	plat_pads_apply(l->pads, l->npads);
+	if (l->i2c_bus) {
+		err = plat_i2c_init(l->i2c_bus, &st.bus, 400000);
+		if (err) {
+			pr_err("error: status: i2c%u did not come up (%s)\n", l->i2c_bus,
+			       errname(err));
+			return err;
+		}
+		st.tca = (struct tca6507_config){ .bus = &st.bus, .addr = l->i2c_addr };
+		err = tca6507_read(&st.tca, &states);
+		if (err) {
+			pr_err("error: status: TCA6507 on i2c%u 0x%02x: %s\n", l->i2c_bus,
+			       l->i2c_addr, err == -ENXIO ? "no acknowledge" : errname(err));
+			return err;
+		}
+	}
+	st.ready = true;
+	return 0;
+}
+
+static int leds_show(unsigned value)
+{
+	const struct board_status_leds *l = status_leds;
+	uint8_t mask = 0, on = 0;
+	int err = leds_init();
+
+	for (size_t i = 0; !err && i < l->nleds; i++) {
+		bool lit = value & l->leds[i].bits;
+
+		if (l->i2c_bus) {
+			mask |= (uint8_t)(1u << l->leds[i].pin);
+			on |= lit ? (uint8_t)(1u << l->leds[i].pin) : 0;
+		} else {
+			err = plat_gpio_output(l->leds[i].pin, lit);
+		}
+	}
+	if (!err && l->i2c_bus)
+		err = tca6507_set(&st.tca, mask, on);
+	if (err && err != -ENODEV && st.ready)
+		pr_err("error: status: LEDs not set (%s)\n",
+		       err == -ENXIO ? "no acknowledge" : errname(err));
+	return err;
+}
+
+int board_led_get(size_t i)
+{
+	const struct board_led *led = &status_leds->leds[i];
+	uint32_t states;
+	uintptr_t bank;
+	int err = leds_init();
+
+	if (err)
+		return err;
+	if (status_leds->i2c_bus) {
+		err = tca6507_read(&st.tca, &states);
+		return err ? err : (states >> (4 * led->pin) & 7) != 0;
+	}
+	bank = plat_gpio_bank(led->pin);
+	return bank ? omap_gpio_value(bank, led->pin % 32) : -ENODEV;
+}
+
+int board_led_set(size_t i, bool on)
+{
+	const struct board_led *led = &status_leds->leds[i];
+	uint8_t bit = (uint8_t)(1u << led->pin);
+	int err = leds_init();
+
+	if (err)
+		return err;
+	if (status_leds->i2c_bus)
+		return tca6507_set(&st.tca, bit, on ? bit : 0);
+	return plat_gpio_output(led->pin, on);
+}
+
+static unsigned buttons(void)
+{
+	struct twl4030 *t = storage_twl();
+	unsigned v = sys_button_held() ? BTN_AUX : 0;
+	uint8_t sts;
+
+	if (t && !twl4030_hw_conditions(t, &sts) && (sts & TWL4030_HW_PWON))
+		v |= BTN_POWER;
+	return v;
+}
+
+/* Blink (a counter through the LEDs, as Letux does) or mirror the
+ * buttons, every 100 ms for at most 10 s; a key ends both (and is
+ * consumed), a button newly pressed ends blink. The pattern status set
+ * showed comes back afterwards. */
+static int leds_loop(bool mirror)
+{
+	unsigned held = buttons(), v = 0;
+	uint64_t end = timer_us() + LOOP_MS * 1000ull;
+	bool stop = false;
+	int err = 0;
+
+	printf("status: %s for %u s (%s stops)\n",
+	       mirror ? "AUX and power mirrored to the LEDs" : "blinking the LEDs",
+	       LOOP_MS / 1000, mirror ? "a key" : "a key, AUX or the power button");
+	while (!err && !stop && timer_us() < end) {
+		err = leds_show(mirror ? held : v++);
+		/* The buttons are looked at every POLL_MS of the step, not once
+		 * per step: a short press between two steps would be missed. */
+		for (unsigned t = 0; !err && !stop && t < STEP_MS; t += POLL_MS) {
+			unsigned b = buttons(), was = held;
+
+			held = b;
+			stop = console_getc_timeout(POLL_MS) >= 0 || (!mirror && (b & ~was));
+			if (mirror && b != was)
+				break;     /* show the change at once */
+		}
+	}
+	return err ? err : leds_show(st.value);
+}
+
+static int do_status(int argc, char *const argv[])
+{
+	const char *sub = argc > 1 ? argv[1] : "";
+	unsigned long v;
+	unsigned b;
+	int err;
+
+	if (argc < 2 || argc > 3)
+		return cmd_usage(argv);
+	if (sub_is(sub, "init") && argc == 2) {
+		err = leds_init();
+		if (!err && status_leds->i2c_bus)
+			printf("status: LEDs on a TCA6507, i2c%u 0x%02x\n",
+			       status_leds->i2c_bus, status_leds->i2c_addr);
+		else if (!err)
+			printf("status: LEDs on GPIOs\n");
+		return err;
+	}
+	if (sub_is(sub, "set")) {
+		if (argc == 3 && arg_hex(argv, 2, "value", 0xFF, &v))
+			return -EINVAL;
+		/* without a value Letux counts on from the last one */
+		v = argc == 3 ? v : (st.value + 1) & 0xFF;
+		err = leds_show((unsigned)v);
+		if (!err)
+			st.value = (unsigned)v;
+		return err;
+	}
+	if (sub_is(sub, "check")) {
+		/* A condition: true while a button of the (hex) mask is held. */
+		if (argc != 3 || arg_hex(argv, 2, "mask", 0xFF, &v))
+			return argc != 3 ? cmd_usage(argv) : -EINVAL;
+		return buttons() & v ? 0 : 1;
+	}
+	if (sub_is(sub, "get") && argc == 2) {
+		b = buttons();
+		printf("button status: %02x\nAUX: %s Power: %s\n", b, b & BTN_AUX ? "on" : "off",
+		       b & BTN_POWER ? "on" : "off");
+		return 0;
+	}
+	if ((sub_is(sub, "blink") || sub_is(sub, "mirror")) && argc == 2) {
+		err = leds_init();
+		return err ? err : leds_loop(sub[0] == 'm');
+	}
+	if (sub_is(sub, "flash") || sub_is(sub, "vibra")) {
+		pr_err("error: status: %s: not supported by gtaboot\n", sub);
+		return -ENOTSUP;
+	}
+	return unknown_sub(argv);
+}
+CMD(status, "status", do_status,
+    "status init | set [hex] | check <hex mask> | get | blink | mirror",
+    "Letux's LEDs and buttons: set the LED pattern, test AUX (1) / power (8)");
+
+/* ---- lcm: the panel ---- */
+
+static int do_lcm(int argc, char *const argv[])
+{
+	static const char *const subs[] = {
+		"start", "init", "color", "fb", "power", "on", "off", "backlight",
+	};
+	bool known = false;
+
+	if (argc < 2 || argc > 3)
+		return cmd_usage(argv);
+	for (size_t i = 0; i < sizeof(subs) / sizeof(subs[0]); i++)
+		known |= sub_is(argv[1], subs[i]);
+	if (!known)
+		return unknown_sub(argv);
+	/* gtaboot owns the panel: it shows the boot on it and hands the
+	 * picture to Linux as a simple-framebuffer; Letux's lcm would set it
+	 * up again or blank it. A failed `lcm start` sends Letux's script
+	 * down its no-display branch, which boots the same kernel. */
+	if (board.display)
+		pr_err("error: lcm: gtaboot drives the %s itself (console, progress, menu, "
+		       "simple-framebuffer); Letux's lcm is not supported\n", board.display->panel);
+	else
+		pr_err("error: lcm: %s has no panel\n", board.name);
+	return -ENOTSUP;
+}
+CMD(lcm, "lcm", do_lcm, "lcm start | init | color <rrggbb> | fb <addr> | power <n> | on | off | backlight <n>",
+    "Letux's panel commands: not supported (gtaboot drives the screen itself)");
+
+/* ---- tsc: the touch screen ---- */
+
+static int no_touch(void)
+{
+	if (board.display)
+		pr_err("error: tsc: gtaboot has no driver for the touch controller "
+		       "(TSC2007, i2c2 0x48)\n");
+	else
+		pr_err("error: tsc: %s has no touch screen\n", board.name);
+	return -ENOTSUP;
+}
+
+static int do_tsc(int argc, char *const argv[])
+{
+	const char *sub = argc > 1 ? argv[1] : "";
+
+	if (argc < 2 || argc > 4)
+		return cmd_usage(argv);
+	if (sub_is(sub, "selection")) {
+		/* A condition: nothing was ever chosen, so no selection is
+		 * true; silent, as scripts ask it for each of the nine. */
+		return argc == 3 ? 1 : cmd_usage(argv);
+	}
+	if (sub_is(sub, "choose")) {
+		if (argc != 4)
+			return cmd_usage(argv);
+		/* Letux waits here for a touch. Nothing can answer, and its
+		 * script would only come back to this menu: the script ends
+		 * here, and the boot goes on as after any failed bootcmd (the
+		 * prompt, the menu on the screen). */
+		no_touch();
+		printf("tsc: nobody can answer this touch menu: the script stops here\n");
+		cli_stop_scripts();
+		return 1;
+	}
+	if (sub_is(sub, "init") || sub_is(sub, "get") || sub_is(sub, "loop") ||
+	    sub_is(sub, "gloop"))
+		return no_touch();
+	return unknown_sub(argv);
+}
+CMD(tsc, "tsc", do_tsc, "tsc init | get | loop | gloop | choose <cols> <rows> | selection <n>",
+    "Letux's touch-screen commands: not supported (choose stops the script at the prompt)");
+
+/* ---- charge, onenand ---- */
+
+static int do_charge(int argc, char *const argv[])
+{
+	if (argc != 2)
+		return cmd_usage(argv);
+	if (!sub_is(argv[1], "auto") && !sub_is(argv[1], "off") && !sub_is(argv[1], "continuous"))
+		return unknown_sub(argv);
+	/* Letux's "auto" sets BOOT_BCI's automatic charging and an 852 mA
+	 * USB current reference, above a USB port's 500 mA: gtaboot leaves
+	 * the main charger to Linux's twl4030_charger. */
+	pr_err("error: charge: not supported: gtaboot leaves the main-battery charger "
+	       "(TWL4030 BCI) to Linux\n");
+	return -ENOTSUP;
+}
+CMD(charge, "charge", do_charge, "charge auto | off | continuous",
+    "Letux's battery charging: not supported (Linux's charger driver does it)");
+
+static int do_onenand(int argc, char *const argv[])
+{
+	pr_err("error: onenand: gtaboot has no OneNAND driver\n");
+	return -ENOTSUP;
+}
+CMD(onenand, "onenand", do_onenand, "onenand read|write|erase ...",
+    "OneNAND (GTA04 A5 and later): not supported");
+
