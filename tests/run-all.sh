@@ -86,12 +86,17 @@ if [ $run_system = 1 ]; then
 	# tests, so a run cut short says how far it got and what took the time.
 	# The limit is a guard against a hang, not the budget: issue #35's
 	# commands brought the system tests to about 10 minutes alone.
-	timeout -s INT -k 30 1200 "$PYTHON" -m pytest -q -rs "${par[@]}" --durations=10 tests/system \
+	timeout -s INT -k 30 1200 "$PYTHON" -m pytest -q -rs "${par[@]}" --durations=0 tests/system \
 		>"$log/pytest.log" 2>&1
 	rc=$?
-	sed -n '/slowest 10 durations/,$p' "$log/pytest.log" | grep -E '^[0-9.]+s ' \
-		>"$log/slowest.txt"
-	grep -vE '^[0-9.]+s |slowest 10 durations' "$log/pytest.log" | tail -n 25 | sed 's/^/  /'
+	# Every test's time (setup, call, teardown) in durations.txt, the sums
+	# per file in durations-by-file.txt: where the suite's time goes.
+	sed -n '/slowest durations/,$p' "$log/pytest.log" | grep -E '^[0-9.]+s ' \
+		>"$log/durations.txt"
+	head -n 10 "$log/durations.txt" >"$log/slowest.txt"
+	awk '{ split($3, f, "::"); t[f[1]] += $1 } END { for (k in t) printf "%8.1fs %s\n", t[k], k }' \
+		"$log/durations.txt" | sort -rn >"$log/durations-by-file.txt"
+	grep -vE '^[0-9.]+s |slowest durations|durations < 0.005s' "$log/pytest.log" | tail -n 25 | sed 's/^/  /'
 	line=$(grep -E '^=* *[0-9]+ (passed|failed|skipped|error)' "$log/pytest.log" | tail -1)
 	p=$(echo "$line" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+'); p=${p:-0}
 	f=$(echo "$line" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+'); f=${f:-0}
