@@ -31,9 +31,7 @@ extern char __early_end[];
 
 static struct handoff found;
 
-/* When the boot cannot go on (no SDRAM to load into, an MLO damaged):
- * say so, give the user time to read it, and reset. */
-static void __attribute__((noreturn)) give_up(const char *why)
+void boot_give_up(const char *why)
 {
 	printf("gtaboot: %s; resetting in 10 s\n", why);
 	mdelay(10000);
@@ -83,7 +81,7 @@ int main(const uint8_t *rom_bootinfo)
 		printf("DRAM: initialisation failed (%s)\n", errname(err));
 		/* the SDRAM image will not run: say here which set and bit */
 		omap3_sdram_explain(sys.mem.part->sdram, &sys.dram);
-		give_up("no working SDRAM: nothing can be loaded");
+		boot_give_up("no working SDRAM: nothing can be loaded");
 	}
 	/* gtaboot's area at the top of the contiguous RAM (memmap.h): the
 	 *    SDRAM image's window, then the buffers; the low RAM stays free
@@ -103,9 +101,9 @@ int main(const uint8_t *rom_bootinfo)
 	const uint8_t *packed = mlo_rest_load(found.boot.device, sys.mem.flash == MEM_FLASH_NAND);
 
 	if (!packed)
-		give_up("the rest of this MLO cannot be read: write MLO again");
+		boot_give_up("the rest of this MLO cannot be read: write MLO again");
 	sdram_main = ((cold_enter_fn *)(uintptr_t)__early_end)(packed);
 	if (!sdram_main)
-		give_up("the packed part of this MLO is damaged: write MLO again");
+		boot_give_up("the packed part of this MLO is damaged: write MLO again");
 	run_on_stack(sdram_main, &found, (uintptr_t)scratch_alloc(LATE_STACK) + LATE_STACK);
 }

@@ -19,4 +19,9 @@ struct handoff {
 	int clk_err;    /* a DPLL did not lock (omap3_clocks_init) */
 };
 
+/* When the boot cannot go on (no SDRAM to load into, an MLO damaged):
+ * say so, give the user time to read it, and reset. The early image's,
+ * which the SDRAM image calls too. */
+void boot_give_up(const char *why) __attribute__((noreturn));
+
 #endif

@@ -7,7 +7,6 @@
 #include <stdint.h>
 
 #include "arch/arm/cold.h"
-#include "arch/arm/cpu.h"
 #include "arch/arm/omap3/periph.h"
 #include "arch/arm/omap3/soc.h"
 #include "common/autoboot.h"
@@ -22,7 +21,6 @@
 #include "common/storage.h"
 #include "common/sysinfo.h"
 #include "common/environment.h"
-#include "drivers/timer/timer.h"
 #include "lib/printf.h"
 
 /* The console's buffer once SDRAM works: more than the boot prints. */
@@ -45,15 +43,6 @@ static void print_boot_source(const struct omap3_boot *boot)
 		printf("(ROM)\n");
 	else
 		printf("(SYS_BOOT 0x%02x)\n", boot->sys_boot);
-}
-
-/* The rest of this image is damaged: say so, give the user time to read
- * it, and reset. */
-static void __attribute__((noreturn)) give_up(const char *why)
-{
-	printf("gtaboot: %s; resetting in 10 s\n", why);
-	mdelay(10000);
-	cpu_reset();
 }
 
 /* Step 7 ends here with the banner. */
@@ -100,6 +89,6 @@ void main_late(const struct handoff *h)
 	 *    is unpacked first (the boot needed only its first stream,
 	 *    arch/arm/cold.c), before a command can write anywhere. */
 	if (cold_load_rest())
-		give_up("the rest of this MLO was overwritten in RAM since the boot");
+		boot_give_up("the rest of this MLO was overwritten in RAM since the boot");
 	cli_loop();
 }
