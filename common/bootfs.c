@@ -102,6 +102,16 @@ static int has_any(struct fs *fs, unsigned num, const char *const paths[], unsig
 	return 0;
 }
 
+/* Step i (0 <= i < 2 n) through the n partitions p in boot order:
+ * bootable partitions first, then the others, each in table order; NULL
+ * for a step the order skips. */
+static const struct part_info *in_boot_order(const struct part_info *p, unsigned n, unsigned i)
+{
+	const struct part_info *q = &p[i < n ? i : i - n];
+
+	return q->active == (i < n) ? q : NULL;
+}
+
 struct fs *bootfs_scan(const char *const paths[], unsigned npaths, int *err)
 {
 	struct part_info p[PART_SCAN_MAX];
@@ -109,13 +119,11 @@ struct fs *bootfs_scan(const char *const paths[], unsigned npaths, int *err)
 	int first = -1;
 	bool found = false;
 
-	/* Bootable partitions first, then the others, each in table order. */
 	for (unsigned i = 0; i < 2 * n && !found; i++) {
-		const struct part_info *q = &p[i < n ? i : i - n];
-
+		const struct part_info *q = in_boot_order(p, n, i);
 		int has;
 
-		if (q->active != (i < n) || mount(&boot_m, q, false))
+		if (!q || mount(&boot_m, q, false))
 			continue;
 		has = has_any(&boot_m.fs, q->num, paths, npaths);
 		if (has < 0)
@@ -173,18 +181,17 @@ static struct fat_fs *fat_at(struct mount *m, unsigned num)
 struct fat_fs *bootfs_fat(int *err)
 {
 	struct part_info p[PART_SCAN_MAX];
-	int n = scan(p, err);
+	unsigned n = (unsigned)scan(p, err);
 
 	if (*err)
 		return NULL;
 	*err = -ENOENT;
-	/* Active partitions first, then the others, each in table order;
-	 * a partition already mounted is used as it is. */
-	for (int i = 0; i < 2 * n; i++) {
-		const struct part_info *q = &p[i < n ? i : i - n];
+	/* A partition already mounted is used as it is. */
+	for (unsigned i = 0; i < 2 * n; i++) {
+		const struct part_info *q = in_boot_order(p, n, i);
 		struct fat_fs *f;
 
-		if (q->active != (i < n))
+		if (!q)
 			continue;
 		f = fat_at(&boot_m, q->num);
 		if (!f)
