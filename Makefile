@@ -58,6 +58,7 @@ FW_LDFLAGS := $(FW_ARCH) -nostdlib -nostartfiles -Wl,--gc-sections -Wl,--no-unde
 # (Debian's armel build is soft-float but ARMv5 ARM code, twice the size;
 # bookworm's dtc source tarball would need deb-src.)
 LIBFDT_A := $(DEPS)/usr/lib/arm-linux-gnueabihf/libfdt.a
+LIBFDT_LDFLAGS := -Wl,--no-warn-mismatch
 
 FW_SRCS := $(sort $(wildcard arch/arm/*.S arch/arm/*.c arch/arm/omap3/*.S arch/arm/omap3/*.c \
            drivers/*/*.c drivers/*/*/*.c lib/*.c lib/*/*.c common/*.c commands/*.c)) \
@@ -148,7 +149,8 @@ $(OUT)/early-exports.ld: $(EARLY_OBJS) $(MAIN_OBJS) $(LIBFDT_A)
 	$(Q)comm -12 $@.u $@.d | sed 's/.*/EXTERN(&)/' > $@
 	$(Q)rm -f $@.u $@.d
 
-# No VFP instruction and no floating-point argument in libfdt.a (above).
+# No VFP instruction in libfdt.a (above; its interface has no floating-point
+# type, which the headers show).
 $(BUILD)/libfdt-vfp-free: $(LIBFDT_A)
 	$(Q)if $(CROSS)objdump -d $< | grep -E '\sv(ld|st|mov|push|pop|add|sub|mul|div|cvt|cmp|mrs|msr)[a-z0-9.]*\s'; then \
 	  echo "error: $< holds VFP instructions: it cannot run with the VFP off" >&2; exit 1; fi
@@ -163,7 +165,7 @@ $(OUT)/early.elf: $(EARLY_OBJS) arch/arm/early.ld $(OUT)/early-exports.ld $(OUT)
 $(OUT)/gtaboot.elf: $(MAIN_OBJS) $(OUT)/early.elf arch/arm/gtaboot.ld arch/arm/cold_order.ld \
 		$(OUT)/memmap.ld $(OUT)/display-setting $(BUILD)/libfdt-vfp-free
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -Wl,-T,arch/arm/gtaboot.ld -Wl,-Map,$(OUT)/gtaboot.map \
-	  -Wl,--just-symbols=$(OUT)/early.elf -Wl,--no-warn-mismatch \
+	  -Wl,--just-symbols=$(OUT)/early.elf $(LIBFDT_LDFLAGS) \
 	  -Wl,--defsym=LATE_BASE=0x$$($(CROSS)nm $(OUT)/early.elf | sed -n 's/ . __early_end$$//p') \
 	  -o $@ $(MAIN_OBJS) $(LIBFDT_A) -lgcc
 

@@ -33,7 +33,7 @@ $(PAYLOAD_OUT)/obj/%.S.o: %.S tests/payload/payload.mk
 
 # libfdt.a's hard-float tag, as for the firmware (Makefile, LIBFDT_A).
 $(PAYLOAD_OUT)/payload.elf: $(PAYLOAD_OBJS) $(LIBFDT_A) $(BUILD)/libfdt-vfp-free tests/payload/payload.ld
-	$(Q)$(FW_CC) $(PAYLOAD_LDFLAGS) -Wl,--no-warn-mismatch -o $@ $(PAYLOAD_OBJS) $(LIBFDT_A) -lgcc
+	$(Q)$(FW_CC) $(PAYLOAD_LDFLAGS) $(LIBFDT_LDFLAGS) -o $@ $(PAYLOAD_OBJS) $(LIBFDT_A) -lgcc
 
 # Anything but R_ARM_RELATIVE left for run time would be a link error that
 # start.S could only report by stopping: refuse it here instead.
