@@ -153,33 +153,56 @@ INLINE uint32_t get_dist(struct rc *rc, struct probs *p, unsigned len)
 	return d + rc_rtree(rc, p->align, 4);
 }
 
-int lzma_decode(void *dst, size_t dst_size, const void *src, size_t src_size,
-		unsigned lc, unsigned lp, unsigned pb, void *work, size_t work_bytes,
-		size_t *out_len)
+int lzma_dec_init(struct lzma_dec *d, void *dst, size_t dst_size, const void *src,
+		  size_t src_size, unsigned lc, unsigned lp, unsigned pb, void *work,
+		  size_t work_bytes)
 {
-	uint8_t *out = dst;
-	struct probs *p = work;
 	struct rc rc = { src, (const uint8_t *)src + src_size, 0xFFFFFFFFu, 0, 0 };
-	uint32_t rep0 = 0, rep1 = 0, rep2 = 0, rep3 = 0;
-	unsigned state = 0;
-	size_t pos = 0, n;
+	size_t n;
 
+	*d = (struct lzma_dec){ .out = dst, .size = dst_size, .work = work,
+				.lc = lc, .lp = lp, .pb = pb, .err = -EBADMSG };
 	if (lc > 8 || lp > 4 || pb > 4 || work_bytes < LZMA_WORK_BYTES(lc, lp))
-		return -EINVAL;
+		return d->err = -EINVAL;
 	n = LZMA_PROBS(lc, lp);
 	for (size_t i = 0; i < n; i++)
 		((uint16_t *)work)[i] = PROB_INIT;
 	/* The encoder's first byte is always 0, then 4 bytes of code. */
 	if (rc_byte(&rc) != 0)
-		return -EBADMSG;
+		return d->err;
 	for (int i = 0; i < 4; i++)
 		rc.code = (rc.code << 8) | rc_byte(&rc);
 	if (rc.code == 0xFFFFFFFFu)
-		return -EBADMSG;
+		return d->err;
+	d->in = rc.in;
+	d->end = rc.end;
+	d->range = rc.range;
+	d->code = rc.code;
+	d->err = 0;
+	return 0;
+}
 
+/* The whole coder's state lives in locals while it runs (registers, for
+ * the range coder), and in *d between runs. */
+int lzma_dec_run(struct lzma_dec *d, size_t until)
+{
+	uint8_t *out = d->out;
+	struct probs *p = d->work;
+	struct rc rc = { d->in, d->end, d->range, d->code, 0 };
+	uint32_t rep0 = d->rep[0], rep1 = d->rep[1], rep2 = d->rep[2], rep3 = d->rep[3];
+	unsigned state = d->state, lc = d->lc, lp = d->lp, pb = d->pb;
+	size_t pos = d->pos, dst_size = d->size;
+	int err = -EBADMSG;
+
+	if (d->err || d->done)
+		return d->err;
 	while (!rc.bad) {
 		unsigned ps = pos & ((1u << pb) - 1), len;
 
+		if (pos >= until) {
+			err = 0;
+			break;
+		}
 		if (!rc_bit(&rc, &p->is_match[state][ps])) {
 			unsigned prev = pos ? out[pos - 1] : 0, sym = 1;
 			uint16_t *lit = p->lit + 0x300 *
@@ -202,43 +225,47 @@ int lzma_decode(void *dst, size_t dst_size, const void *src, size_t src_size,
 			}
 			while (sym < 0x100)
 				sym = (sym << 1) | rc_bit(&rc, &lit[sym]);
-			if (pos == dst_size)
-				return -ENOSPC;
+			if (pos == dst_size) {
+				err = -ENOSPC;
+				break;
+			}
 			out[pos++] = (uint8_t)sym;
 			state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
 			continue;
 		}
 		if (rc_bit(&rc, &p->is_rep[state])) {
 			if (pos == 0)
-				return -EBADMSG;
+				break;
 			if (!rc_bit(&rc, &p->is_rep0[state])) {
 				if (!rc_bit(&rc, &p->is_rep0_long[state][ps])) {
 					/* one byte from rep0 */
 					state = state < LIT_STATES ? 9 : 11;
 					if (rep0 >= pos)
-						return -EBADMSG;
-					if (pos == dst_size)
-						return -ENOSPC;
+						break;
+					if (pos == dst_size) {
+						err = -ENOSPC;
+						break;
+					}
 					out[pos] = out[pos - rep0 - 1];
 					pos++;
 					continue;
 				}
 			} else {
-				uint32_t d;
+				uint32_t dist;
 
 				if (!rc_bit(&rc, &p->is_rep1[state])) {
-					d = rep1;
+					dist = rep1;
 				} else {
 					if (!rc_bit(&rc, &p->is_rep2[state])) {
-						d = rep2;
+						dist = rep2;
 					} else {
-						d = rep3;
+						dist = rep3;
 						rep3 = rep2;
 					}
 					rep2 = rep1;
 				}
 				rep1 = rep0;
-				rep0 = d;
+				rep0 = dist;
 			}
 			len = get_len(&rc, &p->rep_len, ps);
 			state = state < LIT_STATES ? 8 : 11;
@@ -251,22 +278,48 @@ int lzma_decode(void *dst, size_t dst_size, const void *src, size_t src_size,
 			rep0 = get_dist(&rc, p, len);
 			if (rep0 == 0xFFFFFFFFu) {
 				/* the end marker; a whole stream leaves code 0 */
-				if (rc.bad || rc.code != 0)
-					return -EBADMSG;
-				if (out_len)
-					*out_len = pos;
-				return 0;
+				if (!rc.bad && rc.code == 0) {
+					d->done = 1;
+					err = 0;
+				}
+				break;
 			}
 		}
 		if (rep0 >= pos)
-			return -EBADMSG;
+			break;
 		len += 2;
-		if (len > dst_size - pos)
-			return -ENOSPC;
+		if (len > dst_size - pos) {
+			err = -ENOSPC;
+			break;
+		}
 		for (; len; len--, pos++)
 			out[pos] = out[pos - rep0 - 1];
 	}
-	return -EBADMSG;
+	d->in = rc.in;
+	d->range = rc.range;
+	d->code = rc.code;
+	d->rep[0] = rep0;
+	d->rep[1] = rep1;
+	d->rep[2] = rep2;
+	d->rep[3] = rep3;
+	d->state = state;
+	d->pos = pos;
+	return d->err = err;
+}
+
+int lzma_decode(void *dst, size_t dst_size, const void *src, size_t src_size,
+		unsigned lc, unsigned lp, unsigned pb, void *work, size_t work_bytes,
+		size_t *out_len)
+{
+	struct lzma_dec d;
+	int err = lzma_dec_init(&d, dst, dst_size, src, src_size, lc, lp, pb, work, work_bytes);
+
+	if (!err)
+		err = lzma_dec_run(&d, SIZE_MAX);
+	/* SIZE_MAX is never reached: 0 means the end marker */
+	if (!err && out_len)
+		*out_len = d.pos;
+	return err;
 }
 
 /*
@@ -275,9 +328,11 @@ int lzma_decode(void *dst, size_t dst_size, const void *src, size_t src_size,
  * byte of each). The encoder replaced the offset, relative to the
  * instruction + 4, with the target's address: subtract it back.
  */
-void bcj_thumb_decode(uint8_t *buf, size_t size, uint32_t start)
+size_t bcj_thumb_decode(uint8_t *buf, size_t size, uint32_t start)
 {
-	for (size_t i = 0; i + 4 <= size; i += 2) {
+	size_t i;
+
+	for (i = 0; i + 4 <= size; i += 2) {
 		uint32_t v;
 
 		if ((buf[i + 1] & 0xF8) != 0xF0 || (buf[i + 3] & 0xF8) != 0xF8)
@@ -291,4 +346,5 @@ void bcj_thumb_decode(uint8_t *buf, size_t size, uint32_t start)
 		buf[i + 2] = (uint8_t)v;
 		i += 2;
 	}
+	return i;
 }

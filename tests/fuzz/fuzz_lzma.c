@@ -1,20 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Fuzz target: lib/compress/lzma on arbitrary input (the first byte picks lc, lp
- * and pb: lc + 5 lp + 25 pb) must stay inside its buffers and end. */
+ * and pb: lc + 5 lp + 25 pb) must stay inside its buffers and end; decoded
+ * in steps (the second byte picks their size) it must give the same result
+ * and bytes as in one go, and so must the BCJ filter. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "lib/compress/lzma.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static uint8_t out[1 << 16];
+	static uint8_t out[1 << 16], steps[1 << 16];
 	static uint16_t work[LZMA_PROBS(4, 0)];
-	unsigned lc, lp, pb;
-	size_t n = 0;
+	struct lzma_dec d;
+	unsigned lc, lp, pb, step;
+	size_t n = 0, fin = 0;
+	int err, serr;
 
-	if (size < 1)
+	if (size < 2)
 		return 0;
 	/* lc + lp <= 4 as liblzma makes them: a smaller table to clear */
 	lc = data[0] % 5;
@@ -22,8 +27,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (lc + lp > 4)
 		lp = 4 - lc;
 	pb = (data[0] / 25) % 5;
-	if (lzma_decode(out, sizeof(out), data + 1, size - 1, lc, lp, pb, work, sizeof(work),
-			&n) == 0)
+	step = 1u + data[1] * 61u;
+	err = lzma_decode(out, sizeof(out), data + 2, size - 2, lc, lp, pb, work, sizeof(work),
+			  &n);
+	if (!err)
 		bcj_thumb_decode(out, n, 0);
+	serr = lzma_dec_init(&d, steps, sizeof(steps), data + 2, size - 2, lc, lp, pb, work,
+			     sizeof(work));
+	for (size_t until = step; !serr && !d.done; until += step) {
+		serr = lzma_dec_run(&d, until);
+		if (!serr && !d.done && d.pos < until)
+			abort();
+		if (!serr)
+			fin += bcj_thumb_decode(steps + fin, d.pos - fin, (uint32_t)fin);
+	}
+	if (serr != err || (!err && (d.pos != n || memcmp(out, steps, n))))
+		abort();
 	return 0;
 }

@@ -168,6 +168,56 @@ static void test_params(void **st)
 	(void)st;
 }
 
+/*
+ * In steps, as arch/arm/cold.c unpacks the second stream page by page:
+ * the same bytes as in one go, every step at least as far as asked and
+ * never past the buffer, and the BCJ filter in steps (each starting where
+ * the last said its output stopped being final) the same as in one go.
+ */
+static void test_steps(void **st)
+{
+	struct stream s = make(9, 150000, 9, 3, 1, 1, 1);
+	uint8_t *out = malloc(s.dlen + 16), *whole = malloc(s.dlen);
+	struct lzma_dec d;
+	size_t fin = 0, outlen = 0;
+	unsigned steps = 0;
+
+	assert_int_equal(lzma_decode(whole, s.dlen, s.z, s.zlen, 3, 1, 1, work, sizeof(work),
+				     &outlen), 0);
+	bcj_thumb_decode(whole, outlen, 0x1000);
+	memset(out, 0xAA, s.dlen + 16);
+	assert_int_equal(lzma_dec_init(&d, out, s.dlen, s.z, s.zlen, 3, 1, 1, work,
+				       sizeof(work)), 0);
+	for (size_t until = 1; !d.done; until += 1 + (until * 7) % 4099, steps++) {
+		assert_int_equal(lzma_dec_run(&d, until), 0);
+		assert_true(d.done || d.pos >= until);
+		assert_true(d.pos <= s.dlen);
+		fin += bcj_thumb_decode(out + fin, d.pos - fin, 0x1000 + (uint32_t)fin);
+		assert_true(d.pos - fin <= 3);
+	}
+	assert_true(steps > 20);
+	assert_int_equal(d.pos, s.dlen);
+	assert_memory_equal(out, whole, s.dlen);
+	assert_memory_equal(out, s.d, s.dlen);
+	for (int i = 0; i < 16; i++)
+		assert_int_equal(out[s.dlen + i], 0xAA);
+	/* done stays done; an error stays */
+	assert_int_equal(lzma_dec_run(&d, SIZE_MAX), 0);
+	assert_int_equal(lzma_dec_init(&d, out, s.dlen - 1, s.z, s.zlen, 3, 1, 1, work,
+				       sizeof(work)), 0);
+	assert_int_equal(lzma_dec_run(&d, 1000), 0);
+	assert_int_equal(lzma_dec_run(&d, SIZE_MAX), -ENOSPC);
+	assert_int_equal(lzma_dec_run(&d, 1), -ENOSPC);
+	assert_int_equal(lzma_dec_init(&d, out, s.dlen, s.z, 3, 3, 1, 1, work, sizeof(work)),
+			 -EBADMSG);
+	assert_int_equal(lzma_dec_run(&d, 1), -EBADMSG);
+	free(s.z);
+	free(s.d);
+	free(out);
+	free(whole);
+	(void)st;
+}
+
 /* BL pairs go back from absolute to relative; other halfwords stay. */
 static void test_bcj(void **st)
 {
@@ -180,7 +230,8 @@ static void test_bcj(void **st)
 	b[at + 3] = (uint8_t)(0xF8 | ((abs >> 8) & 7));
 	b[at + 2] = (uint8_t)abs;
 	b[8] = 0x00; b[9] = 0xF0;   /* a lone first half at the end: untouched */
-	bcj_thumb_decode(b, sizeof(b), start);
+	/* final up to the lone half at 8, which might continue */
+	assert_int_equal(bcj_thumb_decode(b, sizeof(b), start), 10);
 	assert_int_equal(b[0], 0x11);
 	assert_int_equal(b[3], 0x44);
 	rel >>= 1;
@@ -190,7 +241,8 @@ static void test_bcj(void **st)
 	assert_int_equal(b[at + 2], (uint8_t)rel);
 	assert_int_equal(b[8], 0x00);
 	assert_int_equal(b[9], 0xF0);
-	bcj_thumb_decode(b, 0, 0);
+	assert_int_equal(bcj_thumb_decode(b, 0, 0), 0);
+	assert_int_equal(bcj_thumb_decode(b, 3, 0), 0);
 	(void)st;
 }
 
@@ -207,6 +259,7 @@ int main(void)
 		cmocka_unit_test(test_corrupt),
 		cmocka_unit_test(test_far_match),
 		cmocka_unit_test(test_params),
+		cmocka_unit_test(test_steps),
 		cmocka_unit_test(test_bcj),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
