@@ -79,6 +79,17 @@ static void take_exception(struct sim *s, const char *what, unsigned mode, unsig
 	sim_set_reg(s, UC_ARM_REG_PC, vec);
 }
 
+static void log_abort(struct sim *s, uint32_t far, uint32_t pc, bool prefetch)
+{
+	if (s->aborts < ARRAY_SIZE(s->abort_log)) {
+		s->abort_log[s->aborts].ps = s->now_ps;
+		s->abort_log[s->aborts].far = far;
+		s->abort_log[s->aborts].pc = pc;
+		s->abort_log[s->aborts].prefetch = prefetch;
+	}
+	s->aborts++;
+}
+
 void core_deliver(struct sim *s, int exc)
 {
 	uint32_t pc = sim_pc(s), cpsr = sim_reg(s, UC_ARM_REG_CPSR);
@@ -102,6 +113,7 @@ void core_deliver(struct sim *s, int exc)
 		fs = vm_fault_status(s, s->core->last_va, (cpsr & 0x1F) == 0x10,
 					      s->core->last_write, false);
 
+		log_abort(s, s->core->last_va, pc, false);
 		sim_set_cp15(s, 6, 0, 0, 0, s->core->last_va);                /* DFAR */
 		sim_set_cp15(s, 5, 0, 0, 0, fs | (s->core->last_write ? BIT(11) : 0));
 		take_exception(s, "data abort", 0x17, 0x10, pc + 8, pc);
@@ -116,6 +128,7 @@ void core_deliver(struct sim *s, int exc)
 			far = pc + 2;
 			fs = vm_fault_status(s, far, user, false, true);
 		}
+		log_abort(s, far, pc, true);
 		sim_set_cp15(s, 6, 0, 0, 2, far);                             /* IFAR */
 		sim_set_cp15(s, 5, 0, 0, 1, fs & ~0xF0u);                     /* IFSR */
 		take_exception(s, "prefetch abort", 0x17, 0x0C, pc + 4, pc);

@@ -89,6 +89,13 @@ void sim_write_report(struct sim *s)
 			i ? "," : "", (double)s->bb_log[i].ps / PS_PER_US, s->bb_log[i].value,
 			s->bb_log[i].after_handoff ? "true" : "false");
 	fputs(s->bb_writes ? "\n  ],\n" : "],\n", f);
+	fprintf(f, "  \"aborts\": %u,\n  \"abort_log\": [", s->aborts);
+	for (unsigned i = 0; i < s->aborts && i < ARRAY_SIZE(s->abort_log); i++)
+		fprintf(f, "%s\n    {\"virtual_us\": %.3f, \"far\": %u, \"pc\": %u, "
+			"\"prefetch\": %s}", i ? "," : "", (double)s->abort_log[i].ps / PS_PER_US,
+			s->abort_log[i].far, s->abort_log[i].pc,
+			s->abort_log[i].prefetch ? "true" : "false");
+	fputs(s->aborts ? "\n  ],\n" : "],\n", f);
 	{
 		uint8_t b[8];
 

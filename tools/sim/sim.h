@@ -210,6 +210,11 @@ struct sim {
 	struct sim_bb_write { uint64_t ps; uint8_t value; bool after_handoff; }
 		bb_log[16];
 	unsigned bb_writes;
+	/* The aborts the CPU took (data and prefetch), the first 64 kept:
+	 * where a guest that pages its code in (gtaboot's second stream)
+	 * touched what. */
+	struct { uint64_t ps; uint32_t far, pc; bool prefetch; } abort_log[64];
+	unsigned aborts;
 	uint32_t stop_regs[16], stop_cpsr, stop_sctlr; /* at --stop-at */
 
 	/* core-private state (owner: sim.c) */
