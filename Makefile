@@ -162,7 +162,7 @@ $(OUT)/early.elf: $(EARLY_OBJS) arch/arm/early.ld $(OUT)/early-exports.ld $(OUT)
 
 # The SDRAM image calls the early image as it would call a ROM: linked
 # against its symbols, its late part right behind it in SRAM.
-$(OUT)/gtaboot.elf: $(MAIN_OBJS) $(OUT)/early.elf arch/arm/gtaboot.ld arch/arm/cold_order.ld \
+$(OUT)/gtaboot.elf: $(MAIN_OBJS) $(OUT)/early.elf arch/arm/gtaboot.ld arch/arm/cold_order.ld arch/arm/cold_order_prompt.ld \
 		$(OUT)/memmap.ld $(OUT)/display-setting $(BUILD)/libfdt-vfp-free
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -Wl,-T,arch/arm/gtaboot.ld -Wl,-Map,$(OUT)/gtaboot.map \
 	  -Wl,--just-symbols=$(OUT)/early.elf $(LIBFDT_LDFLAGS) \
@@ -192,7 +192,7 @@ $(OUT)/gtaboot.bin: $(OUT)/early.elf $(OUT)/gtaboot.elf tools/packcold.py arch/a
 	$(Q)$(OBJCOPY) -O binary $(OUT)/early.elf $(OUT)/early.bin
 	$(Q)$(OBJCOPY) -O binary -j .late $(OUT)/gtaboot.elf $(OUT)/late.bin
 	$(Q)cat $(OUT)/early.bin $(OUT)/late.bin > $(OUT)/hot.bin
-	$(Q)$(OBJCOPY) -O binary -j .cold -j .cold_tail $(OUT)/gtaboot.elf $(OUT)/cold.bin
+	$(Q)$(OBJCOPY) -O binary -j .cold -j .cold_tail -j .cold_rest $(OUT)/gtaboot.elf $(OUT)/cold.bin
 	$(Q)$(PYTHON) tools/packcold.py $(OUT)/hot.bin $(OUT)/cold.bin $@ \
 	  --split $$(( 0x$$($(CROSS)nm $(OUT)/gtaboot.elf | sed -n 's/ . __cold_tail$$//p') - \
 	               0x$$($(CROSS)nm $(OUT)/gtaboot.elf | sed -n 's/ . __cold_start$$//p') )) \

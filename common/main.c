@@ -50,6 +50,9 @@ void main_late(const struct handoff *h)
 {
 	/* Now nothing printed before the kernel load waits for the UART. */
 	console_use_ring(scratch_alloc(CONSOLE_RING), CONSOLE_RING);
+	/* The second stream of this image is then unpacked page by page, as
+	 * far as the code that runs needs it (arch/arm/cold.c). */
+	cold_rest_dict(scratch_alloc(cold_rest_size()), cold_rest_size());
 	sys.boot_media = boot_media(h->boot.device);
 	omap3_periph_init(&h->chip, &h->clocks);
 	banner_print(h->wdt_err, h->clk_err);
@@ -85,10 +88,9 @@ void main_late(const struct handoff *h)
 		boot_autoboot();
 		menu_after_failure();
 	}
-	/* 15. Prompt: nothing booted, or the user asked. All of this image
-	 *    is unpacked first (the boot needed only its first stream,
-	 *    arch/arm/cold.c), before a command can write anywhere. */
-	if (cold_load_rest())
-		boot_give_up("the rest of this MLO was overwritten in RAM since the boot");
+	/* 15. Prompt: nothing booted, or the user asked. The commands'
+	 *    code is unpacked as they first run (arch/arm/cold.c); none of
+	 *    them may write gtaboot's own area (common/memcheck.c), where
+	 *    the packed rest waits. */
 	cli_loop();
 }

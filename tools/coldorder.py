@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """`make cold-order`: writes arch/arm/cold_order.ld, the SDRAM image's
 sections that a plain boot runs, which arch/arm/gtaboot.ld puts in the first
-of the two LZMA streams (arch/arm/cold.c unpacks the second on first touch).
+of the two LZMA streams, and arch/arm/cold_order_prompt.ld, those the
+console's common commands run, which it puts at the start of the second
+(arch/arm/cold.c unpacks that as far as the page an access touches).
 
 Boots each board's build in the simulator from the cards a user has
 (extlinux.conf on FAT, as `make bench` measures it, with and without a
@@ -16,7 +18,7 @@ touched, one too many costs its unpacking time at every boot. A test
 the second stream, i.e. when this file is stale; then run `make
 cold-order` and commit the file.
 
-usage: coldorder.py [--out FILE]   (after `make all-boards sim`)
+usage: coldorder.py [--out FILE] [--prompt-out FILE]   (after `make all-boards sim`)
 """
 import argparse
 import bisect
@@ -32,6 +34,19 @@ import bench  # noqa: E402  (its card builders and machine arguments)
 
 ROOT = bench.ROOT
 OUT = os.path.join(ROOT, "arch", "arm", "cold_order.ld")
+PROMPT_OUT = os.path.join(ROOT, "arch", "arm", "cold_order_prompt.ld")
+PROMPT = "gtaboot> "
+RAW_SECTOR = 256   # the second of the ROM's raw-mode places (128 KiB)
+# What a console session commonly runs, after a boot that found nothing:
+# the order of first use puts these at the start of the second stream.
+PROMPT_CMDS = [
+    "version", "help", "printenv", "setenv x 1", "echo ${x}", "env print x",
+    "setexpr y ${x} + 1", "test ${y} -eq 2 && echo two", "if itest ${x} == 1; then echo one; fi",
+    "run x", "md 0x80000000 8", "mw 0x80000000 0x12345678 4", "cmp 0x80000000 0x80000004 1",
+    "cp 0x80000000 0x80000100 4", "crc32 0x80000000 0x100", "mmc info", "mmc list",
+    "part list mmc 0", "fatls mmc 0:1", "ls mmc 0:1 /", "fatinfo mmc 0:1",
+    "load mmc 0:1 ${kernel_addr_r} MLO", "fatload mmc 0:1 ${kernel_addr_r} MLO", "bdinfo",
+    "saveenv", "sleep 0"]
 WORK = os.path.join(bench.BUILD, "coldorder")
 # " .text.name 0xADDR 0xSIZE object", the name alone on its line when long
 SECTION = re.compile(r"^ (\.text[\w.$]*)\s*\n?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)$",
@@ -106,6 +121,50 @@ def entered(board, img, prof):
     if r.get("result") != "handoff":
         sys.exit("coldorder: %s %s did not hand over: %s" % (board, img, r.get("message")))
     return set(r.get("profile") or {})
+
+
+def prompt_entered(board, mlo, prof, raw):
+    """{section: first entry (virtual us)} of a console session: a card
+    with nothing to boot, then PROMPT_CMDS at the prompt. The card has a
+    FAT partition with the MLO, or (raw) no partition table and the MLO
+    in raw mode's place; then the early image is put in SRAM as the ROM
+    would have loaded it from NAND (SYS_BOOT's default), as most of the
+    system tests' console sessions run (tests/system/simrun.py)."""
+    img = os.path.join(WORK, board + ("-prompt-raw.img" if raw else "-prompt.img"))
+    if raw:
+        blob = open(os.path.join(bench.FW, board, "MLO.raw"), "rb").read()
+        with open(img, "wb") as f:
+            f.truncate(4 << 20)
+            f.seek(RAW_SECTOR * 512)
+            f.write(blob)
+    else:
+        bench.make_image(img, 64, [(mlo, "MLO")])
+    inp = "{expect %s}" % PROMPT + "".join(
+        c.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}") +
+        "\\r{expect %s}" % PROMPT for c in PROMPT_CMDS)
+    with tempfile.TemporaryDirectory() as tmp:
+        extra = []
+        if raw:
+            # what the ROM loads: the early part gtaboot.bin's descriptor
+            # names ("GMLO", its length at 0x40; docs/design.md)
+            blob = open(os.path.join(bench.FW, board, "gtaboot.bin"), "rb").read()
+            early = os.path.join(tmp, "early.bin")
+            with open(early, "wb") as f:
+                f.write(blob[:int.from_bytes(blob[0x40:0x44], "little")])
+            extra = ["--load-raw", early + "@0x40200000", "--rom-vmmc1", "on"]
+        rep = os.path.join(tmp, "r.json")
+        serial = os.path.join(tmp, "s")
+        subprocess.run([bench.SIM] + bench.MACHINE[board] + extra +
+                       ["--sd", img, "--profile", prof, "--report", rep, "--serial", serial,
+                        "--input", inp, "--max-ms", "60000"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
+        r = json.load(open(rep))
+        out = open(serial, "rb").read().decode("latin-1")
+    if out.count(PROMPT) <= len(PROMPT_CMDS):
+        sys.exit("coldorder: %s: the console session stopped early (%s):\n%s"
+                 % (board, r.get("message"), out[-2000:]))
+    return {n: v["first_us"] for n, v in (r.get("profile") or {}).items()
+            if "|" in n and v.get("enters")}
 
 
 def placed(board):
@@ -206,11 +265,13 @@ def data_closure(board, code):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default=OUT)
+    ap.add_argument("--prompt-out", default=PROMPT_OUT)
     a = ap.parse_args()
     os.makedirs(WORK, exist_ok=True)
     kernel = os.path.join(WORK, "zImage")
     bench.make_kernel(kernel, 1000000)
     code, data = set(), set()
+    prompt_first, prompt_data = {}, set()
     for board in bench.BOARDS:
         mlo = os.path.join(bench.FW, board, "MLO")
         if not os.path.exists(mlo):
@@ -225,6 +286,15 @@ def main():
         board_code = {tuple(n.split("|")) for n in names}
         code |= board_code
         data |= data_closure(board, board_code)
+        for raw in (False, True):
+            for n, t in prompt_entered(board, mlo, prof, raw).items():
+                sec = tuple(n.split("|"))
+                prompt_first[sec] = min(t, prompt_first.get(sec, t))
+        # and what the command table reaches: every command's name, usage
+        # and help text, which `help` and a usage message read
+        table = {(object_pattern(o), sec) for _, _, o, sec in placed(board)
+                 if sec.startswith(".gtaboot_cmds.")}
+        prompt_data |= data_closure(board, set(prompt_first) | table)
     # libfdt's objects are one section each: their data goes whole
     data |= {(o, ".rodata .rodata.* .data .data.*")
              for o, _ in code if ".a:" in o}
@@ -239,6 +309,22 @@ def main():
             f.write("%s(%s)\n" % (o, s))
     print("coldorder: %d code and %d data sections -> %s" % (
         len(code), len(data), os.path.relpath(a.out, ROOT)))
+    # the second stream's start: in order of first use, then their data
+    pcode = sorted((s for s in prompt_first if s not in code),
+                   key=lambda s: (prompt_first[s], s))
+    pdata = sorted(prompt_data - data)
+    with open(a.prompt_out, "w") as f:
+        f.write("/* SPDX-License-Identifier: GPL-2.0-or-later */\n"
+                "/* Generated by tools/coldorder.py (`make cold-order`): the SDRAM\n"
+                " * image's code sections a console session with common commands runs\n"
+                " * (both boards) and the first stream lacks, in order of first use,\n"
+                " * then the data sections their relocations reach. gtaboot.ld puts\n"
+                " * them at the start of the second stream, which is unpacked as far\n"
+                " * as the page an access touches. */\n")
+        for o, s in pcode + pdata:
+            f.write("%s(%s)\n" % (o, s))
+    print("coldorder: %d code and %d data sections -> %s" % (
+        len(pcode), len(pdata), os.path.relpath(a.prompt_out, ROOT)))
 
 
 if __name__ == "__main__":

@@ -2,11 +2,12 @@
 /*
  * Unpacking the SDRAM image (arch/arm/gtaboot.ld) in two streams (the format:
  * arch/arm/omap3/mlo_layout.h). cold_load() unpacks the first, what the
- * boot path runs, and maps the second's pages as faults; cold_load_rest()
- * unpacks the second, when the console starts or when an access faults
- * on one of its pages (cold_fault(), from late.S's abort path). A boot
- * that needs only the first stream hands over without spending the time
- * on the rest; one that needs the rest gets it on first touch, so the
+ * boot path runs, and maps the second's pages as faults. An access that
+ * faults on one of them (cold_fault(), from late.S's abort path) unpacks
+ * the second stream as far as that page, once the SDRAM image has given a
+ * dictionary for it (cold_rest_dict()), else all of it (cold_load_rest()).
+ * A boot that needs only the first stream hands over without spending the
+ * time on the rest; the console unpacks what its commands touch, so the
  * order gtaboot.ld gives the sections decides speed, never correctness.
  * This file is the late part's (SRAM): it runs before the rest exists.
  *
@@ -48,9 +49,14 @@ _Static_assert(LZMA_WORK_BYTES(MLO_LZMA_LC, MLO_LZMA_LP) <= COLD_WORK_MAX,
 _Static_assert(COLD_WINDOW_END - COLD_BASE <= COLD_WINDOW, "COLD_PTE outside the window");
 
 /* The second stream until it is unpacked: in the SDRAM image's bss, set
- * by cold_load() once it has cleared that. */
+ * by cold_load() once it has cleared that. With a dictionary
+ * (cold_rest_dict()), rest_dec unpacks it there in steps, and the pages
+ * below __cold_tail + rest_final hold their final code. */
 static const uint8_t *rest_src;
 static uint32_t rest_len;
+static struct lzma_dec rest_dec;
+static uint8_t *rest_dict;
+static uint32_t rest_final;
 
 static int unpack(char *dst, size_t size, const uint8_t *src, size_t len, uint32_t start)
 {
@@ -73,14 +79,15 @@ static uint32_t tail_pages_end(void)
 }
 
 /* Point the window's first-level entry at COLD_PTE, with the second
- * stream's pages present or not. The table walk reads memory uncached
- * (mmu.c): the D-cache is cleaned before the TLB forgets the old entry. */
-static void map_window(int tail_present)
+ * stream's pages present below present_end, faulting from there. The table
+ * walk reads memory uncached (mmu.c): the D-cache is cleaned before the
+ * TLB forgets the old entry. */
+static void map_window(uint32_t present_end)
 {
 	uint32_t *l1 = (uint32_t *)(uintptr_t)mmu_table_base() + (COLD_BASE >> 20);
 	uint32_t *pte = (uint32_t *)COLD_PTE;
 	uint32_t pa = *l1 & 0xFFF00000u;   /* mmu_enable()'s section */
-	uint32_t lo = (uint32_t)(uintptr_t)__cold_tail, hi = tail_pages_end();
+	uint32_t hi = tail_pages_end();
 
 	/* or already our table, which lies in the window it maps */
 	if ((*l1 & 3u) == L1_TABLE)
@@ -88,8 +95,7 @@ static void map_window(int tail_present)
 	for (uint32_t i = 0; i < COLD_WINDOW / PAGE; i++) {
 		uint32_t va = COLD_BASE + i * PAGE;
 
-		pte[i] = !tail_present && va >= lo && va < hi ? 0 :
-			 (pa + i * PAGE) | PTE_NORMAL_WB;
+		pte[i] = va >= present_end && va < hi ? 0 : (pa + i * PAGE) | PTE_NORMAL_WB;
 	}
 	*l1 = (pa + (COLD_PTE - COLD_BASE)) | L1_TABLE;
 	cache_dcache_clean_inv_all();
@@ -118,7 +124,7 @@ int cold_load(const uint8_t *packed)
 	if ((uintptr_t)__cold_end > (uintptr_t)__cold_tail) {
 		rest_src = packed + 8 + alen;
 		rest_len = zlen - 4 - alen;
-		map_window(0);
+		map_window((uint32_t)(uintptr_t)__cold_tail);
 	}
 	cache_dcache_clean_inv_all();
 	cache_icache_inv_all();
@@ -133,6 +139,58 @@ cold_main_fn *cold_enter(const uint8_t *packed)
 	return main_late;
 }
 
+size_t cold_rest_size(void)
+{
+	return rest_src ? (size_t)(__cold_end - __cold_tail) : 0;
+}
+
+void cold_rest_dict(void *buf, size_t size)
+{
+	if (!rest_src || rest_dict || size < cold_rest_size())
+		return;
+	if (!lzma_dec_init(&rest_dec, buf, cold_rest_size(), rest_src, rest_len, MLO_LZMA_LC,
+			   MLO_LZMA_LP, MLO_LZMA_PB, (void *)COLD_WORK, COLD_WORK_MAX))
+		rest_dict = buf;
+}
+
+/*
+ * The second stream's first `need` bytes (or all of it) in place, as code:
+ * unpacked into the dictionary (the output of the BCJ filter cannot serve
+ * as LZMA's dictionary, whose matches refer to the bytes before it), then
+ * copied behind __cold_tail and filtered there. A pair the filter has not
+ * seen whole waits for the next step, and with it the page it starts in.
+ */
+static __attribute__((noinline)) int unpack_rest_to(uint32_t need)
+{
+	uint32_t len = (uint32_t)(__cold_end - __cold_tail), got, fin;
+	int err;
+
+	err = lzma_dec_run(&rest_dec, need + 4 < len ? need + 4 : len);
+	got = (uint32_t)rest_dec.pos;
+	/* All of it: then the end marker must follow (nothing more, nothing
+	 * less), as for the first stream. */
+	if (!err && got == len && !rest_dec.done)
+		err = lzma_dec_run(&rest_dec, SIZE_MAX);
+	if (!err && got < len && rest_dec.done)
+		err = -EBADMSG;
+	if (err)
+		return err;
+	map_window(tail_pages_end());   /* writable while we fill them */
+	memcpy(__cold_tail + rest_final, rest_dict + rest_final, got - rest_final);
+	fin = rest_final + (uint32_t)bcj_thumb_decode((uint8_t *)__cold_tail + rest_final,
+						      got - rest_final,
+						      (uint32_t)(__cold_tail - __cold_start) +
+						      rest_final);
+	rest_final = got == len ? len : fin;
+	if (rest_final == len)
+		rest_src = 0;
+	map_window(rest_final == len ? tail_pages_end() :
+		   ((uint32_t)(uintptr_t)__cold_tail + rest_final) & ~(PAGE - 1));
+	cache_dcache_clean_inv_all();
+	cache_icache_inv_all();
+	return 0;
+}
+
 int cold_load_rest(void)
 {
 	const uint8_t *src = rest_src;
@@ -140,9 +198,14 @@ int cold_load_rest(void)
 
 	if (!src)
 		return 0;
+	if (rest_dict) {
+		err = unpack_rest_to(UINT32_MAX - 4);
+		rest_src = 0;   /* once only, even if it failed */
+		return err;
+	}
 	/* once only, even if it fails: a second try would read the same */
 	rest_src = 0;
-	map_window(1);
+	map_window(tail_pages_end());
 	err = unpack(__cold_tail, (size_t)(__cold_end - __cold_tail), src, rest_len,
 		     (uint32_t)(__cold_tail - __cold_start));
 	cache_dcache_clean_inv_all();
@@ -164,8 +227,17 @@ int cold_fault(unsigned type)
 		fsr = far = 0;
 	}
 	if (rest_src && ((fsr & 0xFu) | ((fsr >> 6) & 0x10u)) == FS_XLATE_PAGE &&
-	    far - (uint32_t)(uintptr_t)__cold_tail < tail_pages_end() - (uint32_t)(uintptr_t)__cold_tail)
-		return cold_load_rest() == 0;
+	    far - (uint32_t)(uintptr_t)__cold_tail < tail_pages_end() - (uint32_t)(uintptr_t)__cold_tail) {
+		uint32_t page_end = ((far | (PAGE - 1)) + 1) - (uint32_t)(uintptr_t)__cold_tail;
+
+		if (!rest_dict)
+			return cold_load_rest() == 0;
+		if (unpack_rest_to(page_end)) {
+			rest_src = 0;
+			return 0;
+		}
+		return 1;
+	}
 	/* Any other exception: arm_exception() reports it, and may itself lie
 	 * in the second stream. */
 	cold_load_rest();

@@ -5,6 +5,7 @@
 #ifndef ARCH_ARM_COLD_H
 #define ARCH_ARM_COLD_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "arch/arm/omap3/memmap.h"
@@ -34,15 +35,20 @@ cold_enter_fn cold_enter;
  * damaged. */
 int cold_load(const uint8_t *packed);
 
-/* Unpack the second stream, if that has not been done: the console calls
- * it before it takes commands (which may write anywhere, the staged
- * stream too). Returns 0, or -EBADMSG when the staged stream was damaged
- * since the boot. */
+/* Unpack all of the second stream, if that has not been done. Returns 0,
+ * or -EBADMSG when the staged stream was damaged since the boot. */
 int cold_load_rest(void);
+
+/* The second stream's size while it is still packed, else 0; and a buffer
+ * of at least that size (in gtaboot's own SDRAM area, kept for good), in
+ * which a touch of one of its pages unpacks it only as far as that page.
+ * Without one, or before, a touch unpacks it all. */
+size_t cold_rest_size(void);
+void cold_rest_dict(void *buf, size_t size);
 
 /* late.S's exception path, with the exception's type (arch/arm/cpu.h):
  * 1 when it was an abort on one of the second stream's pages, which is
- * now unpacked, so that the access can run again; 0 for anything else,
+ * now unpacked (with all before it), so that the access can run again; 0 for anything else,
  * with the second stream unpacked if possible (arm_exception() may lie in
  * it). */
 int cold_fault(unsigned type);

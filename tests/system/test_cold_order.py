@@ -5,7 +5,8 @@ boot that needs more (a boot script's commands) gets the second on first
 touch, through the abort it takes on one of its pages, and still boots.
 
 Whether the second stream was unpacked is read from the simulator's
---profile: one range, cold_load_rest(), which only that unpacking enters."""
+--profile: the ranges of cold_load_rest() and unpack_rest_to(), which only
+that unpacking enters (whole, or page by page)."""
 import os
 import subprocess
 
@@ -29,17 +30,21 @@ def sh(*args):
 
 
 def rest_profile(board, out):
-    """A --profile file naming cold_load_rest()'s bytes "rest"."""
+    """A --profile file naming the bytes of cold_load_rest() and
+    unpack_rest_to() "rest"."""
     elf = simrun.built("build/%s/gtaboot.elf" % board)
+    lines = []
     for line in sh("arm-none-eabi-nm", "-S", elf).splitlines():
         p = line.split()
-        if len(p) == 4 and p[3] == "cold_load_rest":
+        if len(p) == 4 and p[3] in ("cold_load_rest", "unpack_rest_to"):
             lo = int(p[0], 16) & ~1
-            path = str(out / ("%s-rest.profile" % board))
-            with open(path, "w") as f:
-                f.write("%x %x rest\n" % (lo, lo + int(p[1], 16)))
-            return path
-    pytest.fail("no cold_load_rest in %s" % elf)
+            lines.append("%x %x rest\n" % (lo, lo + int(p[1], 16)))
+    if len(lines) != 2:
+        pytest.fail("no cold_load_rest or unpack_rest_to in %s" % elf)
+    path = str(out / ("%s-rest.profile" % board))
+    with open(path, "w") as f:
+        f.writelines(lines)
+    return path
 
 
 def files(board, out, extra=None):
@@ -104,3 +109,42 @@ def test_script_boot_unpacks_the_rest_on_first_touch(tmp_path):
     assert rest, "the script's commands ran without the second stream: are they all in " \
         "arch/arm/cold_order.ld? then this test needs a command outside it"
     assert r.report["pc"] == 0x82000000, r.serial
+
+
+PROMPT = "gtaboot> "
+PROMPT_STALE = ("a console session needed the second stream beyond its first part: "
+                "arch/arm/cold_order_prompt.ld is stale; run `make cold-order` and commit it "
+                "(tools/coldorder.py)")
+
+
+def section_addr(board, name):
+    elf = simrun.built("build/%s/gtaboot.elf" % board)
+    for line in sh("arm-none-eabi-objdump", "-h", elf).splitlines():
+        p = line.split()
+        if len(p) > 4 and p[1] == name:
+            return int(p[3], 16), int(p[2], 16)
+    pytest.fail("no %s section in %s" % (name, elf))
+
+
+@pytest.mark.parametrize("board", ["gta04", "beagle"])
+def test_console_unpacks_only_what_its_commands_run(board, tmp_path):
+    """A boot that finds nothing, then common commands at the prompt, as
+    the console tests run them (the early part put in SRAM, the rest on a
+    card): the second stream is unpacked page by page, and these commands
+    stay in its first part (.cold_tail, tools/coldorder.py's list), so the
+    rest of it (.cold_rest) is never unpacked. The simulator logs every
+    abort the CPU takes with its address."""
+    cmds = ["version", "printenv bootcmd", "setenv x 1", "echo ${x}", "md 0x80000000 4",
+            "help"]
+    inp = "{expect %s}" % PROMPT + "".join(
+        c.replace("{", "\\{").replace("}", "\\}") + "\\r{expect %s}" % PROMPT for c in cmds)
+    gtaboot = simrun.built("build/%s/gtaboot.bin" % board)
+    r = simrun.run(MACHINE[board] + ["--load-raw", gtaboot + "@0x40200000", "--input", inp,
+                                     "--max-ms", "5000"])
+    assert r.serial.count(PROMPT) == len(cmds) + 1, r.serial + r.stderr
+    tail, _ = section_addr(board, ".cold_tail")
+    rest, size = section_addr(board, ".cold_rest")
+    touched = [a["far"] for a in r.report["abort_log"] if tail <= a["far"] < rest + size]
+    assert touched, "no abort on the second stream: is it unpacked whole at the boot?"
+    assert r.report["aborts"] <= len(r.report["abort_log"]), r.report["aborts"]
+    assert max(touched) < rest, PROMPT_STALE + " (%s)" % ", ".join("0x%08x" % a for a in touched)
