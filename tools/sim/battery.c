@@ -115,7 +115,8 @@ struct flow {
 struct sample { uint64_t ps; int mv, ma; unsigned soc; };
 
 struct battery {
-	bool present, vbus, vac;
+	bool present;
+	const struct sim_config *cfg;   /* the sources: --vbus, --charger (live) */
 	double cap_mah, r_ohm;
 	unsigned usb_limit, sag_mv;
 	uint64_t unplug_ps;
@@ -193,8 +194,7 @@ struct battery *battery_new(const struct sim_config *c)
 	b->r_ohm = (c->battery_mohm ? c->battery_mohm : 200) / 1000.0;
 	b->soc = c->battery_soc_set ? c->battery_soc_centi / 10000.0 :
 		 soc_of(c->battery_mv ? c->battery_mv : 3800);
-	b->vbus = c->vbus;
-	b->vac = c->charger;
+	b->cfg = c;
 	b->usb_limit = c->usb_limit_ma ? c->usb_limit_ma : 500;
 	b->sag_mv = c->vbus_sag_mv;
 	b->unplug_ps = c->unplug_ps ? c->unplug_ps : UINT64_MAX;
@@ -221,6 +221,7 @@ void battery_attach(struct sim *s)
 
 	if (!b)
 		b = s->batt = battery_new(&s->cfg);
+	b->cfg = &s->cfg;   /* this machine's (a restart copies it) */
 	regs_reset(b);
 	b->last_ps = sim_now_ps(s);
 	b->wfi_ps = 0;
@@ -231,12 +232,12 @@ void battery_attach(struct sim *s)
 
 static bool vbus_at(const struct battery *b, uint64_t ps)
 {
-	return b->vbus && ps < b->unplug_ps;
+	return b->cfg->vbus && ps < b->unplug_ps;
 }
 
 static bool vac_at(const struct battery *b, uint64_t ps)
 {
-	return b->vac && ps < b->unplug_ps;
+	return b->cfg->charger && ps < b->unplug_ps;
 }
 
 bool battery_vbus(struct sim *s)
@@ -635,9 +636,9 @@ unsigned battery_madc_mv(struct sim *s, unsigned ch, unsigned *num, unsigned *de
 
 static const char *source_name(const struct battery *b)
 {
-	if (b->vac)
-		return b->vbus ? "ac+usb" : "ac";
-	if (b->vbus)
+	if (b->cfg->charger)
+		return b->cfg->vbus ? "ac+usb" : "ac";
+	if (b->cfg->vbus)
 		return b->usb_limit <= 100 ? "usb100" : "usb500";
 	return "none";
 }
