@@ -13,6 +13,7 @@ loop scales with capacity, so the loop here (about 5 s of virtual time
 per round) is the real cell's 100 times faster (about 9 minutes a round,
 the owners' "every ten minutes")."""
 import os
+import re
 
 import pytest
 
@@ -66,10 +67,11 @@ def test_gtaboot_boot_loop(tmp_path):
     """gtaboot as it is today does not charge either: the same loop."""
     r = simrun.run(["--machine", "gta04", "--sd", gtaboot_card(tmp_path),
                     "--max-restarts", "3", "--max-ms", "40000"] + DRAINED)
-    loop_checks(r, 4, "Hit any key to stop autoboot")
+    loop_checks(r, 4, "for GTA04")
     # the board's draw as the model estimates it for a bootloader at
     # 600 MHz with the backlight on: about 400 mA (issue #36)
-    assert "board 393 mA" in r.report["message"], r.report["message"]
+    m = re.search(r"board (\d+) mA", r.report["message"])
+    assert m and 350 <= int(m.group(1)) <= 450, r.report["message"]
 
 
 def test_charged_cell_no_loop(tmp_path):

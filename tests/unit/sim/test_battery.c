@@ -332,6 +332,27 @@ static void test_uvlo_and_restart(void **state)
 	assert_int_equal(s->result, SIM_BROWNOUT);
 }
 
+/* No battery: the board lives on the charger, and dies with it. */
+static void test_no_battery_unplug(void **state)
+{
+	struct sim *s = simtest_new(SOC_OMAP3530);
+	const char *why = NULL;
+
+	s->cfg.no_battery = true;
+	s->cfg.vbus = true;
+	s->cfg.unplug_ps = 2 * PS_PER_S;
+	simtest_init(s);
+	assert_int_equal(battery_next_start_ps(s, 0, &why), 0);
+	battery_attach(s);
+	run_for(s, PS_PER_S);
+	assert_int_equal(s->result, SIM_RUNNING);
+	assert_int_equal(battery_terminal_mv(s), BAT_CV_MV);
+	run_for(s, 2 * PS_PER_S);
+	assert_int_equal(s->result, SIM_BROWNOUT);
+	assert_true(battery_next_start_ps(s, 0, &why) == UINT64_MAX);
+	assert_non_null(why);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -344,6 +365,7 @@ int main(void)
 		cmocka_unit_test(test_vbus_sag_and_unplug),
 		cmocka_unit_test(test_madc_channels),
 		cmocka_unit_test(test_uvlo_and_restart),
+		cmocka_unit_test(test_no_battery_unplug),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
