@@ -332,6 +332,36 @@ static void test_uvlo_and_restart(void **state)
 	assert_int_equal(s->result, SIM_BROWNOUT);
 }
 
+/* The register sequences of Letux's twl4030_usb_charger_enable() and of
+ * Linux's twl4030_charger_enable_usb() in linear mode, as they write them:
+ * every key in place (no write ignored), 500 mA from a 500 mA port. */
+static void test_letux_and_linux_sequences(void **state)
+{
+	struct sim *s = setup_with(4000, 1200, true, false);
+
+	wr8(s, 0x4A, 0x85, 0xE7);                           /* BCIMFKEY */
+	wr8(s, 0x4A, 0x9B, 0xFF);                           /* BCIIREF1: 852 mA */
+	wr8(s, 0x4B, 0x3D, rd8(s, 0x4B, 0x3D) | 0x32);      /* BOOT_BCI */
+	twl4030_rom_usb_phy(s);                             /* its ULPI set-up */
+	run_for(s, 50 * PS_PER_MS);
+	assert_int_equal(charger_ma(s), 100);
+	wr8(s, 0x4A, 0x84, rd8(s, 0x4A, 0x84) | 0x04);      /* USBFASTMCHG */
+	assert_int_equal(charger_ma(s), 500);
+	assert_int_equal(rd8(s, 0x4A, 0x9B), 0xFF);
+	/* Linux, linear mode */
+	s = setup_with(4000, 1200, true, false);
+	wr8(s, 0x4B, 0x3D, rd8(s, 0x4B, 0x3D) & ~0x05);
+	wr8(s, 0x4A, 0x95, 0x33);                           /* BCIWDKEY */
+	wr8(s, 0x4A, 0x75, 0x2A);                           /* BCIMDKEY: off */
+	wr8(s, 0x4A, 0x75, 0x26);                           /* linear, USB path */
+	wr8(s, 0x4A, 0x95, 0xF3);
+	wr8(s, 0x4A, 0x85, 0x9C);
+	wr8(s, 0x4A, 0x88, 0xF0);                           /* BCIMFEN3 */
+	assert_int_equal(rd8(s, 0x4A, 0x88), 0xF0);
+	assert_int_equal(charger_ma(s), 100);
+	assert_int_equal(rd8(s, 0x4A, 0x76), 0x12);
+}
+
 /* No battery: the board lives on the charger, and dies with it. */
 static void test_no_battery_unplug(void **state)
 {
@@ -366,6 +396,7 @@ int main(void)
 		cmocka_unit_test(test_madc_channels),
 		cmocka_unit_test(test_uvlo_and_restart),
 		cmocka_unit_test(test_no_battery_unplug),
+		cmocka_unit_test(test_letux_and_linux_sequences),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
