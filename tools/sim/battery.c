@@ -7,7 +7,7 @@
  * integrated over virtual time from the current into it; terminal voltage
  * = OCV(soc) + I * R (I > 0 charging). The board's draw is estimated from
  * what the simulator knows: the MPU clock (s->mpu_hz), WFI, the backlight,
- * the panel, the SD card's supply. Figures and their sources: README.md,
+ * the panel, the SD card's supply and its transfers. Figures and their sources: README.md,
  * "Battery model"; every estimate is marked as one here too.
  *
  * The charger, from the TPS65950 TRM (SWCU050) chapter "Battery Charger
@@ -37,6 +37,7 @@
 #include "lib/bitops.h"
 #include "tools/sim/battery.h"
 #include "tools/sim/models.h"
+#include "tools/sim/sdcard.h"
 
 /* 0x4A: MAIN_CHARGE (+0x74) and PRECHARGE (+0xAA) registers */
 #define BCI_FIRST   0x74
@@ -90,7 +91,8 @@
 #define LOAD_WFI_MA        10    /* MPU in WFI */
 #define LOAD_BACKLIGHT_MA  90    /* LED backlight at full */
 #define LOAD_PANEL_MA      15    /* TD028TTEC1 panel logic */
-#define LOAD_SD_MA         30    /* SD card powered (average of idle/active) */
+#define LOAD_SD_MA         5     /* SD card powered, idle */
+#define LOAD_SD_ACTIVE_MA  60    /* SD card reading or writing */
 
 #define MAX_LOG 512
 #define MAX_BROWN 64
@@ -123,7 +125,7 @@ struct battery {
 	const char *src_name;
 
 	double soc;                 /* 0..1 */
-	uint64_t last_ps, wfi_ps;
+	uint64_t last_ps, wfi_ps, sd_transfers;
 	bool on;
 	struct flow f;
 	unsigned restarts;
@@ -225,6 +227,7 @@ void battery_attach(struct sim *s)
 	regs_reset(b);
 	b->last_ps = sim_now_ps(s);
 	b->wfi_ps = 0;
+	b->sd_transfers = 0;
 	b->on = true;
 	if (b->unplug_ps != UINT64_MAX && b->unplug_ps > b->last_ps && s->core)
 		sim_event_at(s, b->unplug_ps);
@@ -264,6 +267,8 @@ static double iref_ma(const struct battery *b)
 
 static double board_ma(struct sim *s, double wfi)
 {
+	uint64_t moved = sdcard_transfers(s->sd);
+	bool sd_active = moved != s->batt->sd_transfers;
 	double mhz = s->mpu_hz ? s->mpu_hz / 1e6 : 26;   /* sys_clk before DPLL1 */
 	double ma = LOAD_BASE_MA + LOAD_CPU_MA_PER_MHZ * mhz * (1 - wfi) + LOAD_WFI_MA * wfi;
 	const char *why;
@@ -273,7 +278,8 @@ static double board_ma(struct sim *s, double wfi)
 	if (s->gpio && panel_showing(s, &why))
 		ma += LOAD_PANEL_MA;
 	if (s->twl && twl4030_vmmc1_mv(s))
-		ma += LOAD_SD_MA;
+		ma += LOAD_SD_MA + (sd_active ? LOAD_SD_ACTIVE_MA : 0);
+	s->batt->sd_transfers = moved;
 	return ma;
 }
 
