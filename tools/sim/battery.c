@@ -3,11 +3,11 @@
  * gtaboot-sim: the GTA04's main battery, its charger sources, the TWL4030's
  * battery charger interface (BCI) and its under-voltage lock-out.
  *
- * The cell (an Openmoko BL-5C-type 1200 mAh 1S Li-ion): state of charge
+ * The cell (the Freerunner's FIC HF08x, 1200 mAh 1S Li-ion): state of charge
  * integrated over virtual time from the current into it; terminal voltage
  * = OCV(soc) + I * R (I > 0 charging). The board's draw is estimated from
- * what the simulator knows: the MPU clock (s->mpu_hz), WFI, the backlight,
- * the panel, the SD card's supply and its transfers. Figures and their sources: README.md,
+ * what the simulator knows: the MPU clock (s->mpu_hz), WFI, the backlight
+ * (gpio_57 or GPT11's PWM), the panel, the SD card's supply and transfers. Figures and their sources: README.md,
  * "Battery model"; every estimate is marked as one here too.
  *
  * The charger, from the TPS65950 TRM (SWCU050) chapter "Battery Charger
@@ -83,14 +83,18 @@
 #define AC_LIMIT_MA 1000
 #define USB_SLOW_MA 100     /* USB main charge before USBFASTMCHG */
 
-/* Board draw (mA, from the battery at ~3.7 V). Estimates, calibrated so
- * that a bootloader at 600 MHz with the backlight and SD card on draws
- * about 400 mA, the figure the gta04-owner reports quote (issue #36). */
+/* Board draw (mA, from the battery at ~3.7 V); README.md, "Battery model",
+ * gives each source. Goldelico's GTA04 Power-Management page: ~75 mA idle
+ * with the screen off, ~200 mA with it on; H. N. Schaller (gta04-owner,
+ * 2011-05-20): the SoC 90-450 mA by clock, the backlight's step-up 23 mA
+ * at 13.5 V (310 mW: 93 mA from 3.7 V at 90 %). The split is estimated,
+ * so that a bootloader at 600 MHz with the screen on draws about 400 mA
+ * (issue #36). */
 #define LOAD_BASE_MA       60    /* PMIC, SDRAM, oscillators, idle peripherals */
 #define LOAD_CPU_MA_PER_MHZ 0.33 /* MPU + core domain running: ~200 mA at 600 MHz */
-#define LOAD_WFI_MA        10    /* MPU in WFI */
-#define LOAD_BACKLIGHT_MA  90    /* LED backlight at full */
-#define LOAD_PANEL_MA      15    /* TD028TTEC1 panel logic */
+#define LOAD_WFI_MA        10    /* MPU in WFI: with base and SD, the 75 mA idle */
+#define LOAD_BACKLIGHT_MA  93    /* LED backlight at full (Schaller's 310 mW) */
+#define LOAD_PANEL_MA      32    /* panel and DSS scan-out: the rest of ~200 mA */
 #define LOAD_SD_MA         5     /* SD card powered, idle */
 #define LOAD_SD_ACTIVE_MA  60    /* SD card reading or writing */
 
@@ -265,6 +269,23 @@ static double iref_ma(const struct battery *b)
 	return ma > 0 ? ma : 0;
 }
 
+/* The GTA04's backlight enable: gpmc_ncs6 as gpio_57 (on/off, panel.c)
+ * or as gpt11_pwm_evt (pad mode 3, Linux's omap3-gta04.dtsi pwm-backlight
+ * on timer 11): the step-up converter is on for the PWM's high share. */
+static double backlight_level(struct sim *s)
+{
+	double duty;
+
+	if (!s->gpio || !s->cfg.machine || strcmp(s->cfg.machine->name, "gta04"))
+		return 0;
+	if (panel_backlight(s))
+		return 1;
+	if ((scm_pad(s, 0x0BA) & 7) != 3)
+		return 0;
+	duty = gpt_pwm_duty(s, 11);
+	return duty < 0 ? 0 : duty;
+}
+
 static double board_ma(struct sim *s, double wfi)
 {
 	uint64_t moved = sdcard_transfers(s->sd);
@@ -273,8 +294,7 @@ static double board_ma(struct sim *s, double wfi)
 	double ma = LOAD_BASE_MA + LOAD_CPU_MA_PER_MHZ * mhz * (1 - wfi) + LOAD_WFI_MA * wfi;
 	const char *why;
 
-	if (s->gpio && panel_backlight(s))
-		ma += LOAD_BACKLIGHT_MA;
+	ma += LOAD_BACKLIGHT_MA * backlight_level(s);
 	if (s->gpio && panel_showing(s, &why))
 		ma += LOAD_PANEL_MA;
 	if (s->twl && twl4030_vmmc1_mv(s))

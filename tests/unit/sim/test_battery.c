@@ -362,6 +362,41 @@ static void test_letux_and_linux_sequences(void **state)
 	assert_int_equal(rd8(s, 0x4A, 0x76), 0x12);
 }
 
+/* The GTA04's backlight: full on gpio_57, a share of it as GPT11's PWM
+ * (gpmc_ncs6 in mode 3) programmed as Linux's pwm-omap-dmtimer does. */
+static void test_backlight_pwm(void **state)
+{
+	struct sim *s = simtest_new(SOC_DM3730);
+	uint32_t pad;
+	int dark, full, quarter;
+
+	simtest_init(s);
+	simtest_clocks_3530(s);
+	set_bits(s, CM + 0xA00, 1u << 12);                  /* GPT11 FCLK, ICLK */
+	set_bits(s, CM + 0xA10, 1u << 12);
+	set_bits(s, CM + 0x1010, 1u << 13);                 /* GPIO2 interface clock */
+	run_for(s, 2 * PS_PER_MS);
+	dark = battery_board_ma(s);
+	wr(s, 0x49050034, ~(1u << 25));                     /* gpio_57 out, high */
+	wr(s, 0x49050094, 1u << 25);
+	pad = 4;
+	assert_int_equal(model_mmio(s, true, 0x480020BA, 2, &pad), 0);
+	run_for(s, 2 * PS_PER_MS);
+	full = battery_board_ma(s);
+	assert_in_range(full - dark, 92, 94);
+	wr(s, 0x4808802C, 0xFFFF0000u);                     /* TLDR: 65536 ticks */
+	wr(s, 0x48088038, 0xFFFF0000u + 0x4000 - 1);        /* TMAR: a quarter */
+	wr(s, 0x48088024, 0x1843);                          /* PT, TRG 2, CE, AR, ST */
+	pad = 3;                                            /* gpt11_pwm_evt */
+	assert_int_equal(model_mmio(s, true, 0x480020BA, 2, &pad), 0);
+	run_for(s, 2 * PS_PER_MS);
+	quarter = battery_board_ma(s);
+	assert_in_range(quarter - dark, 22, 24);
+	wr(s, 0x48088024, 0x1842);                          /* stopped: low */
+	run_for(s, 2 * PS_PER_MS);
+	assert_int_equal(battery_board_ma(s), dark);
+}
+
 /* No battery: the board lives on the charger, and dies with it. */
 static void test_no_battery_unplug(void **state)
 {
@@ -397,6 +432,7 @@ int main(void)
 		cmocka_unit_test(test_uvlo_and_restart),
 		cmocka_unit_test(test_no_battery_unplug),
 		cmocka_unit_test(test_letux_and_linux_sequences),
+		cmocka_unit_test(test_backlight_pwm),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
