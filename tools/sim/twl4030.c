@@ -31,6 +31,7 @@
  *    16 µs per channel, the inputs from battery.c (VBAT through the
  *    divider BCICTL1.MESBAT connects, VBUS, VAC, ICHG, BTYPE, BTEMP; the
  *    backup battery 3000 mV);
+ *  - --inject madc-hang[:-1:COUNT]: a conversion started then never ends;
  *  - the battery charger interface (MAIN_CHARGE 0x4A:0x74-0xB8 and
  *    BOOT_BCI 0x4B:0x3D) and the cell behind it: battery.c;
  *  - the backup registers (0x4B:0x14..0x1B) keep what is written;
@@ -245,7 +246,8 @@ static void madc_start(struct sim *s, struct twl4030 *t)
 	 * clock is GPBR1.MADC_HFCLK_EN (bit 7): Linux's MADC driver takes
 	 * that bit alone for "the MADC clock is on" (bootloaders also set
 	 * DEFAULT_MADC_CLK_EN, bit 4, whose role is not modelled). */
-	if (!(m[MADC_CTRL1] & BIT(0)) || !(gpbr1 & BIT(7))) {
+	if (!(m[MADC_CTRL1] & BIT(0)) || !(gpbr1 & BIT(7)) ||
+	    sim_inject_take(s, "madc-hang", -1)) {   /* battery model: a broken MADC */
 		t->madc_done_ps = UINT64_MAX;
 		return;
 	}

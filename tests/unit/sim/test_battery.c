@@ -397,6 +397,29 @@ static void test_backlight_pwm(void **state)
 	assert_int_equal(battery_board_ma(s), dark);
 }
 
+/* --inject madc-hang: the conversion never ends (BUSY stays, no EOC). */
+static void test_madc_hang(void **state)
+{
+	struct sim *s = setup_with(4000, 1200, false, false);
+	uint8_t ctrl = 0;
+
+	strcpy(s->cfg.inject[0].what, "madc-hang");
+	s->cfg.inject[0].arg = -1;
+	s->cfg.inject[0].count = 1;
+	s->cfg.ninject = 1;
+	wr8(s, 0x49, 0x91, 0x90);
+	wr8(s, 0x4A, 0x00, 0x01);
+	wr8(s, 0x4A, 0x06, 0x00);
+	wr8(s, 0x4A, 0x07, 0x10);                           /* ch12 */
+	wr8(s, 0x4A, 0x12, 0x20);
+	run_for(s, 100 * PS_PER_MS);
+	ctrl = rd8(s, 0x4A, 0x12);
+	assert_int_equal(ctrl & 3, 1);                      /* BUSY, no EOC */
+	wr8(s, 0x4A, 0x12, 0x20);                           /* the next one converts */
+	run_for(s, PS_PER_MS);
+	assert_int_equal(rd8(s, 0x4A, 0x12) & 3, 2);
+}
+
 /* No battery: the board lives on the charger, and dies with it. */
 static void test_no_battery_unplug(void **state)
 {
@@ -433,6 +456,7 @@ int main(void)
 		cmocka_unit_test(test_no_battery_unplug),
 		cmocka_unit_test(test_letux_and_linux_sequences),
 		cmocka_unit_test(test_backlight_pwm),
+		cmocka_unit_test(test_madc_hang),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
