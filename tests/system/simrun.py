@@ -48,7 +48,7 @@ def built(*paths):
 
 SIM = os.path.join(ROOT, "build", "sim", "gtaboot-sim")
 
-EXIT = {"handoff": 0, "poweroff": 0, "reset": 0, "fault": 1, "watchdog": 1,
+EXIT = {"handoff": 0, "poweroff": 0, "reset": 0, "brownout": 0, "fault": 1, "watchdog": 1,
         "timeout": 2, "usage": 3}
 
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tools/sim/battery.h"
 #include "tools/sim/hostterm.h"
 #include "tools/sim/models.h"
 #include "tools/sim/usbredir.h"
@@ -31,12 +32,16 @@ static void usage(FILE *f)
 	      "  --rom-vmmc1 on|off         VMMC1 as the ROM leaves it (default: on after SD boot; on also applies to --load-raw)\n"
 	      "  --rom-usb-ms MS   with --usb: how long the ROM's USB boot waits for a host (default 3000; 0 skips it)\n"
 	      "  --battery-mv MV  --power-button  --sd-type sdsc1|sdsc|sdhc\n"
-	      "  --vbus, --charger  USB VBUS, a charger (VAC) present at the TWL4030\n"
+	      "  --vbus, --charger  USB VBUS (500 mA), a charger (VAC) present at the TWL4030\n"
+	      "  battery model (battery.c): --battery-soc PERCENT (or --battery-mv: the initial OCV)\n"
+	      "         --battery-mah MAH (1200)  --battery-mohm MOHM (200)  --no-battery\n"
+	      "         --charger-src none|usb100|usb500|ac  --vbus-sag-mv MV (drop at 500 mA)\n"
+	      "         --unplug-ms MS  --max-restarts N (restart after a brown-out, N times)\n"
       "  --usb unix:PATH    export the USB device over usbredir on a unix socket (implies --vbus)\n"
 	      "  --usb-clock host|virtual  with --usb: virtual time held to host time (default), or bus time in virtual time only\n"
 	      "  --twl-backup HEX16  TWL4030 BACKUP_REG_A..H at power-on (battery-backed)\n"
 	      "  --entry-mode svc|sys, --entry-r0 ADDR  how the ROM enters the image\n"
-	      "exit: 0 handoff/poweroff/reset, 1 fault/watchdog, 2 timeout, 3 usage\n", f);
+	      "exit: 0 handoff/poweroff/reset/brownout, 1 fault/watchdog, 2 timeout, 3 usage\n", f);
 }
 
 static int bad(const char *fmt, const char *arg)
@@ -55,6 +60,30 @@ static bool parse_u64(const char *s, uint64_t *v)
 	errno = 0;
 	*v = strtoull(s, &end, 0);
 	return !errno && *s && *s != '-' && !*end;
+}
+
+/* "12", "0.8", "99.25" -> 0.01 % units, at most 100 %. */
+static int parse_centi(const char *s, unsigned *out)
+{
+	unsigned long whole, frac = 0;
+	char *end;
+	int digits = 0;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	whole = strtoul(s, &end, 10);
+	if (*end == '.') {
+		for (end++; *end >= '0' && *end <= '9' && digits < 2; end++, digits++)
+			frac = frac * 10 + (unsigned long)(*end - '0');
+		if (!digits)
+			return -1;
+		if (digits == 1)
+			frac *= 10;
+	}
+	if (*end || whole > 100 || (whole == 100 && frac))
+		return -1;
+	*out = (unsigned)(whole * 100 + frac);
+	return 0;
 }
 
 static int parse_inject(struct sim_config *c, const char *spec)
@@ -136,6 +165,42 @@ static int parse_press(struct sim_config *c, const char *arg)
 	return 0;
 }
 
+static void __attribute__((format(printf, 2, 3))) msg_append(struct sim *s, const char *fmt, ...)
+{
+	size_t n = strlen(s->result_msg);
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (n < sizeof(s->result_msg))
+		vsnprintf(s->result_msg + n, sizeof(s->result_msg) - n, fmt, ap);
+	va_end(ap);
+}
+
+/* battery model: a brown-out restart. The old machine's console output
+ * is flushed (the new one appends to --serial FILE); its models' memory
+ * is left (a few restarts), its CPU engine closed. */
+static struct sim *restart(struct sim *old, uint64_t start)
+{
+	struct sim *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		abort();
+	sim_tick_models(old);
+	usbredir_close(old);
+	uart_drain_tx(old);
+	fflush(NULL);
+	s->cfg = old->cfg;
+	s->cfg.boot_number++;
+	s->batt = old->batt;
+	s->now_ps = start;
+	uc_close(old->uc);
+	old->uc = NULL;
+	fprintf(stderr, "sim: brown-out at %.6f s virtual: %s; restart %u at %.6f s\n",
+		(double)old->now_ps / PS_PER_S, old->result_msg, s->cfg.boot_number,
+		(double)start / PS_PER_S);
+	return s;
+}
+
 int main(int argc, char **argv)
 {
 	enum { O_MACHINE = 256, O_REV, O_SD, O_NAND, O_AUX, O_SERIAL, O_INPUT, O_STDIN,
@@ -145,6 +210,7 @@ int main(int argc, char **argv)
 	enum { O_STOP_AT = 512, O_BATTERY, O_PWRON, O_VBUS, O_CHARGER, O_SDTYPE, O_TWLBACKUP,
 	       O_SDRAM_PART, O_TOLERATE, O_ROM_CLOCKS, O_ROM_VMMC1, O_SHOT, O_PRESS, O_PROFILE,
 	       O_USB, O_ROM_USB, O_USB_CLOCK };
+	enum { O_SOC = 1024, O_MAH, O_MOHM, O_NOBAT, O_SRC, O_SAG, O_UNPLUG, O_RESTARTS };
 	static const struct option opts[] = {
 		{ "machine", 1, 0, O_MACHINE }, { "rev", 1, 0, O_REV },
 		{ "sd", 1, 0, O_SD }, { "nand", 1, 0, O_NAND }, { "aux", 0, 0, O_AUX },
@@ -167,13 +233,17 @@ int main(int argc, char **argv)
 		{ "screenshot", 1, 0, O_SHOT }, { "press", 1, 0, O_PRESS },
 		{ "profile", 1, 0, O_PROFILE }, { "usb", 1, 0, O_USB },
 		{ "rom-usb-ms", 1, 0, O_ROM_USB }, { "usb-clock", 1, 0, O_USB_CLOCK },
+		{ "battery-soc", 1, 0, O_SOC }, { "battery-mah", 1, 0, O_MAH },
+		{ "battery-mohm", 1, 0, O_MOHM }, { "no-battery", 0, 0, O_NOBAT },
+		{ "charger-src", 1, 0, O_SRC }, { "vbus-sag-mv", 1, 0, O_SAG },
+		{ "unplug-ms", 1, 0, O_UNPLUG }, { "max-restarts", 1, 0, O_RESTARTS },
 		{ 0 },
 	};
 	static struct sim sim;
 	struct sim *s = &sim;
 	struct sim_config *c = &s->cfg;
 	const char *machine = NULL, *rev = NULL, *part_spec = NULL, *profile_path = NULL, *why;
-	uint64_t max_ms = 120000, v;
+	uint64_t max_ms = 120000, v, start;
 	bool stats = false;
 	int o;
 
@@ -219,6 +289,52 @@ int main(int argc, char **argv)
 			c->usb_clock_virtual = !strcmp(optarg, "virtual");
 			break;
 		case O_CHARGER: c->charger = true; break;
+		case O_SOC: /* battery.c: PERCENT, up to two decimals */
+			if (parse_centi(optarg, &c->battery_soc_centi))
+				return bad("--battery-soc takes 0..100 (%%, e.g. 0.8), not %s", optarg);
+			c->battery_soc_set = true;
+			break;
+		case O_MAH:
+			if (!parse_u64(optarg, &v) || !v || v > 100000)
+				return bad("--battery-mah takes 1..100000, not %s", optarg);
+			c->battery_mah = (unsigned)v;
+			break;
+		case O_MOHM:
+			if (!parse_u64(optarg, &v) || !v || v > 10000)
+				return bad("--battery-mohm takes 1..10000, not %s", optarg);
+			c->battery_mohm = (unsigned)v;
+			break;
+		case O_NOBAT: c->no_battery = true; break;
+		case O_SRC: /* the sources: VBUS with its limit, VAC */
+			if (!strcmp(optarg, "none")) {
+				c->vbus = c->charger = false;
+			} else if (!strcmp(optarg, "usb100") || !strcmp(optarg, "usb500")) {
+				c->vbus = true;
+				c->charger = false;
+				c->usb_limit_ma = optarg[3] == '1' ? 100 : 500;
+			} else if (!strcmp(optarg, "ac")) {
+				c->charger = true;
+				c->vbus = false;
+			} else {
+				return bad("--charger-src takes none, usb100, usb500 or ac, not %s", optarg);
+			}
+			break;
+		case O_SAG:
+			if (!parse_u64(optarg, &v) || v > 5000)
+				return bad("--vbus-sag-mv takes 0..5000, not %s", optarg);
+			c->vbus_sag_mv = (unsigned)v;
+			break;
+		case O_UNPLUG:
+			if (!parse_u64(optarg, &v) || !v || v > 1000000000)
+				return bad("--unplug-ms takes 1..1000000000, not %s", optarg);
+			c->unplug_ps = v * PS_PER_MS;
+			break;
+		case O_RESTARTS:
+			/* each restart keeps the old machine's memory (~1.5 MB) */
+			if (!parse_u64(optarg, &v) || v > 100)
+				return bad("--max-restarts takes 0..100, not %s", optarg);
+			c->max_restarts = (unsigned)v;
+			break;
 		case O_SHOT: /* FILE.png[@MS] */
 			if (c->nshot == 8 || parse_shot(c, optarg))
 				return bad("--screenshot takes FILE.png or FILE.png@MS (at most 8), not %s",
@@ -337,18 +453,49 @@ int main(int argc, char **argv)
 	}
 	c->max_ps = max_ms * PS_PER_MS;
 
-	if (sim_init(s))
-		return 1;
-	if (profile_path && profile_load(s, profile_path))
-		return 3;
-	if (c->load_raw) {
-		if (sim_load_raw(s))
-			return 3;
-	} else {
-		rom_boot(s);
+	/* The battery model (battery.c): the cell outlives the machine. A
+	 * drained cell delays the power-on while a charger precharges it, or
+	 * keeps the board off; a brown-out ends the run, or with
+	 * --max-restarts starts a fresh machine (ROM boot again) once the
+	 * cell allows it, in the same virtual time. */
+	s->batt = battery_new(c);
+	start = battery_next_start_ps(s, c->max_ps, &why);
+	if (start != UINT64_MAX)
+		s->now_ps = start;
+	for (;;) {
+		if (sim_init(s))
+			return 1;
+		if (start == UINT64_MAX) {
+			sim_stop(s, SIM_POWEROFF, "%s", why);
+		} else {
+			if (c->boot_number)
+				battery_restarted(s);
+			if (!c->boot_number && profile_path && profile_load(s, profile_path))
+				return 3;
+			if (c->load_raw) {
+				if (sim_load_raw(s))
+					return 3;
+			} else {
+				rom_boot(s);
+			}
+			if (!s->result)
+				sim_run(s);
+		}
+		if (s->result != SIM_BROWNOUT)
+			break;
+		if (c->boot_number >= c->max_restarts) {
+			if (c->max_restarts)
+				msg_append(s, "; boot loop: --max-restarts %u reached", c->max_restarts);
+			break;
+		}
+		start = battery_next_start_ps(s, c->max_ps, &why);
+		if (start == UINT64_MAX) {
+			msg_append(s, "; then off: %s", why);
+			break;
+		}
+		s = restart(s, start);
+		c = &s->cfg;
 	}
-	if (!s->result)
-		sim_run(s);
 	sim_tick_models(s); /* flush console output up to the end */
 	usbredir_close(s);  /* the device leaves the peer's bus */
 	uart_drain_tx(s);   /* and what the UART FIFOs still hold */

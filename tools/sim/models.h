@@ -94,6 +94,7 @@ uint64_t uart_frame_ps(struct sim *s, int n);
 
 /* timers.c */
 uint32_t sync32k_count(struct sim *s);
+double gpt_pwm_duty(struct sim *s, unsigned n);   /* 0..1, -1: not a PWM */
 
 /* a one-line warning on stderr, once per flag */
 void model_warn_once(bool *flag, const char *fmt, ...)

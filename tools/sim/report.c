@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lib/bitops.h"
+#include "tools/sim/battery.h"
 #include "tools/sim/models.h"
 
 static void json_str(FILE *f, const char *s)
@@ -105,6 +106,7 @@ void sim_write_report(struct sim *s)
 			fprintf(f, "%02x", b[i]);
 		fprintf(f, "\",\n  \"vmmc1_mv\": %u,\n", twl4030_vmmc1_mv(s));
 	}
+	battery_report(s, f);   /* battery, charger, brownouts, restarts */
 	fputs("  \"tca6507\": ", f);
 	tca6507_report(s, f);
 	fputs(",\n  \"gpio_leds\": {", f);

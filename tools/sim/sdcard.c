@@ -58,6 +58,7 @@ enum data_kind { D_NONE, D_SINGLE, D_MULTI, D_REG };
 #define WRITE_BUSY_PS (250 * PS_PER_US)
 
 struct sdcard {
+	uint64_t transfers;        /* calls that moved data (battery.c's draw) */
 	int fd;
 	uint64_t image_bytes, capacity;
 	enum sd_type type;
@@ -368,6 +369,7 @@ int sdcard_write_block(struct sim *s, struct sdcard *sd, const uint8_t *buf, uns
 	uint8_t cur[512];
 	bool cut;
 
+	sd->transfers++;
 	if (card_state(s, sd) != ST_RCV || sd->data == D_NONE || now < sd->busy_until_ps)
 		return 0;
 	if (len != 512)
@@ -579,9 +581,15 @@ int sdcard_command(struct sim *s, struct sdcard *sd, unsigned idx, uint32_t arg,
 	return illegal(sd);
 }
 
+uint64_t sdcard_transfers(const struct sdcard *sd)
+{
+	return sd ? sd->transfers : 0;
+}
+
 int sdcard_read_block(struct sdcard *sd, uint8_t *buf, unsigned max, long *lba)
 {
 	*lba = -1;
+	sd->transfers++;
 	switch (sd->data) {
 	case D_NONE:
 		return 0;

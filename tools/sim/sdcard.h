@@ -41,6 +41,9 @@ int sdcard_command(struct sim *s, struct sdcard *sd, unsigned idx, uint32_t arg,
  * the card stopped sending (address out of range): the host times out.
  */
 int sdcard_read_block(struct sdcard *sd, uint8_t *buf, unsigned max, long *lba);
+/* How often data was asked of the card or given to it (battery.c: the
+ * card's draw while it transfers). */
+uint64_t sdcard_transfers(const struct sdcard *sd);
 /*
  * A block of a write command (CMD24/25) arrives from the host, its CRC
  * right or not (crc_ok: the bus clock, width and mmc-crc injection as the

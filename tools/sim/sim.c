@@ -133,7 +133,7 @@ const char *sim_result_name(enum sim_result r)
 		[SIM_POWEROFF] = "poweroff", [SIM_TIMEOUT] = "timeout",
 		[SIM_FAULT] = "fault", [SIM_WATCHDOG] = "watchdog",
 		[SIM_RESET] = "reset",
-		[SIM_STOP] = "stop",
+		[SIM_STOP] = "stop", [SIM_BROWNOUT] = "brownout",
 	};
 
 	return r < ARRAY_SIZE(n) ? n[r] : "?";
@@ -143,7 +143,7 @@ int sim_exit_code(enum sim_result r)
 {
 	switch (r) {
 	case SIM_HANDOFF: case SIM_POWEROFF: case SIM_RESET: return 0;
-	case SIM_STOP: return 0;
+	case SIM_STOP: case SIM_BROWNOUT: return 0;
 	case SIM_TIMEOUT: return 2;
 	default: return 1;
 	}

@@ -41,6 +41,7 @@ enum sim_result {
 	SIM_WATCHDOG,  /* WDT2 expired (exit 1) */
 	SIM_RESET,     /* guest asked for a global reset (PRM_RSTCTRL) */
 	SIM_STOP,      /* --stop-at ADDR reached (exit 0) */
+	SIM_BROWNOUT,  /* VBAT under the TWL4030's lock-out (battery.c; exit 0) */
 };
 
 enum sim_soc { SOC_OMAP3530, SOC_DM3730 };
@@ -122,7 +123,18 @@ struct sim_config {
 	bool handoff_continue;
 	const char *load_raw;      /* test hook: --load-raw FILE@ADDR, bypasses ROM */
 	uint32_t load_raw_addr;
-	unsigned battery_mv;       /* for the MADC (0: 3800 mV) */
+	unsigned battery_mv;       /* the cell's initial open-circuit voltage (0: 3800 mV) */
+	/* the cell and its chargers (battery.c): --battery-soc, --battery-mah,
+	 * --battery-mohm, --no-battery, --charger-src (USB's limit),
+	 * --vbus-sag-mv, --unplug-ms, --max-restarts */
+	bool no_battery, battery_soc_set;
+	unsigned battery_soc_centi;   /* 0.01 % */
+	unsigned battery_mah, battery_mohm;
+	unsigned usb_limit_ma;        /* 100 or 500 (0: 500) */
+	unsigned vbus_sag_mv;         /* VBUS drop at 500 mA drawn */
+	uint64_t unplug_ps;           /* the sources go at this time (0: never) */
+	unsigned max_restarts;        /* brown-outs the run restarts after */
+	unsigned boot_number;         /* 0, then 1.. after each restart */
 	enum sim_sd_type { SD_AUTO, SD_SDSC1, SD_SDSC, SD_SDHC } sd_type; /* --sd-type */
 	bool power_button;
 	bool vbus, charger;         /* --vbus, --charger: USB VBUS, charger (VAC) present */
@@ -188,6 +200,7 @@ struct sim {
 	struct wdt *wdt2;         /* owner: wdt.c */
 	struct gpio *gpio;        /* owner: gpio.c */
 	struct twl4030 *twl;      /* owner: twl4030.c */
+	struct battery *batt;     /* owner: battery.c (main.c keeps it across restarts) */
 	struct tca6507 *tca6507;  /* owner: tca6507.c, NULL when not fitted */
 	struct sdcard *sd;        /* owner: sdcard.c */
 	struct gpmc *gpmc;        /* owner: gpmc.c */

@@ -333,6 +333,33 @@ static struct timers *timers_of(struct sim *s)
 	return NULL;
 }
 
+/* battery.c: the share of time GPTn's (1-based) PWM output is high, as
+ * Linux's pwm-omap-dmtimer programs it (TCLR: ST, CE, TRG = overflow and
+ * match, PT = toggle, AR; TLDR = 2^32 - period, TMAR = TLDR + duty - 1;
+ * SCPWM = 1 for inverted polarity); stopped: the SCPWM level. -1 when
+ * the timer is not set up as such a PWM. */
+double gpt_pwm_duty(struct sim *s, unsigned n)
+{
+	struct timers *t = timers_of(s);
+	const struct gpt *g;
+	double period, high;
+	bool inv;
+
+	if (!t || n < 1 || n > NGPT)
+		return -1;
+	g = &t->gpt[n - 1];
+	inv = g->tclr & BIT(7);
+	if (!(g->tclr & BIT(0)) || !gpt_fclk(s, (struct gpt *)g))
+		return inv ? 1 : 0;
+	if (FIELD_GET(GENMASK(11, 10), g->tclr) != 2 || !(g->tclr & BIT(12)) ||
+	    !(g->tclr & BIT(6)) || !(g->tclr & BIT(1)) || g->tmar < g->tldr || !g->tldr)
+		return -1;
+	period = 4294967296.0 - g->tldr;
+	high = (double)g->tmar - g->tldr + 1;
+	high = high > period ? period : high;
+	return inv ? 1 - high / period : high / period;
+}
+
 void timers_sync(struct sim *s)
 {
 	struct timers *t = timers_of(s);

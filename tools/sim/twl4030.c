@@ -22,15 +22,18 @@
  *    CFG_Pn_TRANSITION registers; then the power-on sequence runs again and
  *    the run ends as SIM_RESET (docs/references.md, "Power-off");
  *  - CFG_Pn_TRANSITION come up with STARTON_PWON, CHG, VBAT and VBUS set;
- *  - STS_HW_CONDITIONS: PWON follows cfg.power_button, CHG cfg.charger,
- *    VBUS cfg.vbus;
+ *  - STS_HW_CONDITIONS: PWON follows cfg.power_button, CHG and VBUS the
+ *    sources of battery.c (--charger/--vbus/--charger-src, --unplug-ms);
  *  - the IDCODE (0x49:0x85..0x88) reads 0 unless UNLOCK_TEST_REG (0x49:0x97)
  *    holds 0x49;
  *  - the MADC (0x4A) converts the SW1 channels once MADC_ON is set and its
  *    clock is enabled in GPBR1 (0x49:0x91 bit 7); a conversion takes
- *    16 µs per channel, results are VBAT = cfg.battery_mv (default 3800 mV)
- *    when BCICTL1 (0x4A:0x97) MESBAT connects the battery divider, else 0,
- *    the backup battery 3000 mV, other channels 0;
+ *    16 µs per channel, the inputs from battery.c (VBAT through the
+ *    divider BCICTL1.MESBAT connects, VBUS, VAC, ICHG, BTYPE, BTEMP; the
+ *    backup battery 3000 mV);
+ *  - --inject madc-hang[:-1:COUNT]: a conversion started then never ends;
+ *  - the battery charger interface (MAIN_CHARGE 0x4A:0x74-0xB8 and
+ *    BOOT_BCI 0x4B:0x3D) and the cell behind it: battery.c;
  *  - the backup registers (0x4B:0x14..0x1B) keep what is written;
  *  - the RTC (0x4B:0x1C..0x2D) counts in virtual time: twl4030_rtc.c.
  * A register address auto-increments after each byte, as on the chip.
@@ -39,6 +42,7 @@
 #include <string.h>
 
 #include "lib/bitops.h"
+#include "tools/sim/battery.h"
 #include "tools/sim/i2c.h"
 #include "tools/sim/twl4030_rtc.h"
 #include "tools/sim/twl4030_usb.h"
@@ -193,21 +197,10 @@ void twl4030_set_vmmc1(struct sim *s, bool on)
 	t->vmmc1_ready_ps = 0;
 }
 
+/* battery.c: the MADC's inputs (battery model) */
 static unsigned madc_channel_mv(struct sim *s, unsigned ch, unsigned *num, unsigned *den)
 {
-	switch (ch) {
-	case 12: /* VBAT, prescaler 1/4: only through the divider MESBAT enables */
-		*num = 1; *den = 4;
-		if (!(s->twl->reg[A(0x4A)][BCICTL1] & BIT(1)))
-			return 0;
-		return s->cfg.battery_mv ? s->cfg.battery_mv : 3800;
-	case 9:  /* backup battery, prescaler 1/3 */
-		*num = 1; *den = 3;
-		return 3000;
-	default:
-		*num = 1; *den = 1;
-		return 0;
-	}
+	return battery_madc_mv(s, ch, num, den);
 }
 
 static void sih_raise(struct sim *s, struct twl4030 *t, int sih, uint8_t bits);
@@ -253,7 +246,8 @@ static void madc_start(struct sim *s, struct twl4030 *t)
 	 * clock is GPBR1.MADC_HFCLK_EN (bit 7): Linux's MADC driver takes
 	 * that bit alone for "the MADC clock is on" (bootloaders also set
 	 * DEFAULT_MADC_CLK_EN, bit 4, whose role is not modelled). */
-	if (!(m[MADC_CTRL1] & BIT(0)) || !(gpbr1 & BIT(7))) {
+	if (!(m[MADC_CTRL1] & BIT(0)) || !(gpbr1 & BIT(7)) ||
+	    sim_inject_take(s, "madc-hang", -1)) {   /* battery model: a broken MADC */
 		t->madc_done_ps = UINT64_MAX;
 		return;
 	}
@@ -336,6 +330,7 @@ void twl4030_sync(struct sim *s)
 		return;
 	rtc_sync(s, s->twl);
 	madc_update(s, s->twl);
+	battery_sync(s);    /* battery model: the cell, UVLO */
 }
 
 static bool is_rtc(uint8_t addr, uint8_t r)
@@ -373,6 +368,12 @@ static uint8_t reg_read(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t 
 	}
 	if (t->kind[A(addr)][r] == R_PIH)
 		return pih(t, r - PIH_ISR_P1);
+	{   /* battery model: the BCI and BOOT_BCI (battery.c) */
+		uint8_t v;
+
+		if (bci_read(s, addr, r, &v))
+			return v;
+	}
 	if (t->kind[A(addr)][r] == R_ISR) {
 		uint8_t v = regs[r];
 
@@ -384,8 +385,9 @@ static uint8_t reg_read(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t 
 	switch (addr) {
 	case 0x4B:
 		if (r == STS_HW_COND)
-			return (s->cfg.power_button ? STS_PWON : 0) | (s->cfg.charger ? STS_CHG : 0) |
-			       (s->cfg.vbus ? STS_VBUS : 0);
+			return (s->cfg.power_button ? STS_PWON : 0) |
+			       (battery_vac(s) ? STS_CHG : 0) |   /* battery model */
+			       (battery_vbus(s) ? STS_VBUS : 0);
 		if (r == PROTECT_KEY)
 			return (t->cfg_unlocked ? 1 : 0) | (t->tst_unlocked ? 2 : 0);
 		break;
@@ -427,10 +429,10 @@ static void devoff(struct sim *s, struct twl4030 *t)
 
 	for (int i = 0; i < 3; i++)
 		on |= t->reg[A(0x4B)][CFG_P1_TRANS + i];
-	if (s->cfg.charger && (on & STARTON_CHG))
+	if (battery_vac(s) && (on & STARTON_CHG))      /* battery model: sources */
 		sim_stop(s, SIM_RESET, "TWL4030 DEVOFF with a charger present and STARTON_CHG set: "
 			 "the board starts again instead of staying off");
-	else if (s->cfg.vbus && (on & STARTON_VBUS))
+	else if (battery_vbus(s) && (on & STARTON_VBUS))
 		sim_stop(s, SIM_RESET, "TWL4030 DEVOFF with VBUS present and STARTON_VBUS set: "
 			 "the board starts again instead of staying off");
 	else
@@ -453,6 +455,8 @@ static void reg_write(struct sim *s, struct twl4030 *t, uint8_t addr, uint8_t r,
 		twl_rtc_write(s, &t->rtc, r - RTC_FIRST, v);
 		return;
 	}
+	if (bci_write(s, addr, r, v))   /* battery model: BCI, BOOT_BCI */
+		return;
 	if (t->kind[A(addr)][r] == R_RO || t->kind[A(addr)][r] == R_PIH)
 		return;
 	if (t->kind[A(addr)][r] == R_ISR) {
@@ -571,9 +575,7 @@ void twl4030_init(struct sim *s)
 	known(t, 0x4A, 0xEE, 0xEF, R_RW);  /* LEDEN, PWMA */
 	known(t, 0x4A, BCICTL1, BCICTL1, R_RW);
 	/* The rest of the main charger (MAIN_CHARGE 0x74-0xB8: BCIMDEN, the
-	 * key, the state machine and monitoring registers) as storage for
-	 * Linux's twl4030_charger probe: no charging is modelled, the state
-	 * registers read 0 (no charger, no battery events). */
+	 * key, the state machine and monitoring registers): battery.c. */
 	known(t, 0x4A, 0x74, BCICTL1 - 1, R_RW);
 	known(t, 0x4A, BCICTL1 + 1, 0xB8, R_RW);
 	/* 0x4B: backup registers, RTC (twl4030_rtc.c), the power SIH
@@ -624,6 +626,7 @@ void twl4030_init(struct sim *s)
 	t->madc_done_ps = UINT64_MAX;
 	twl_rtc_reset(&t->rtc);
 	s->twl = t;
+	battery_attach(s);  /* battery model: the cell, BCI registers at reset */
 	s->bb_cfg = t->reg[A(0x4B)][BB_CFG];
 	for (uint8_t a = 0x48; a <= 0x4B; a++)
 		i2c_attach(s, 0, a, &twl_ops, t);

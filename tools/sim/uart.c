@@ -644,7 +644,8 @@ void uart_init(struct sim *s)
 		hostterm_pty(&us->u[2].out, &fd);
 		s->cfg.input_stdin = true;
 	} else if (o && strcmp(o, "stdio")) {
-		us->u[2].out = fopen(o, "wb");
+		/* after a brown-out restart (main.c) the console goes on */
+		us->u[2].out = fopen(o, s->cfg.boot_number ? "ab" : "wb");
 		if (!us->u[2].out) {
 			fprintf(stderr, "gtaboot-sim: %s: %s\n", o, strerror(errno));
 			exit(2);
