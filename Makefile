@@ -165,7 +165,7 @@ $(OUT)/early.elf: $(EARLY_OBJS) arch/arm/early.ld $(OUT)/early-exports.ld $(OUT)
 $(OUT)/gtaboot.elf: $(MAIN_OBJS) $(OUT)/early.elf arch/arm/gtaboot.ld arch/arm/cold_order.ld arch/arm/cold_order_prompt.ld \
 		$(OUT)/memmap.ld $(OUT)/display-setting $(BUILD)/libfdt-vfp-free
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -Wl,-T,arch/arm/gtaboot.ld -Wl,-Map,$(OUT)/gtaboot.map \
-	  -Wl,--just-symbols=$(OUT)/early.elf $(LIBFDT_LDFLAGS) \
+	  -Wl,--just-symbols=$(OUT)/early.elf $(LIBFDT_LDFLAGS) -Wl,--stub-group-size=4096 \
 	  -Wl,--defsym=LATE_BASE=0x$$($(CROSS)nm $(OUT)/early.elf | sed -n 's/ . __early_end$$//p') \
 	  -o $@ $(MAIN_OBJS) $(LIBFDT_A) -lgcc
 
