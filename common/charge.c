@@ -30,7 +30,7 @@
 /* Linux's twl4030_current_worker() backs off below 4.75 V; the charger
  * stops under about 4.4 V (issue #36): step down at 4.5 V. */
 #define VBUS_LOW_MV	4500
-#define NO_CURRENT_S	120u         /* no charge current this long: give up */
+#define NO_CHARGE_S	120u         /* the charger off this long: give up */
 
 static bool usb_set;
 
@@ -56,9 +56,8 @@ const char *charge_cmdline(void)
 }
 
 /* Fast charging from what is there: AC before USB, as Letux chooses. */
-static int start(struct twl4030 *t, const struct bci_sources *s, bool usb_anyway)
+static int start(struct twl4030 *t, const struct bci_sources *s, bool usb_anyway, unsigned ma)
 {
-	unsigned ma = (unsigned)var_num("charge_ma", CHARGE_MA);
 	int err;
 
 	if (s->ac) {
@@ -90,7 +89,7 @@ int charge_auto(void)
 	/* Letux enables USB charging with or without VBUS, so that it
 	 * starts when a cable comes. */
 	if (!err && s.battery)
-		err = start(t, &s, true);
+		err = start(t, &s, true, (unsigned)var_num("charge_ma", CHARGE_MA));
 	return err ? err : charge_status();
 }
 
@@ -179,13 +178,13 @@ static void power_off(struct twl4030 *t, const char *why, unsigned mv)
  * the screen stays dark) until VBAT reaches it, a key or the power
  * button asks to boot now, or the charger goes away (power-off).
  */
-static void hold(struct twl4030 *t, unsigned boot_mv, bool usb)
+static void hold(struct twl4030 *t, unsigned boot_mv)
 {
 	unsigned ma = (unsigned)var_num("charge_ma", CHARGE_MA);
-	uint64_t t0 = timer_us(), last_current = t0, next = t0;
+	uint64_t t0 = timer_us(), last_on = t0, next = t0;
 	bool pressed = power_button(t);
 	struct bci_sources s;
-	unsigned vbat, vbus;
+	unsigned vbat, vbus, state;
 	int ichg;
 
 	printf("charge: below %u mV: charging before the boot; a key or the power button "
@@ -194,7 +193,7 @@ static void hold(struct twl4030 *t, unsigned boot_mv, bool usb)
 		uint64_t now = timer_us();
 		unsigned secs = (unsigned)((now - t0) / 1000000u);
 
-		if (bci_sources(t, &s) || twl4030_battery_mv(t, &vbat) ||
+		if (bci_sources(t, &s) || twl4030_battery_mv(t, &vbat) || bci_state(t, &state) ||
 		    bci_ichg_ma(t, &ichg) || bci_vbus_mv(t, &vbus)) {
 			printf("charge: readings failed: booting\n");
 			return;
@@ -206,20 +205,23 @@ static void hold(struct twl4030 *t, unsigned boot_mv, bool usb)
 			return;
 		}
 		if (now >= next) {
-			printf("charge: %u:%02u battery %u mV, %d mA, VBUS %u mV\n", secs / 60,
-			       secs % 60, vbat, ichg, vbus);
+			printf("charge: %u:%02u battery %u mV, charging at %u mA (ICHG %d mA), "
+			       "VBUS %u mV\n", secs / 60, secs % 60, vbat, ma, ichg, vbus);
 			next = now + STATUS_S * 1000000u;
 		}
-		if (ichg > 0)
-			last_current = now;
-		else if (now - last_current > NO_CURRENT_S * 1000000ull)
-			power_off(t, "the charger gives no current", vbat);
-		/* A port that cannot hold VBUS at this current: ask for less,
-		 * as Linux's current worker does. */
-		if (usb && !s.ac && vbus < VBUS_LOW_MV && ma > 100) {
-			ma -= 50;
-			printf("charge: VBUS %u mV under load: %u mA\n", vbus, ma);
-			bci_set_current(t, ma);
+		/* The charger stops when VBUS falls under about 4.4 V
+		 * (issue #36) and the state machine goes back to off: start it
+		 * again with less, as Linux's current worker backs off, and
+		 * step down before that while VBUS runs low. */
+		if (state & BCI_STATE_MASK)
+			last_on = now;
+		else if (now - last_on > NO_CHARGE_S * 1000000ull)
+			power_off(t, "the charger does not charge", vbat);
+		if ((!(state & BCI_STATE_MASK) || (!s.ac && vbus < VBUS_LOW_MV)) && ma > 100) {
+			ma -= state & BCI_STATE_MASK ? 50 : 100;
+			printf("charge: VBUS %u mV, charger %s: again at %u mA\n", vbus,
+			       state & BCI_STATE_MASK ? "on" : "stopped", ma);
+			start(t, &s, false, ma);
 		}
 		for (unsigned i = 0; i < 4; i++) {
 			plat_idle_ms(STEP_MS);
@@ -253,7 +255,7 @@ void charge_boot_policy(void)
 	st.battery = s.battery;
 	st.charger = s.ac || s.vbus;
 	if (st.battery)
-		start(t, &s, false);
+		start(t, &s, false, (unsigned)var_num("charge_ma", CHARGE_MA));
 	err = twl4030_battery_mv(t, &st.mv);
 	st.mv_known = !err;
 	if (err && st.battery)
@@ -262,7 +264,7 @@ void charge_boot_policy(void)
 	case CHARGE_BOOT:
 		return;
 	case CHARGE_WAIT:
-		hold(t, boot_mv, s.vbus);
+		hold(t, boot_mv);
 		return;
 	case CHARGE_OFF_LOW:
 		power_off(t, "battery too low to boot and no charger", st.mv);

@@ -16,6 +16,7 @@
 #define ADDR_PM		0x4B
 #define MAIN_CHARGE	0x74
 #define BCIMDKEY	(MAIN_CHARGE + 0x01)
+#define BCIMSTATEC	(MAIN_CHARGE + 0x02)
 #define BCIMFSTS3	(MAIN_CHARGE + 0x0F)
 #define BATSTSMCHG	BIT(6)
 #define BCIMFSTS4	(MAIN_CHARGE + 0x10)
@@ -134,6 +135,16 @@ int bci_charge_off(struct twl4030 *t)
 	int err = writes(t, rv, 1);
 
 	return err ? err : boot_bci(t, BCIAUTOAC | BCIAUTOUSB, 0);
+}
+
+int bci_state(struct twl4030 *t, unsigned *state)
+{
+	uint8_t v;
+	int err = twl4030_read(t, ADDR_BCI, BCIMSTATEC, &v);
+
+	if (!err)
+		*state = v;
+	return err;
 }
 
 int bci_boot_bci(struct twl4030 *t, unsigned *bits)

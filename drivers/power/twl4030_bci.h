@@ -37,6 +37,12 @@ int bci_charge_linear(struct twl4030 *t);
 /* Both automatic modes off and the linear charger in off mode. */
 int bci_charge_off(struct twl4030 *t);
 
+/* BCIMSTATEC: the main charger's state machine, low nibble 0 off, 2..7
+ * QUICK1..7 (charging), 0x0B..0x0E COMPLETE1..4; bit 4 the USB path,
+ * bit 5 AC (Linux twl4030_bci_state_to_status()). */
+#define BCI_STATE_MASK	0x0F
+int bci_state(struct twl4030 *t, unsigned *state);
+
 /* BOOT_BCI's low bits (BCIAUTOAC 1, BCIAUTOUSB 2, CVENAC 4). */
 int bci_boot_bci(struct twl4030 *t, unsigned *bits);
 
