@@ -65,7 +65,8 @@ static int start(struct twl4030 *t, const struct bci_sources *s, bool usb_anyway
 		printf("charge: AC charger, charging at %u mA\n", ma);
 	} else if (s->vbus || usb_anyway) {
 		err = bci_charge_usb(t, ma);
-		usb_set = !err;
+		/* Linux's allow_usb only for a port that is there now */
+		usb_set = !err && s->vbus;
 		printf("charge: USB%s, charging at %u mA\n", s->vbus ? "" : " (no VBUS now)", ma);
 	} else {
 		return 0;
