@@ -205,6 +205,9 @@ struct board_env {
 	/* U-Boot's mtdids and mtdparts defaults for the NAND, in its syntax
 	 * (the mtdparts command and NAND partition names); NULL: none. */
 	const char *mtdids, *mtdparts;
+	/* The board runs from a main battery the TWL4030 charges (the
+	 * GTA04): the boot policy of common/charge.c is on by default. */
+	bool main_battery;
 };
 extern const struct board_env board_env;
 

@@ -86,4 +86,5 @@ const struct board_env board_env = {
 	 * include/configs/letux_beagle.h, which letux_gta04.h includes) */
 	.mtdids = "nand0=nand",
 	.mtdparts = "mtdparts=nand:512k(x-loader),1792k(u-boot),256k(u-boot-env),6m(kernel),-(fs)",
+	.main_battery = true,
 };

@@ -3,7 +3,7 @@
  * The board commands of Letux's U-Boot that its GTA04 boot script
  * (docs/references.md, "Letux board commands") calls and whose
  * results decide its path: status (LEDs and buttons), lcm (panel), tsc
- * (touch screen), charge and onenand (unzip is commands/image.c). The LEDs are the board's
+ * (touch screen), charge (common/charge.c) and onenand (unzip is commands/image.c). The LEDs are the board's
  * (board.h status_leds: the GTA04's TCA6507 on I2C2, datasheet SCPS164C;
  * the Beagle's USR0/USR1 GPIOs, TRM chapter 24); the buttons are AUX/USER
  * (board.h button_held) and the TWL4030's power button (STS_HW_CONDITIONS,
@@ -14,6 +14,7 @@
 #include "arch/arm/platform.h"
 #include "board/board.h"
 #include "common/autoboot.h"
+#include "common/charge.h"
 #include "common/cli.h"
 #include "common/console.h"
 #include "common/sysinfo.h"
@@ -318,21 +319,24 @@ CMD(tsc, "tsc", do_tsc, "tsc init | get | loop | gloop | choose <cols> <rows> | 
 
 /* ---- charge, onenand ---- */
 
+/* Letux's three forms (commands.c do_charge()); with none, the status
+ * where Letux only says that the subcommand is missing. */
 static int do_charge(int argc, char *const argv[])
 {
-	if (argc != 2)
+	if (argc > 2)
 		return cmd_usage(argv);
-	if (!sub_is(argv[1], "auto") && !sub_is(argv[1], "off") && !sub_is(argv[1], "continuous"))
-		return unknown_sub(argv);
-	/* Letux's "auto" sets BOOT_BCI's automatic charging and an 852 mA
-	 * USB current reference, above a USB port's 500 mA: gtaboot leaves
-	 * the main charger to Linux's twl4030_charger. */
-	pr_err("error: charge: not supported: gtaboot leaves the main-battery charger "
-	       "(TWL4030 BCI) to Linux\n");
-	return -ENOTSUP;
+	if (argc == 1)
+		return charge_status();
+	if (sub_is(argv[1], "auto"))
+		return charge_auto();
+	if (sub_is(argv[1], "off"))
+		return charge_off();
+	if (sub_is(argv[1], "continuous"))
+		return charge_continuous();
+	return unknown_sub(argv);
 }
-CMD(charge, "charge", do_charge, "charge auto | off | continuous",
-    "Letux's battery charging: not supported (Linux's charger driver does it)");
+CMD(charge, "charge", do_charge, "charge [auto | off | continuous]",
+    "main-battery charging: automatic (AC or USB, fast), off, linear; no argument: status");
 
 static int do_onenand(int argc, char *const argv[])
 {

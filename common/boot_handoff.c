@@ -9,6 +9,7 @@
 #include "common/bbcharge.h"
 #include "common/boot_internal.h"
 #include "common/bootcount.h"
+#include "common/charge.h"
 #include "common/console.h"
 #include "common/display.h"
 #include "common/storage.h"
@@ -21,7 +22,7 @@
 
 /* The count this boot will store if it reaches the hand-off; -1: none. */
 static int next_bootcount = -1;
-static char cmdline[EXTLINUX_APPEND_MAX + 24];
+static char cmdline[EXTLINUX_APPEND_MAX + 56];
 
 void boot_count_set(int next)
 {
@@ -31,15 +32,21 @@ void boot_count_set(int next)
 const char *boot_cmdline(const char *append)
 {
 	const char *v = append && *append ? append : var_get("bootargs");
+	const char *chg = v ? charge_cmdline() : NULL;
+	char count[20] = "";
 	int n;
 
-	if (next_bootcount >= 0) {
-		n = snprintf(cmdline, sizeof(cmdline), "%s%sbootcount=%d", v ? v : "",
-			     v ? " " : "", next_bootcount);
+	/* The charger's parameter only onto a command line there is: alone
+	 * it would replace the one the DTB holds. */
+	if (next_bootcount >= 0)
+		snprintf(count, sizeof(count), "bootcount=%d", next_bootcount);
+	if (chg || *count) {
+		n = snprintf(cmdline, sizeof(cmdline), "%s%s%s%s%s", v ? v : "",
+			     v ? " " : "", chg ? chg : "", chg && *count ? " " : "", count);
 		if (n < (int)sizeof(cmdline))
 			v = cmdline;
 		else
-			pr_warn("warning: command line too long for bootcount=\n");
+			pr_warn("warning: command line too long for %s\n", chg ? chg : count);
 	}
 	printf("Command line: %s\n", v ? v : "(none: the kernel uses the DTB's)");
 	return v;

@@ -12,6 +12,7 @@
 #include "common/autoboot.h"
 #include "common/banner.h"
 #include "common/bbcharge.h"
+#include "common/charge.h"
 #include "common/boot.h"
 #include "common/cli.h"
 #include "common/console.h"
@@ -76,6 +77,10 @@ void main_late(const struct handoff *h)
 	vars_runtime();
 	/* 9. Boot scan: the boot partition's uEnv.txt and extlinux.conf. */
 	boot_scan();
+	/* The main battery (docs/power.md): charging on; below the boot
+	 *    threshold with a charger, charge first; without one, power off.
+	 *    After the scan, so that /uEnv.txt can set the policy. */
+	charge_boot_policy();
 	/* The screen, unless /uEnv.txt says video=off (common/display.c). */
 	display_start();
 	/* 10. Countdown: unless a key or AUX stops it,

@@ -49,5 +49,8 @@ int plat_mlo_write(struct nand_chip *c, const struct mlo_src *m);
  * with *err set. plat_usb_otg_off() stops its clock. */
 const struct musb_udc_config *plat_usb_otg(int *err);
 void plat_usb_otg_off(void);
+/* The MPU asleep (WFI) for about ms milliseconds, woken by a GPTIMER1
+ * match: what a wait that has nothing to do costs least in. */
+void plat_idle_ms(unsigned ms);
 
 #endif

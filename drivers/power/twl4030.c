@@ -174,8 +174,7 @@ int twl4030_hw_conditions(struct twl4030 *twl, uint8_t *sts)
 	return twl4030_read(twl, ADDR_PM, STS_HW_COND, sts);
 }
 
-/* One software-triggered conversion of channel ch; the 10-bit result. */
-static int madc_convert(struct twl4030 *twl, unsigned ch, unsigned *raw)
+int twl4030_madc_raw(struct twl4030 *twl, unsigned ch, unsigned *raw)
 {
 	uint8_t r[2], ctrl = 0;
 	uint64_t end;
@@ -222,7 +221,7 @@ static int madc_convert(struct twl4030 *twl, unsigned ch, unsigned *raw)
 static int madc_mv(struct twl4030 *twl, unsigned ch, unsigned div, unsigned *mv)
 {
 	unsigned raw;
-	int err = madc_convert(twl, ch, &raw);
+	int err = twl4030_madc_raw(twl, ch, &raw);
 
 	if (!err)
 		*mv = (raw * 1500u * div + 511) / 1023;

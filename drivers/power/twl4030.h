@@ -49,6 +49,13 @@ int twl4030_set_bb_charger(struct twl4030 *twl, uint32_t uvolt, uint32_t uamp, u
 /* STS_HW_CONDITIONS (TWL4030_HW_* bits). */
 int twl4030_hw_conditions(struct twl4030 *twl, uint8_t *sts);
 
+/*
+ * One software-triggered MADC conversion of channel ch (0..15): the
+ * 10-bit code, or -ETIMEDOUT (named on the console) when the converter
+ * does not finish within 10 ms.
+ */
+int twl4030_madc_raw(struct twl4030 *twl, unsigned ch, unsigned *raw);
+
 /* Main battery (MADC channel 12) and backup battery (channel 9), in mV. */
 int twl4030_battery_mv(struct twl4030 *twl, unsigned *mv);
 int twl4030_backup_battery_mv(struct twl4030 *twl, unsigned *mv);

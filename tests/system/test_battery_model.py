@@ -60,13 +60,18 @@ def test_debian_uboot_boot_loop(tmp_path):
 
 
 def gtaboot_card(tmp_path):
+    """gtaboot with its boot policy off (charge_policy=off in /uEnv.txt):
+    the loader that does not charge, as it was before common/charge.c;
+    tests/system/test_power.py has it on."""
     mlo = simrun.built("build/gta04/MLO")
-    return cards.fat_card(tmp_path / "sd.img", {"MLO": mlo})
+    uenv = tmp_path / "uEnv.txt"
+    uenv.write_text("charge_policy=off\n")
+    return cards.fat_card(tmp_path / "sd.img", {"MLO": mlo, "uEnv.txt": str(uenv)})
 
 
 def test_gtaboot_boot_loop(tmp_path):
-    """gtaboot as it is today does not charge either: the same loop, on
-    the real cell, a round every 8-9 minutes."""
+    """gtaboot with charge_policy=off does not charge either: the same
+    loop, on the real cell, a round every 8-9 minutes."""
     r = simrun.run(["--machine", "gta04", "--sd", gtaboot_card(tmp_path),
                     "--max-restarts", "2", "--max-ms", "1500000",
                     "--charger-src", "usb500", "--battery-soc", "0.9"])

@@ -2,7 +2,8 @@
 """Letux's board commands (commands/letux.c) in the simulator: status on
 the GTA04's TCA6507 (the model's register log in the report) and the
 Beagle's USR0/USR1 GPIOs, the buttons, the bounded blink, and the commands
-gtaboot refuses by name (lcm, tsc, charge, onenand); unzip is U-Boot's."""
+gtaboot refuses by name (lcm, tsc, onenand); unzip is U-Boot's. charge is
+tests/system/test_power.py's."""
 import os
 
 import pytest
@@ -124,7 +125,7 @@ def test_unknown_subcommands():
 @pytest.mark.parametrize("machine", ["gta04", "beagle"])
 def test_refused_commands(machine):
     cmds = ["lcm start", "lcm color ff0000", "lcm off", "tsc init", "tsc selection 7",
-            "charge auto", "onenand read 82000000 280000 4", "unzip 80800000 80400000"]
+            "onenand read 82000000 280000 4", "unzip 80800000 80400000"]
     r = session(cmds, machine=machine)
     out = {c: output(r.serial, c) for c in cmds}
     if machine == "gta04":
@@ -134,7 +135,6 @@ def test_refused_commands(machine):
         assert "error: lcm: BeagleBoard has no panel" in out["lcm start"]
         assert "error: tsc: BeagleBoard has no touch screen" in out["tsc init"]
     assert out["tsc selection 7"] == ""   # a condition: false, silently
-    assert "error: charge: not supported" in out["charge auto"]
     assert "error: onenand: gtaboot has no OneNAND driver" in out["onenand read 82000000 280000 4"]
     # unzip is U-Boot's now (commands/image.c): no gzip file there
     assert "Error: Bad gzipped data" in out["unzip 80800000 80400000"]

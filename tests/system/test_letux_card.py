@@ -40,6 +40,7 @@ SCRIPTREV=42	# bumped when the environment below changes
 i2c dev 0
 status init
 status set 8	# red: the loader runs
+charge auto
 
 if test "x${scriptrev}" != "x${SCRIPTREV}"
 then
@@ -220,6 +221,9 @@ def test_own_letux_style_card_boots(sim, tmp_path, rev):
     assert ("flash command: nand" if rev == "A4" else "flash command: false") in out, out
     assert "without the panel" in out and "kernel /uImage on partition 1" in out
     assert "kernel: uImage 'Letux kernel', load 0x%08x" % UIMAGE_LOAD in out, out
+    # Letux's charge auto: USB charging also without VBUS, then the status
+    assert "charge: USB (no VBUS now), charging at 500 mA" in out, out
+    assert "charging automatic USB" in out, out
     check_booted(r, dump, rev)
 
 

@@ -20,6 +20,7 @@
 #include "arch/arm/omap3/soc.h"
 #include "arch/arm/omap3/mmc1.h"
 #include "drivers/gpio/omap_gpio.h"
+#include "drivers/timer/timer.h"
 #include "drivers/usb/musb_regs.h"
 #include "drivers/usb/musb_udc.h"
 #include "drivers/video/omap_dss.h"
@@ -186,4 +187,51 @@ const struct musb_udc_config *plat_usb_otg(int *err)
 void plat_usb_otg_off(void)
 {
 	clrbits32(CM_ICLKEN1_CORE, EN_HSOTGUSB);
+}
+
+/*
+ * WFI until a GPTIMER1 match (the time base's timer, which keeps running:
+ * only TMAR, TIER and TCLR.CE change; TRM chapter 16 "Timers") raises
+ * its INTC line, input 37 (chapter 10 "Interrupt Controller", MIR_CLEAR1
+ * / MIR_SET1 bit 5). The IRQ stays masked in the CPSR: WFI wakes on the
+ * line alone (ARM ARM B1.8.13), no handler runs.
+ */
+#define GPT_TISR	0x18
+#define GPT_TIER	0x1C
+#define GPT_TCLR	0x24
+#define GPT_TCRR	0x28
+#define GPT_TMAR	0x38
+#define INTC_MIR_CLEAR1	0x482000A8u
+#define INTC_MIR_SET1	0x482000ACu
+#define INTC_CONTROL	0x48200048u
+#define GPT1_IRQ_BIT	BIT(37 - 32)
+
+void plat_idle_ms(unsigned ms)
+{
+	static uint32_t per_ms;
+	uintptr_t g = OMAP3_GPT1_BASE;
+	uint64_t end;
+	uint32_t a;
+
+	if (!per_ms) {
+		uint64_t u = timer_us();
+
+		a = readl(g + GPT_TCRR);
+		udelay(10000);
+		per_ms = (uint32_t)((uint64_t)(readl(g + GPT_TCRR) - a) * 1000u / (timer_us() - u));
+	}
+	end = deadline_in((uint64_t)ms * 1000u);
+	__asm__ volatile("cpsid i" ::: "memory");
+	writel(7, g + GPT_TISR);
+	writel(BIT(0), g + GPT_TIER);
+	writel(readl(g + GPT_TCRR) + per_ms * ms, g + GPT_TMAR);
+	writel(BIT(0) | BIT(1) | BIT(6), g + GPT_TCLR);   /* ST, AR, CE */
+	writel(GPT1_IRQ_BIT, INTC_MIR_CLEAR1);
+	while (!deadline_passed(end) && !(readl(g + GPT_TISR) & BIT(0)))
+		__asm__ volatile("wfi" ::: "memory");
+	writel(GPT1_IRQ_BIT, INTC_MIR_SET1);
+	writel(0, g + GPT_TIER);
+	writel(7, g + GPT_TISR);
+	/* the INTC holds its active input until NEWIRQAGR (TRM 10.5.2) */
+	writel(1, INTC_CONTROL);
 }
