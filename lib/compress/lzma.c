@@ -172,7 +172,7 @@ int lzma_dec_init(struct lzma_dec *d, void *dst, size_t dst_size, const void *sr
 		return d->err;
 	for (int i = 0; i < 4; i++)
 		rc.code = (rc.code << 8) | rc_byte(&rc);
-	if (rc.code == 0xFFFFFFFFu)
+	if (rc.bad || rc.code == 0xFFFFFFFFu)
 		return d->err;
 	d->in = rc.in;
 	d->end = rc.end;
