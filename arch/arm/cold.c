@@ -159,6 +159,7 @@ void cold_rest_dict(void *buf, size_t size)
  * as LZMA's dictionary, whose matches refer to the bytes before it), then
  * copied behind __cold_tail and filtered there. A pair the filter has not
  * seen whole waits for the next step, and with it the page it starts in.
+ * Once only after a failure: a second try would read the same.
  */
 static __attribute__((noinline)) int unpack_rest_to(uint32_t need)
 {
@@ -173,8 +174,10 @@ static __attribute__((noinline)) int unpack_rest_to(uint32_t need)
 		err = lzma_dec_run(&rest_dec, SIZE_MAX);
 	if (!err && got < len && rest_dec.done)
 		err = -EBADMSG;
-	if (err)
+	if (err) {
+		rest_src = 0;
 		return err;
+	}
 	map_window(tail_pages_end());   /* writable while we fill them */
 	memcpy(__cold_tail + rest_final, rest_dict + rest_final, got - rest_final);
 	fin = rest_final + (uint32_t)bcj_thumb_decode((uint8_t *)__cold_tail + rest_final,
@@ -184,9 +187,9 @@ static __attribute__((noinline)) int unpack_rest_to(uint32_t need)
 	rest_final = got == len ? len : fin;
 	if (rest_final == len)
 		rest_src = 0;
+	/* cleans the D-cache, the copy with it, before the TLB changes */
 	map_window(rest_final == len ? tail_pages_end() :
 		   ((uint32_t)(uintptr_t)__cold_tail + rest_final) & ~(PAGE - 1));
-	cache_dcache_clean_inv_all();
 	cache_icache_inv_all();
 	return 0;
 }
@@ -198,11 +201,8 @@ int cold_load_rest(void)
 
 	if (!src)
 		return 0;
-	if (rest_dict) {
-		err = unpack_rest_to(UINT32_MAX - 4);
-		rest_src = 0;   /* once only, even if it failed */
-		return err;
-	}
+	if (rest_dict)
+		return unpack_rest_to((uint32_t)(__cold_end - __cold_tail));
 	/* once only, even if it fails: a second try would read the same */
 	rest_src = 0;
 	map_window(tail_pages_end());
@@ -230,13 +230,7 @@ int cold_fault(unsigned type)
 	    far - (uint32_t)(uintptr_t)__cold_tail < tail_pages_end() - (uint32_t)(uintptr_t)__cold_tail) {
 		uint32_t page_end = ((far | (PAGE - 1)) + 1) - (uint32_t)(uintptr_t)__cold_tail;
 
-		if (!rest_dict)
-			return cold_load_rest() == 0;
-		if (unpack_rest_to(page_end)) {
-			rest_src = 0;
-			return 0;
-		}
-		return 1;
+		return (rest_dict ? unpack_rest_to(page_end) : cold_load_rest()) == 0;
 	}
 	/* Any other exception: arm_exception() reports it, and may itself lie
 	 * in the second stream. */
