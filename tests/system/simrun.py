@@ -47,6 +47,28 @@ def built(*paths):
 
 
 SIM = os.path.join(ROOT, "build", "sim", "gtaboot-sim")
+PROMPT = "gtaboot> "
+
+
+def esc(text):
+    """Console text as a simulator input script (tools/sim/uart.c)."""
+    out = []
+    for ch in text:
+        if ch in "\\{}":
+            out.append("\\" + ch)
+        elif ch == "\r":
+            out.append("\\r")
+        elif ord(ch) < 0x20 or ord(ch) > 0x7e:
+            out.append("\\x%02x" % ord(ch))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def script(*cmds, start="{expect %s}" % PROMPT):
+    """Each command typed at the next prompt, then one more prompt awaited."""
+    return start + "".join(esc(c) + "\\r{expect %s}" % PROMPT for c in cmds)
+
 
 EXIT = {"handoff": 0, "poweroff": 0, "reset": 0, "brownout": 0, "fault": 1, "watchdog": 1,
         "timeout": 2, "usage": 3}

@@ -111,7 +111,7 @@ def test_script_boot_unpacks_the_rest_on_first_touch(tmp_path):
     assert r.report["pc"] == 0x82000000, r.serial
 
 
-PROMPT = "gtaboot> "
+PROMPT = simrun.PROMPT
 PROMPT_STALE = ("a console session needed the second stream beyond its first part: "
                 "arch/arm/cold_order_prompt.ld is stale; run `make cold-order` and commit it "
                 "(tools/coldorder.py)")
@@ -136,8 +136,7 @@ def test_console_unpacks_only_what_its_commands_run(board, tmp_path):
     abort the CPU takes with its address."""
     cmds = ["version", "printenv bootcmd", "setenv x 1", "echo ${x}", "md 0x80000000 4",
             "help"]
-    inp = "{expect %s}" % PROMPT + "".join(
-        c.replace("{", "\\{").replace("}", "\\}") + "\\r{expect %s}" % PROMPT for c in cmds)
+    inp = simrun.script(*cmds)
     gtaboot = simrun.built("build/%s/gtaboot.bin" % board)
     r = simrun.run(MACHINE[board] + ["--load-raw", gtaboot + "@0x40200000", "--input", inp,
                                      "--max-ms", "5000"])

@@ -37,24 +37,8 @@ def cli():
     assert cli_linked(), "no cli_loop in build/gta04/gtaboot.elf: the console is gone"
 
 
-def esc(text):
-    """Console text as a simulator input script (tools/sim/uart.c)."""
-    out = []
-    for ch in text:
-        if ch in "\\{}":
-            out.append("\\" + ch)
-        elif ch == "\r":
-            out.append("\\r")
-        elif ord(ch) < 0x20 or ord(ch) > 0x7e:
-            out.append("\\x%02x" % ord(ch))
-        else:
-            out.append(ch)
-    return "".join(out)
-
-
-def script(*cmds, start="{expect %s}" % PROMPT):
-    """Each command typed at the next prompt, then one more prompt awaited."""
-    return start + "".join(esc(c) + "\\r{expect %s}" % PROMPT for c in cmds)
+# the console scripts, for this file and those that import it as tc
+esc, script = simrun.esc, simrun.script
 
 
 def session(inp, sd=None, extra=(), max_ms=8000):

@@ -21,13 +21,9 @@ def firmware():
                  "build/beagle/gtaboot.bin", "build/beagle/MLO")
 
 
-def esc(text):
-    return "".join("\\" + c if c in "\\{}" else c for c in text)
-
-
 def session(cmds, machine="gta04", rev=None, extra=(), max_ms=20000):
     board = "beagle" if machine.startswith("beagle") else "gta04"
-    inp = "{expect %s}" % PROMPT + "".join(esc(c) + "\\r{expect %s}" % PROMPT for c in cmds)
+    inp = simrun.script(*cmds)
     args = ["--machine", machine, "--max-ms", max_ms,
             "--load-raw", BIN[board] + "@0x40200000", "--input", inp + "{end}"]
     if rev:

@@ -11,7 +11,6 @@ The cells are the HF08x's curve and resistance with 12 mAh of capacity:
 every time of charging scales with the capacity (tools/sim/README.md), so
 a charge the real 1200 mAh pack takes minutes for runs in seconds."""
 import hashlib
-import json
 import os
 import re
 import subprocess
@@ -187,7 +186,7 @@ def test_vbus_sag_steps_down(card, sag, ma):
 
 
 def session(cmds, *extra):
-    inp = "{expect %s}" % PROMPT + "".join(c + r"\r{expect %s}" % PROMPT for c in cmds) + "{end}"
+    inp = simrun.script(*cmds) + "{end}"
     r = simrun.run(["--machine", "gta04", "--rev", "A5", "--max-ms", 10000,
                     "--load-raw", BIN + "@0x40200000", "--input", inp] + list(extra))
     assert r.rc == 0, r.stderr + r.serial[-1500:]
