@@ -198,3 +198,32 @@ def fat_card(path, files=None, bits=32, size_mb=None, ptype=None, label=None, hi
     disk(path, [Part(fs, ptype or ("c" if bits == 32 else "e"), boot=True)])
     os.remove(fs)
     return path
+
+
+def stand_in_zimage(size=4096):
+    """A zImage that is only its header (magic, start 0, end = size) behind
+    a branch to itself: enough for gtaboot's checks, and harmless if run."""
+    img = bytearray(size)
+    img[0:4] = bytes.fromhex("feffffea")            # b . (ARM)
+    img[0x24:0x30] = (0x016F2818).to_bytes(4, "little") + bytes(4) + size.to_bytes(4, "little")
+    return bytes(img)
+
+
+def extlinux_card(d, mlo, dts, conf, uenv=None):
+    """The card a user makes with tools/mksd.sh, in directory d: mlo, a
+    stand-in zImage, dts compiled as /gta04.dtb, conf as
+    /extlinux/extlinux.conf and, unless None, uenv as /uEnv.txt. Returns
+    the image's path."""
+    (d / "zImage").write_bytes(stand_in_zimage())
+    _run("dtc", "-q", "-O", "dtb", "-o", str(d / "gta04.dtb"), dts)
+    (d / "extlinux.conf").write_text(conf)
+    files = ["--file", "%s:zImage" % (d / "zImage"),
+             "--file", "%s:gta04.dtb" % (d / "gta04.dtb"),
+             "--file", "%s:extlinux/extlinux.conf" % (d / "extlinux.conf")]
+    if uenv is not None:
+        (d / "uEnv.txt").write_text(uenv)
+        files += ["--file", "%s:uEnv.txt" % (d / "uEnv.txt")]
+    img = str(d / "sd.img")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    _run(os.path.join(root, "tools", "mksd.sh"), "--out", img, "--mlo", mlo, *files)
+    return img

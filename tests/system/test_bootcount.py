@@ -2,12 +2,12 @@
 """Boot counting in the TWL4030 backup registers, bootlimit/altboot, and
 the /uEnv.txt variables that make them persistent (README "Boot counting")."""
 import os
-import struct
 import subprocess
 
 import pytest
 
 from simrun import ROOT, run
+import cards
 import simrun
 
 MLO = os.path.join(ROOT, "build", "gta04", "MLO")
@@ -37,23 +37,7 @@ def backup(count=None, magic=0x47, check=None):
 def make_card(tmp_path_factory, uenv):
     """A card with the CONF above and, when uenv is not None, that /uEnv.txt."""
     simrun.built("build/gta04/MLO")
-    d = tmp_path_factory.mktemp("bootcount")
-    kernel = bytearray(4096)
-    kernel[0:4] = bytes.fromhex("feffffea")            # b . (ARM)
-    struct.pack_into("<III", kernel, 0x24, 0x016F2818, 0, len(kernel))
-    (d / "zImage").write_bytes(kernel)
-    subprocess.run(["dtc", "-q", "-O", "dtb", "-o", str(d / "gta04.dtb"), DTS], check=True)
-    (d / "extlinux.conf").write_text(CONF)
-    files = ["--file", "%s:zImage" % (d / "zImage"),
-             "--file", "%s:gta04.dtb" % (d / "gta04.dtb"),
-             "--file", "%s:extlinux/extlinux.conf" % (d / "extlinux.conf")]
-    if uenv is not None:
-        (d / "uEnv.txt").write_text(uenv)
-        files += ["--file", "%s:uEnv.txt" % (d / "uEnv.txt")]
-    img = str(d / "sd.img")
-    subprocess.run([os.path.join(ROOT, "tools", "mksd.sh"), "--out", img, "--mlo", MLO] + files,
-                   check=True, stdout=subprocess.DEVNULL)
-    return img
+    return cards.extlinux_card(tmp_path_factory.mktemp("bootcount"), MLO, DTS, CONF, uenv)
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,7 @@ import subprocess
 
 import pytest
 
+import cards
 import simrun
 
 ROOT = simrun.ROOT
@@ -42,25 +43,9 @@ def firmware():
 
 
 def make_card(d, uenv=None):
-    """An SD card with gtaboot, a stand-in kernel (a branch to itself, as
-    the zImage header says), the simulator's DTB and an extlinux.conf."""
-    kernel = bytearray(4096)
-    kernel[0:4] = bytes.fromhex("feffffea")
-    kernel[0x24:0x30] = (0x016F2818).to_bytes(4, "little") + bytes(4) + \
-        len(kernel).to_bytes(4, "little")
-    (d / "zImage").write_bytes(kernel)
-    subprocess.run(["dtc", "-q", "-O", "dtb", "-o", str(d / "gta04.dtb"), DTS], check=True)
-    (d / "extlinux.conf").write_text(CONF)
-    files = ["--file", "%s:zImage" % (d / "zImage"),
-             "--file", "%s:gta04.dtb" % (d / "gta04.dtb"),
-             "--file", "%s:extlinux/extlinux.conf" % (d / "extlinux.conf")]
-    if uenv is not None:
-        (d / "uEnv.txt").write_text(uenv)
-        files += ["--file", "%s:uEnv.txt" % (d / "uEnv.txt")]
-    img = str(d / "sd.img")
-    subprocess.run([os.path.join(ROOT, "tools", "mksd.sh"), "--out", img, "--mlo", MLO] + files,
-                   check=True, stdout=subprocess.DEVNULL)
-    return img
+    """An SD card with gtaboot, a stand-in kernel, the simulator's DTB and
+    an extlinux.conf."""
+    return cards.extlinux_card(d, MLO, DTS, CONF, uenv)
 
 
 @pytest.fixture(scope="module")
