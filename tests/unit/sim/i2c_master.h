@@ -33,16 +33,21 @@ static inline uint16_t r16(struct sim *s, uint32_t addr)
 	return (uint16_t)v;
 }
 
-/* A 3530 with its clocks, I2C1 clocked, the storage models attached. */
-static inline struct sim *storage_sim(void)
+/* s (a 3530 from simtest_new(), its cfg set) brought up: the models
+ * attached, its clocks running, I2C1 clocked. */
+static inline struct sim *storage_sim_up(struct sim *s)
 {
-	struct sim *s = simtest_new(SOC_OMAP3530);
-
 	simtest_init(s);
 	simtest_clocks_3530(s);
 	set_bits(s, CM + 0xA00, (1u << 15) | (1u << 24));
 	set_bits(s, CM + 0xA10, (1u << 15) | (1u << 24));
 	return s;
+}
+
+/* A 3530 with its clocks, I2C1 clocked, the storage models attached. */
+static inline struct sim *storage_sim(void)
+{
+	return storage_sim_up(simtest_new(SOC_OMAP3530));
 }
 
 static inline void i2c_setup(struct sim *s, uint16_t psc, uint16_t scll, uint16_t sclh)

@@ -20,10 +20,7 @@ static struct sim *setup_with(unsigned soc_centi, unsigned mah, bool vbus, bool 
 	s->cfg.battery_mah = mah;
 	s->cfg.vbus = vbus;
 	s->cfg.charger = ac;
-	simtest_init(s);
-	simtest_clocks_3530(s);
-	set_bits(s, CM + 0xA00, (1u << 15) | (1u << 24));
-	set_bits(s, CM + 0xA10, (1u << 15) | (1u << 24));
+	storage_sim_up(s);
 	i2c_setup(s, 9, 9, 3);
 	return s;
 }
@@ -240,10 +237,7 @@ static void test_vbus_sag_and_unplug(void **state)
 	s->cfg.vbus = true;
 	s->cfg.vbus_sag_mv = 800;            /* 800 mV at 500 mA */
 	s->cfg.unplug_ps = 3 * PS_PER_S;
-	simtest_init(s);
-	simtest_clocks_3530(s);
-	set_bits(s, CM + 0xA00, (1u << 15) | (1u << 24));
-	set_bits(s, CM + 0xA10, (1u << 15) | (1u << 24));
+	storage_sim_up(s);
 	i2c_setup(s, 9, 9, 3);
 	wr8(s, 0x4B, 0x3D, 0x32);
 	assert_int_equal(charger_ma(s), 100);                /* 4840 mV: charging */
@@ -292,10 +286,7 @@ static void test_madc_channels(void **state)
 	s = simtest_new(SOC_OMAP3530);
 	s->cfg.no_battery = true;
 	s->cfg.vbus = true;
-	simtest_init(s);
-	simtest_clocks_3530(s);
-	set_bits(s, CM + 0xA00, (1u << 15) | (1u << 24));
-	set_bits(s, CM + 0xA10, (1u << 15) | (1u << 24));
+	storage_sim_up(s);
 	i2c_setup(s, 9, 9, 3);
 	wr8(s, 0x4A, 0x97, 0x1A);
 	assert_int_equal(madc_read(s, 1), 1023);

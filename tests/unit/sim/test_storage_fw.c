@@ -49,10 +49,7 @@ static struct sim *machine(uint64_t bytes, enum sim_sd_type type, bool card)
 		s->cfg.sd_image = image;
 	}
 	s->cfg.sd_type = type;
-	simtest_init(s);
-	simtest_clocks_3530(s);
-	set_bits(s, CM + 0xA00, (1u << 15) | (1u << 24));
-	set_bits(s, CM + 0xA10, (1u << 15) | (1u << 24));
+	storage_sim_up(s);
 	if (card)
 		unlink(image);
 	cur = s;
