@@ -113,14 +113,20 @@ def cards(board, mlo, dtb, kernel):
     return {"fat": fat, "fat-uenv": fat_uenv, "ext4": ext4}
 
 
-def entered(board, img, prof):
+def profiled(board, img, prof, *extra):
+    """One run of board's build from card img with --profile prof: the
+    report and the console's text. extra: more simulator arguments."""
     with tempfile.TemporaryDirectory() as tmp:
         rep = os.path.join(tmp, "r.json")
-        subprocess.run([bench.SIM] + bench.MACHINE[board] +
-                       ["--sd", img, "--profile", prof, "--report", rep,
-                        "--serial", os.path.join(tmp, "s")],
+        serial = os.path.join(tmp, "s")
+        subprocess.run([bench.SIM] + bench.MACHINE[board] + list(extra) +
+                       ["--sd", img, "--profile", prof, "--report", rep, "--serial", serial],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
-        r = json.load(open(rep))
+        return json.load(open(rep)), open(serial, "rb").read().decode("latin-1")
+
+
+def entered(board, img, prof):
+    r, _ = profiled(board, img, prof)
     if r.get("result") != "handoff":
         sys.exit("coldorder: %s %s did not hand over: %s" % (board, img, r.get("message")))
     return set(r.get("profile") or {})
@@ -137,7 +143,7 @@ def prompt_entered(board, mlo, prof, raw, again=False):
     first session saved."""
     img = os.path.join(WORK, board + ("-prompt-raw.img" if raw else "-prompt.img"))
     if again:
-        pass
+        pass            # the first session's card, as it left it
     elif raw:
         blob = open(os.path.join(bench.FW, board, "MLO.raw"), "rb").read()
         with open(img, "wb") as f:
@@ -164,14 +170,7 @@ def prompt_entered(board, mlo, prof, raw, again=False):
             with open(early, "wb") as f:
                 f.write(blob[:int.from_bytes(blob[0x40:0x44], "little")])
             extra = ["--load-raw", early + "@0x40200000", "--rom-vmmc1", "on"]
-        rep = os.path.join(tmp, "r.json")
-        serial = os.path.join(tmp, "s")
-        subprocess.run([bench.SIM] + bench.MACHINE[board] + extra +
-                       ["--sd", img, "--profile", prof, "--report", rep, "--serial", serial,
-                        "--input", inp, "--max-ms", "60000"],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
-        r = json.load(open(rep))
-        out = open(serial, "rb").read().decode("latin-1")
+        r, out = profiled(board, img, prof, "--input", inp, "--max-ms", "60000", *extra)
     if out.count(PROMPT) < len(PROMPT_CMDS) or r.get("result") != "poweroff":
         sys.exit("coldorder: %s: the console session stopped early (%s):\n%s"
                  % (board, r.get("message"), out[-2000:]))
