@@ -9,7 +9,9 @@
 #   make check                  unit, system and (brief) fuzz tests; one summary line
 #   make check-fast             layout check, unit tests, brief fuzzing: no system tests
 #   make system                 the system tests alone
-#   make bench                  virtual-time and size figures -> build/bench.json
+#   make bench                  virtual-time and size figures -> build/bench.json,
+#                               docs/bench.json and the docs' marked figures
+#   make docnums                the MLO sizes of the build -> docs/bench.json and the docs
 #   make fuzz                   long fuzzing runs
 #   make powercut               power cuts at every step of saveenv (NAND and SD)
 
@@ -110,7 +112,7 @@ $(OUT)/obj/gen/font.c.o: $(OUT)/gen/font.c
 	$(Q)$(FW_CC) $(FW_CFLAGS) -c $< -o $@
 
 .PHONY: all all-boards sim run run-linux check check-build check-fast system bench fuzz powercut \
-        cold-order \
+        cold-order docnums \
         clean distclean deps unit tools
 all: $(OUT)/MLO
 
@@ -458,6 +460,13 @@ fuzz: $(FUZZ_BINS)
 bench: deps
 	$(Q)$(MAKE) --no-print-directory all-boards sim tools
 	$(Q)$(PYTHON) tools/bench.py
+
+# The figures the build knows without a bench (each board's MLO size and
+# what the ROM reads) into docs/bench.json, then the docs' marked figures
+# (tools/docnums.py); tools/check-docs.py says when they are stale.
+docnums: deps
+	$(Q)$(MAKE) --no-print-directory all-boards
+	$(Q)$(PYTHON) tools/docnums.py --build </dev/null
 
 # arch/arm/cold_order.ld, what the boot path runs (gtaboot.ld's first
 # stream), from boots in the simulator; then the boards again with it.

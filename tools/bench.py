@@ -7,7 +7,10 @@ mtools, no loop mounts), boots them in build/sim/gtaboot-sim, and derives
 the boot phases from the report's console lines, each stamped with the
 virtual time its first character left UART3. Writes build/bench.json and
 build/bench.svg and prints a table. Every time here is virtual: it does not
-depend on the host, only on the simulator's cost model.
+depend on the host, only on the simulator's cost model. Then writes the
+figures the docs cite into docs/bench.json and rewrites the docs' marked
+figures from it (tools/docnums.py); `bench.py --docs` does only that, from
+the last run's build/bench.json.
 """
 import concurrent.futures
 import json
@@ -668,6 +671,11 @@ def print_usb(u):
 
 def main():
     os.makedirs(WORK, exist_ok=True)
+    if sys.argv[1:] == ["--docs"]:
+        # docs/bench.json and the docs from the last run's build/bench.json
+        with open(os.path.join(BUILD, "bench.json")) as f:
+            write_record(json.load(f))
+        return
     if sys.argv[1:] == ["--usb"]:
         # only the USB figures, printed (bench.json is the full run's)
         print_usb(usb_bench(os.path.join(FW, "gta04", "MLO")))
@@ -888,6 +896,83 @@ def main():
         f.write("\n")
     svg(os.path.join(BUILD, "bench.svg"), rows)
     print_table(out)
+    write_record(out)
+
+
+# ------------------------------------------------------------------ docs/bench.json
+
+# Stable keys for the phases' labels (the labels may be reworded)
+PHASE_KEYS = {"ROM loads MLO (early part)": "rom", "clocks, SDRAM; SD card powers up": "card",
+              "rest of MLO, CRC, unpack": "unpack", "PMIC, FAT, extlinux, DTB": "pmic_fat",
+              "kernel load": "kernel", "hand-off": "handoff"}
+SCRIPT_PHASE_KEYS = {"reset to bootcmd": "bootcmd", "distro scan": "scan", "script:": "script",
+                     "bootm/bootz": "bootx", "hand-off": "handoff"}
+
+
+def record(o):
+    """The figures of a bench (build/bench.json's dict) that the docs may
+    cite, for docs/bench.json: flat stable keys, numbers only, in the units
+    the docs write (ms to 0.1, MB/s to 0.01, KB of 1000 bytes, virtual
+    seconds); no host times, no goals."""
+    ms = lambda us: round(us / 1000, 1)
+    r = {}
+    for b in BOARDS:
+        r["mlo_bytes." + b] = o["mlo_bytes"][b]
+        r["mlo_kb." + b] = round(o["mlo_bytes"][b] / 1000, 1)
+        r["rom_bytes." + b] = o["rom_bytes"][b]
+        r["rom_kb." + b] = round(o["rom_bytes"][b] / 1000, 1)
+    r.update({"handoff_ms": ms(o["handoff_us"]), "entry_ms": ms(o["entry_us"]),
+              "handoff_from_entry_ms": ms(o["handoff_us"] - o["entry_us"]),
+              "kernel_bytes": o["kernel_bytes"], "kernel_load_ms": ms(o["kernel_load_us"]),
+              "kernel_load_mb_s": o["kernel_load_mb_s"], "overhead_ms": ms(o["overhead_us"]),
+              "console_ms": ms(o["console_us"])})
+    for label, us in o["phases_us"].items():
+        r["phase_ms." + PHASE_KEYS.get(label, label)] = ms(us)
+    bg = o["beagle"]
+    r.update({"beagle.handoff_ms": ms(bg["handoff_us"]),
+              "beagle.kernel_load_mb_s": bg["kernel_load_mb_s"],
+              "beagle.overhead_ms": ms(bg["handoff_us"] - bg["kernel_load_us"])})
+    for case, s in o["scaling"].items():
+        r["scaling.%s.handoff_ms" % case] = ms(s["handoff_us"])
+        r["scaling.%s.kernel_load_mb_s" % case] = s["kernel_load_mb_s"]
+    if o["display"]["built"]:
+        r["display.cost_ms"] = ms(o["display"]["cost_us"])
+        r["display.handoff_ms_video_off"] = ms(o["display"]["handoff_us_video_off"])
+    if o.get("uboot_handoff_us"):
+        r.update({"uboot.handoff_ms": ms(o["uboot_handoff_us"]),
+                  "uboot.overhead_ms": ms(o["uboot_overhead_us"]),
+                  "uboot.overhead_ratio": o["overhead_ratio"],
+                  "uboot.vs_gtaboot_beagle": o["uboot_vs_gtaboot_beagle"]})
+    u = o["usb"]
+    if "skipped" not in u:
+        r.update({"usb.dfu_ms": ms(u["dfu_ram_us"]), "usb.dfu_mb_s": round(u["dfu_ram_mb_s"], 2),
+                  "usb.ums_ms": ms(u["ums_write_us"]), "usb.ums_mb_s": round(u["ums_write_mb_s"], 2)})
+    for k, lx in o["linux_to_shell"].items():
+        if lx:
+            r["linux.%s_s" % k] = round(lx["virtual_s"], 1)
+    sb = o["script_boots"]
+    for k in ("extlinux", "letux", "flash_kernel"):
+        if k not in sb:
+            continue
+        r["script.%s.handoff_ms" % k] = ms(sb[k]["handoff_us"])
+        for g, us in sb[k]["profile_us"].items():
+            r["script.%s.%s_ms" % (k, g)] = ms(us)
+        for label, us in sb[k]["phases_us"].items():
+            key = next((v for p, v in SCRIPT_PHASE_KEYS.items() if label.startswith(p)), label)
+            r["script.%s.phase.%s_ms" % (k, key)] = ms(us)
+        if k != "extlinux" and "extlinux" in sb:
+            r["script.%s.over_extlinux_ms" % k] = ms(sb[k]["handoff_us"] - sb["extlinux"]["handoff_us"])
+    return r
+
+
+def write_record(o):
+    """docs/bench.json from this bench, then every marked figure of the
+    docs from it (tools/docnums.py)."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import docnums
+    docnums.save(ROOT, record(o))
+    print("%s written; %d marked figures of the docs changed"
+          % (docnums.RECORD, docnums.update(ROOT)))
 
 
 def print_table(o):

@@ -12,13 +12,20 @@ true"):
   `tools/mknand`, `arch/arm/omap3/memmap.h:42`) exists, as a file or
   directory or as the source of a built program (.c, .h, .py, .sh added).
   Paths of other projects are written with their repository in front
-  (`goldelico/letux-uboot board/...`) or without backquotes.
+  (`goldelico/letux-uboot board/...`) or without backquotes;
+- every figure marked `<!-- bench:KEY -->N<!-- /bench -->` is what
+  docs/bench.json (the last `make bench`) says, and where the build knows
+  it (the MLO's size, what the ROM reads) what build/<board>/MLO says, if
+  built (tools/docnums.py).
 
 usage: check-docs.py [ROOT]   exits 1 naming each mismatch."""
 import glob
 import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import docnums  # noqa: E402
 
 STEP_C = re.compile(r"(?:/\*|^\s*\*)\s+(\d{1,2})\. ([A-Za-z][\w -]*?)\s*[:,.]", re.M)
 STEP_DESIGN = re.compile(r"^(\d{1,2})\. \*\*([^*]+)\*\*", re.M)
@@ -80,7 +87,7 @@ def path_errors(root):
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else \
         os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    errors = step_errors(root) + path_errors(root)
+    errors = step_errors(root) + path_errors(root) + docnums.check(root)
     for e in errors:
         print("check-docs: " + e, file=sys.stderr)
     return 1 if errors else 0

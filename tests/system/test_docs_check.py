@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """tools/check-docs.py (issue #34): the tree's docs pass; a copy whose
-README renames a step, whose main.c numbers a step twice, or whose doc
-cites a file that is not there fails, naming it."""
+README renames a step, whose main.c numbers a step twice, whose doc
+cites a file that is not there, or whose marked figure is stale or names
+no figure of docs/bench.json fails, naming it (tools/docnums.py)."""
+import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
 
@@ -59,3 +62,84 @@ def test_missing_cited_file_fails(tmp_path):
     r = run(t)
     assert r.returncode == 1
     assert "cites common/bbcharge.c, which does not exist" in r.stderr, r.stderr
+
+
+# ---- figures from the build and `make bench` (tools/docnums.py)
+
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import docnums  # noqa: E402
+
+
+def figures_root(tmp_path, record, doc, mlo=None):
+    """A tree of one doc and docs/bench.json; mlo: the bytes of a built
+    build/gta04/MLO, if any."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "bench.json").write_text(json.dumps(record))
+    (tmp_path / "docs" / "x.md").write_text(doc)
+    if mlo is not None:
+        (tmp_path / "build" / "gta04").mkdir(parents=True)
+        (tmp_path / "build" / "gta04" / "MLO").write_bytes(mlo)
+    return tmp_path
+
+
+def test_stale_figure_fails(tmp_path):
+    t = copy(tmp_path)
+    record = docnums.load(t) or {}
+    record["handoff_ms"] = 329.0
+    (t / "docs" / "bench.json").write_text(json.dumps(record))
+    with open(t / "docs" / "performance.md", "a") as f:
+        f.write("\nreset to hand-off <!-- bench:handoff_ms -->1.0<!-- /bench --> ms\n")
+    line = len((t / "docs" / "performance.md").read_text().splitlines())
+    r = run(t)
+    assert r.returncode == 1
+    assert "docs/performance.md:%d: bench:handoff_ms reads '1.0', docs/bench.json has '%s'" % (
+        line, record["handoff_ms"]) in r.stderr, r.stderr
+
+
+def test_missing_key_fails(tmp_path):
+    t = figures_root(tmp_path, {"handoff_ms": 326.4},
+                     "a\nb <!-- bench:handoff_ms -->326.4<!-- /bench --> ms,"
+                     " c <!-- bench:no_such_ms -->1.0<!-- /bench --> ms\n")
+    assert docnums.check(t) == [
+        "docs/x.md:2: bench:no_such_ms is not in docs/bench.json (make bench writes it)"]
+
+
+def test_format_and_rewrite(tmp_path):
+    t = figures_root(tmp_path, {"rom_bytes.gta04": 18144, "rom_kb.gta04": 18.1, "x_ms": 2.0},
+                     "ROM: <!-- bench:rom_bytes.gta04 ,d -->1<!-- /bench --> bytes, about "
+                     "<!-- bench:rom_kb.gta04 .0f -->17<!-- /bench --> KB,\n"
+                     "<!-- bench:x_ms -->2.0<!-- /bench --> ms\n")
+    assert docnums.check(t) == [
+        "docs/x.md:1: bench:rom_bytes.gta04 reads '1', docs/bench.json has '18 144'"
+        " (make docnums rewrites it)",
+        "docs/x.md:1: bench:rom_kb.gta04 reads '17', docs/bench.json has '18'"
+        " (make docnums rewrites it)",
+        "docs/x.md:2 starts with a marker, which Markdown shows as raw HTML:"
+        " put a word before it"]
+    assert docnums.update(t) == 2
+    assert (t / "docs" / "x.md").read_text() == (
+        "ROM: <!-- bench:rom_bytes.gta04 ,d -->18 144<!-- /bench --> bytes, about "
+        "<!-- bench:rom_kb.gta04 .0f -->18<!-- /bench --> KB,\n"
+        "<!-- bench:x_ms -->2.0<!-- /bench --> ms\n")
+    assert len(docnums.check(t)) == 1
+
+
+def test_figure_the_build_knows(tmp_path):
+    """The MLO's size is checked against build/gta04/MLO when it is built;
+    `docnums.py --build` takes it into the record and the doc."""
+    mlo = struct.pack("<I", 18144) + bytes(130039 - 4)
+    t = figures_root(tmp_path, {"mlo_kb.gta04": 126.2},
+                     "the <!-- bench:mlo_kb.gta04 .0f -->126<!-- /bench --> KB file\n", mlo)
+    assert docnums.check(t) == [
+        "docs/x.md:1: bench:mlo_kb.gta04 reads '126', the build's build/gta04/MLO gives '130'"
+        " (make docnums)"]
+    os.unlink(t / "build" / "gta04" / "MLO")      # not built: not checked
+    assert docnums.check(t) == []
+    (t / "build" / "gta04" / "MLO").write_bytes(mlo)
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "docnums.py"), "--build",
+                        str(t)], capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert p.returncode == 0, p.stderr
+    assert "the <!-- bench:mlo_kb.gta04 .0f -->130<!-- /bench --> KB" in (t / "docs" / "x.md").read_text()
+    assert json.loads((t / "docs" / "bench.json").read_text())["rom_bytes.gta04"] == 18144
+    assert docnums.check(t) == []
+
