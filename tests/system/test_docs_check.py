@@ -143,3 +143,10 @@ def test_figure_the_build_knows(tmp_path):
     assert json.loads((t / "docs" / "bench.json").read_text())["rom_bytes.gta04"] == 18144
     assert docnums.check(t) == []
 
+
+def test_marked_figures_cite_the_record():
+    """The tree's docs mark figures, and docs/bench.json has every key."""
+    found = list(docnums.marks(ROOT))
+    assert len(found) >= 20
+    record = docnums.load(ROOT)
+    assert [k for _, _, k, _, _ in found if k not in record] == []
