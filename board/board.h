@@ -19,6 +19,16 @@
 
 #define BOARD_REV_UNKNOWN	(~0u)
 
+/* A string literal in a section of its own, for initializers at file
+ * scope (in a function a compound literal lives on the stack). gcc pools
+ * a file's other literals in one section (.rodata.str1.1), which
+ * --gc-sections keeps or drops whole; the board file is linked into both
+ * images (docs/design.md "Two images"), so the strings struct board
+ * reaches are written with BOARD_STR: the early image then keeps them and
+ * not the pool, which holds the SDRAM image's strings (the Makefile checks
+ * that it does not). */
+#define BOARD_STR(s)	((const char []){ s })
+
 /* The console on UART3, as the GTA04 and the BeagleBoard have it: the
  * DT's alias for it, and its kernel name for the console variable, which
  * scripts put in bootargs (flash-kernel's boot.scr adds console=${console}).
@@ -30,7 +40,7 @@
  * U-Boot (u-boot-omap omap3_beagle) says console=ttyO2,115200n8 as well;
  * kernels with 8250_omap instead rename ttyO to ttyS when asked for it
  * (Linux's SERIAL_8250_OMAP_TTYO_FIXUP, on by default with that driver). */
-#define BOARD_UART3_STDOUT_PATH		"serial2:115200n8"
+#define BOARD_UART3_STDOUT_PATH		BOARD_STR("serial2:115200n8")
 #define BOARD_UART3_LINUX_CONSOLE	"ttyO2,115200n8"
 /* U-Boot's OMAP3 NAND layout: X-Loader/MLO, U-Boot, its environment, then
  * the kernel partition. */
@@ -133,10 +143,6 @@ struct board {
 	/* Mandatory, SDRAM (step 13): the console as the DT's stdout-path,
 	 * set in /chosen when the tree has none. */
 	const char *stdout_path;                         /* "serial2:115200n8" */
-	/* Mandatory, SDRAM (step 8, vars_init): the same UART as the
-	 * board's usual kernel names it, the console variable's default for
-	 * users' bootargs (gtaboot never adds console= itself). */
-	const char *linux_console;                       /* "ttyO2,115200n8" */
 	/* Mandatory, SDRAM (step 11): the NAND kernel partition the chain
 	 * boots last (kernel and DTB stored raw, common/boot_nand.c);
 	 * size 0 when the board keeps none. */
@@ -160,15 +166,16 @@ struct board {
 extern const struct board board;
 
 /* Mandatory (NULL: none), SDRAM (console commands only): the status
- * LEDs. Outside struct board so that the early image, which holds that
- * struct, holds no pointer to them: board/<board>_cold.c defines them, in
- * the SDRAM image. */
+ * LEDs. Outside struct board so that the early image, which keeps that
+ * struct, holds no pointer to them: of the board file, which both images
+ * list, only the SDRAM image keeps them. */
 extern const struct board_status_leds *const status_leds;
 
 /*
- * What only the environment asks of the board (vars_init, saveenv), kept
- * out of struct board so that it lies in the SDRAM image (board/<board>_cold.c):
- * struct board is read by the ROM with the early image, where every byte counts.
+ * What only the environment and the commands ask of the board (vars_init,
+ * saveenv, dfu, the NAND boot), kept out of struct board so that only the
+ * SDRAM image keeps it (docs/design.md "Two images"): struct board is read
+ * by the ROM with the early image, where every byte counts.
  */
 struct board_env {
 	/* The board and board_name variables, as U-Boot's board directory
@@ -195,6 +202,10 @@ struct board_env {
 	 * neither a script, bootargs nor its DTB gives one: the UBIFS on the
 	 * file-system partition of the board's NAND map (NULL: none). */
 	const char *nand_root;
+	/* The console UART as the board's usual kernel names it
+	 * ("ttyO2,115200n8"), the console variable's default for users'
+	 * bootargs (gtaboot never adds console= itself). */
+	const char *linux_console;
 	/* U-Boot's CONFIG_ENV_VARS_UBOOT_CONFIG variable vendor ("ti"), and
 	 * the board code's own: the revision variable's name ("beaglerev",
 	 * NULL: none) and value for a revision, findfdt (NULL: none). */
