@@ -168,7 +168,7 @@ $(BUILD)/libfdt-vfp-free: $(LIBFDT_A)
 	$(Q)touch $@
 
 # A file of both images whose string pool the early image kept (a string
-# struct board reaches written without BOARD_STR, board/board.h) would
+# struct board_early reaches written without BOARD_STR, board/board.h) would
 # have the ROM read the SDRAM image's strings too: an error.
 $(OUT)/early.elf: $(EARLY_OBJS) arch/arm/early.ld $(OUT)/early-exports.ld $(OUT)/memmap.ld
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -Wl,-T,arch/arm/early.ld -Wl,-Map,$(OUT)/early.map -o $@ \
@@ -179,10 +179,10 @@ $(OUT)/early.elf: $(EARLY_OBJS) arch/arm/early.ld $(OUT)/early-exports.ld $(OUT)
 	  rm -f $@; exit 1; fi
 
 # The SDRAM image's copy of a file of both images: each global symbol the
-# early image kept (the board's struct board) is made weak, so that the
-# early image's definition, which --just-symbols gives, is the one the
+# early image kept (the board's struct board_early) is made weak, so that
+# the early image's definition, which --just-symbols gives, is the one the
 # SDRAM image uses, and this copy's own goes to --gc-sections; the
-# symbols the early image dropped (struct board_env) stay this copy's.
+# symbols the early image dropped (struct board, board_env) stay this copy's.
 $(OUT)/obj/%.c.sdram.o: $(OUT)/obj/%.c.o $(OUT)/early.elf
 	$(Q)$(CROSS)nm -g --defined-only $(OUT)/early.elf | awk 'NF == 3 { print $$3 }' > $@.syms
 	$(Q)$(OBJCOPY) --weaken-symbols=$@.syms $< $@

@@ -14,6 +14,9 @@
 /* The revision numbers: the index of the straps (omap3_read_rev_straps). */
 enum { REV_XM_AB = 0, REV_XM_C = 2, REV_C4 = 5, REV_C123 = 6, REV_AXBX = 7 };
 
+/* The banner's name, which both struct board_early and struct board give. */
+static const char beagle_name[] = "BeagleBoard";
+
 /* UART3, I2C1 and MMC1 are set by arch/arm/omap3/mux.c. */
 static const struct pad beagle_pads[] = {
 	/* USER button: gpio_7 on the Beagle, gpio_4 on the xM (both are
@@ -29,20 +32,14 @@ static unsigned beagle_revision(void)
 	return idx < 0 ? BOARD_REV_UNKNOWN : (unsigned)idx;
 }
 
-/* Named arrays, not literals: gcc turns the switch into a table of
- * pointers, which then point at them and not into the file's string pool
- * (board/board.h BOARD_STR). */
 static const char *beagle_rev_name(unsigned rev)
 {
-	static const char axbx[] = "Ax/Bx", c123[] = "C1/C2/C3", c4[] = "C4",
-			  xm_c[] = "xM C", xm_ab[] = "xM Ax/Bx";
-
 	switch (rev) {
-	case REV_AXBX:	return axbx;
-	case REV_C123:	return c123;
-	case REV_C4:	return c4;
-	case REV_XM_C:	return xm_c;
-	case REV_XM_AB:	return xm_ab;
+	case REV_AXBX:	return "Ax/Bx";
+	case REV_C123:	return "C1/C2/C3";
+	case REV_C4:	return "C4";
+	case REV_XM_C:	return "xM C";
+	case REV_XM_AB:	return "xM Ax/Bx";
 	default:	return "unknown";
 	}
 }
@@ -222,16 +219,20 @@ const struct board_env board_env = {
 };
 /* ---- end of environment ---- */
 
-const struct board board = {
-	.name = BOARD_STR("BeagleBoard"),
+const struct board_early board_early = {
+	.name = beagle_name,
 	.pads = beagle_pads,
 	.npads = ARRAY_SIZE(beagle_pads),
 	.revision = beagle_revision,
-	.rev_name = beagle_rev_name,
 	.mem_parts = beagle_mem,
 	.nmem_parts = ARRAY_SIZE(beagle_mem),
 	.mem_none = &beagle_xm,
 	.mem_unknown = &beagle_unknown,
+};
+
+const struct board board = {
+	.name = beagle_name,
+	.rev_name = beagle_rev_name,
 	.dtb_name = beagle_dtb_name,
 	.stdout_path = BOARD_UART3_STDOUT_PATH,
 	.nand_kernel_off = BOARD_NAND_KERNEL_OFF,

@@ -11,6 +11,9 @@
 #include "board/board.h"
 #include "lib/bitops.h"
 
+/* The banner's name, which both struct board_early and struct board give. */
+static const char gta04_name[] = "GTA04";
+
 /* UART3, I2C1 and MMC1 are set by arch/arm/omap3/mux.c. */
 static const struct pad gta04_pads[] = {
 	/* AUX button, active high (gpio_7) */
@@ -157,7 +160,7 @@ static const struct pad gta04_display_pads[] = {
 };
 
 static const struct board_display gta04_display = {
-	.panel = BOARD_STR("TPO TD028TTEC1"),
+	.panel = "TPO TD028TTEC1",
 	.mode = {
 		.width = 480, .height = 640,
 		.hfp = 24, .hsw = 8, .hbp = 8,
@@ -264,16 +267,20 @@ const struct board_env board_env = {
 };
 /* ---- end of environment ---- */
 
-const struct board board = {
-	.name = BOARD_STR("GTA04"),
+const struct board_early board_early = {
+	.name = gta04_name,
 	.pads = gta04_pads,
 	.npads = ARRAY_SIZE(gta04_pads),
 	.revision = gta04_revision,
-	.rev_name = gta04_rev_name,
 	.mem_parts = gta04_mem,
 	.nmem_parts = ARRAY_SIZE(gta04_mem),
 	.mem_none = &gta04_silent,
 	.mem_unknown = &gta04_unknown,
+};
+
+const struct board board = {
+	.name = gta04_name,
+	.rev_name = gta04_rev_name,
 	.dtb_name = gta04_dtb_name,
 	.stdout_path = BOARD_UART3_STDOUT_PATH,
 	.nand_kernel_off = BOARD_NAND_KERNEL_OFF,
