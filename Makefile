@@ -64,7 +64,7 @@ LIBFDT_LDFLAGS := -Wl,--no-warn-mismatch
 
 FW_SRCS := $(sort $(wildcard arch/arm/*.S arch/arm/*.c arch/arm/omap3/*.S arch/arm/omap3/*.c \
            drivers/*/*.c drivers/*/*/*.c lib/*.c lib/*/*.c common/*.c commands/*.c)) \
-           board/$(BOARD).c board/$(BOARD)_cold.c
+           board/$(BOARD).c
 
 # Two images from one tree (docs/design.md "Two images"): EARLY_SRCS are
 # the early image, what the ROM reads and runs before the rest of the MLO
@@ -72,10 +72,13 @@ FW_SRCS := $(sort $(wildcard arch/arm/*.S arch/arm/*.c arch/arm/omap3/*.S arch/a
 # (arch/arm/gtaboot.ld), linked against the early image's symbols, which
 # stays in SRAM. gtaboot.ld places the few files of its late part (run
 # from SRAM: the entry, the unpacker, the hand-off to Linux) by name.
+# BOTH_SRCS are listed for both images: the board, one file of data that
+# each image reads its part of (below, "The SDRAM image's copy").
+BOTH_SRCS  := board/$(BOARD).c
 EARLY_SRCS := arch/arm/start.S arch/arm/div.S arch/arm/cache.S arch/arm/stack.S \
            arch/arm/io.c arch/arm/mmu.c \
            $(filter-out arch/arm/omap3/periph.c arch/arm/omap3/mlo_flash.c,$(wildcard arch/arm/omap3/*.c)) \
-           board/$(BOARD).c drivers/timer/omap_gptimer.c drivers/timer/poll.c drivers/serial/omap_uart.c \
+           $(BOTH_SRCS) drivers/timer/omap_gptimer.c drivers/timer/poll.c drivers/serial/omap_uart.c \
            drivers/mmc/mmc.c drivers/mmc/omap_hsmmc.c drivers/mtd/omap_gpmc.c drivers/mtd/nand_core.c \
            lib/printf.c lib/string.c lib/errno.c lib/hamming.c lib/crc32.c lib/fs/fatmlo.c \
            common/early.c common/sysinfo.c common/console.c
@@ -93,7 +96,11 @@ FW_SRCS := $(filter-out common/display.c drivers/video/%,$(FW_SRCS))
 FONT_OBJ :=
 endif
 EARLY_OBJS := $(patsubst %,$(OUT)/obj/%.o,$(EARLY_SRCS))
+# MAIN_OBJS: the SDRAM image's own objects; BOTH_OBJS: the objects of
+# both images, and BOTH_SDRAM_OBJS their copies for the SDRAM image.
 MAIN_OBJS  := $(patsubst %,$(OUT)/obj/%.o,$(filter-out $(EARLY_SRCS),$(FW_SRCS))) $(FONT_OBJ)
+BOTH_OBJS  := $(patsubst %,$(OUT)/obj/%.o,$(BOTH_SRCS))
+BOTH_SDRAM_OBJS := $(patsubst %,$(OUT)/obj/%.sdram.o,$(BOTH_SRCS))
 # Relink when DISPLAY changes.
 $(OUT)/display-setting: FORCE
 	@mkdir -p $(dir $@)
@@ -143,11 +150,15 @@ $(OUT)/obj/common/banner.c.o: $(OUT)/gitrev
 FORCE:
 
 # What the SDRAM image uses of the early image, for early.ld's
-# --gc-sections: each symbol the SDRAM image's objects (and libfdt)
-# leave undefined that an early object defines.
+# --gc-sections: each symbol the SDRAM image's objects (its own, the files
+# of both images, and libfdt) leave undefined that an object of the early
+# image alone defines. A file of both images exports nothing this way: the
+# early image keeps of it what its own code uses, the SDRAM image's copy
+# has the rest.
 $(OUT)/early-exports.ld: $(EARLY_OBJS) $(MAIN_OBJS) $(LIBFDT_A)
-	$(Q)$(CROSS)nm -u $(MAIN_OBJS) $(LIBFDT_A) | awk 'NF == 2 { print $$2 }' | sort -u > $@.u
-	$(Q)$(CROSS)nm -g --defined-only $(EARLY_OBJS) | awk 'NF == 3 { print $$3 }' | sort -u > $@.d
+	$(Q)$(CROSS)nm -u $(MAIN_OBJS) $(BOTH_OBJS) $(LIBFDT_A) | awk 'NF == 2 { print $$2 }' | sort -u > $@.u
+	$(Q)$(CROSS)nm -g --defined-only $(filter-out $(BOTH_OBJS),$(EARLY_OBJS)) | \
+	  awk 'NF == 3 { print $$3 }' | sort -u > $@.d
 	$(Q)comm -12 $@.u $@.d | sed 's/.*/EXTERN(&)/' > $@
 	$(Q)rm -f $@.u $@.d
 
@@ -158,18 +169,36 @@ $(BUILD)/libfdt-vfp-free: $(LIBFDT_A)
 	  echo "error: $< holds VFP instructions: it cannot run with the VFP off" >&2; exit 1; fi
 	$(Q)touch $@
 
+# A file of both images whose string pool the early image kept (a string
+# struct board_early reaches written without BOARD_STR, board/board.h) would
+# have the ROM read the SDRAM image's strings too: an error.
 $(OUT)/early.elf: $(EARLY_OBJS) arch/arm/early.ld $(OUT)/early-exports.ld $(OUT)/memmap.ld
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -Wl,-T,arch/arm/early.ld -Wl,-Map,$(OUT)/early.map -o $@ \
 	  $(EARLY_OBJS) -lgcc
+	$(Q)if sed -n '/^Linker script and memory map/,$$p' $(OUT)/early.map | \
+	  grep -A1 '^ \.rodata\.str1\.1' | grep -qF $(addprefix -e ,$(BOTH_OBJS)); then \
+	  echo "error: the early image keeps the string pool of $(BOTH_SRCS) (board/board.h BOARD_STR)"; \
+	  rm -f $@; exit 1; fi
+
+# The SDRAM image's copy of a file of both images: each global symbol the
+# early image kept (the board's struct board_early) is made weak, so that
+# the early image's definition, which --just-symbols gives, is the one the
+# SDRAM image uses, and this copy's own goes to --gc-sections; the
+# symbols the early image dropped (struct board, board_env) stay this copy's.
+$(OUT)/obj/%.c.sdram.o: $(OUT)/obj/%.c.o $(OUT)/early.elf
+	$(Q)$(CROSS)nm -g --defined-only $(OUT)/early.elf | awk 'NF == 3 { print $$3 }' > $@.syms
+	$(Q)$(OBJCOPY) --weaken-symbols=$@.syms $< $@
+	$(Q)rm -f $@.syms
 
 # The SDRAM image calls the early image as it would call a ROM: linked
 # against its symbols, its late part right behind it in SRAM.
-$(OUT)/gtaboot.elf: $(MAIN_OBJS) $(OUT)/early.elf arch/arm/gtaboot.ld arch/arm/cold_order.ld arch/arm/cold_order_prompt.ld \
+$(OUT)/gtaboot.elf: $(MAIN_OBJS) $(BOTH_SDRAM_OBJS) $(OUT)/early.elf arch/arm/gtaboot.ld \
+		arch/arm/cold_order.ld arch/arm/cold_order_prompt.ld \
 		$(OUT)/memmap.ld $(OUT)/display-setting $(BUILD)/libfdt-vfp-free
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -Wl,-T,arch/arm/gtaboot.ld -Wl,-Map,$(OUT)/gtaboot.map \
 	  -Wl,--just-symbols=$(OUT)/early.elf $(LIBFDT_LDFLAGS) -Wl,--stub-group-size=4096 \
 	  -Wl,--defsym=LATE_BASE=0x$$($(CROSS)nm $(OUT)/early.elf | sed -n 's/ . __early_end$$//p') \
-	  -o $@ $(MAIN_OBJS) $(LIBFDT_A) -lgcc
+	  -o $@ $(MAIN_OBJS) $(BOTH_SDRAM_OBJS) $(LIBFDT_A) -lgcc
 
 # The memory map (arch/arm/omap3/memmap.h) as symbols for the linker scripts'
 # INCLUDE: each "#define NAME value" becomes "NAME = value;", the value

@@ -1,13 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The BeagleBoard (OMAP3530; the xM has a DM3730): pads, revision straps,
- * the memory packages by NAND ID and the DT name (as U-Boot's Beagle board
- * has them: docs/references.md, "Beagle memory packages").
+ * The BeagleBoard (OMAP3530; the xM has a DM3730), all of it: pads,
+ * revision straps, the memory packages by NAND ID, DT names, the USER
+ * button, the status LEDs and the environment's place and defaults (as
+ * U-Boot's Beagle board has them: docs/references.md, "Beagle memory
+ * packages"). Both images list this file; each keeps what it uses
+ * (docs/design.md "Two images").
  */
 #include "arch/arm/omap3/soc.h"
-#include "board/beagle.h"
 #include "board/board.h"
 #include "lib/bitops.h"
+
+/* The revision numbers: the index of the straps (omap3_read_rev_straps). */
+enum { REV_XM_AB = 0, REV_XM_C = 2, REV_C4 = 5, REV_C123 = 6, REV_AXBX = 7 };
+
+/* The banner's name, which both struct board_early and struct board give. */
+static const char beagle_name[] = "BeagleBoard";
 
 /* UART3, I2C1 and MMC1 are set by arch/arm/omap3/mux.c. */
 static const struct pad beagle_pads[] = {
@@ -36,6 +44,21 @@ static const char *beagle_rev_name(unsigned rev)
 	}
 }
 
+/* U-Boot's beaglerev values (its board/ti/beagle/beagle.c misc_init_r, as
+ * Debian's u-boot.img prints them: "Beagle Rev C4" sets "C4"); findfdt
+ * tests them. */
+static const char *beagle_uboot_rev(unsigned rev)
+{
+	switch (rev) {
+	case REV_AXBX:	return "AxBx";
+	case REV_C123:	return "Cx";
+	case REV_C4:	return "C4";
+	case REV_XM_AB:	return "xMAB";
+	case REV_XM_C:	return "xMC";
+	default:	return "unknown";
+	}
+}
+
 /*
  * The memory packages by the NAND ID on GPMC CS0, as U-Boot's Beagle
  * board tells them apart (docs/references.md, "Beagle memory packages");
@@ -47,7 +70,7 @@ static const char *beagle_rev_name(unsigned rev)
 /* Micron 2 x 128 MiB (C4 and earlier, NAND ID 2C BA): MICRON_*_165,
  * 13 rows x 10 columns, proven at L3 166 MHz (OMAP3530). */
 static const struct sdram_config micron_2x128 = {
-	.part = "Micron 2 x 128 MiB",
+	.part = BOARD_STR("Micron 2 x 128 MiB"),
 	.l3_max_hz = 166000000,
 	.refresh_ns = 7800,
 	.sharing = 0x00000100,
@@ -63,7 +86,7 @@ static const struct sdram_config micron_2x128 = {
  * not U-Boot's 200 MHz one, which the 3530's 166 MHz L3 would stretch to
  * 9.4 us: arch/arm/omap3/sdrc.c computes it for the L3 programmed. */
 static const struct sdram_config micron_2x256 = {
-	.part = "Micron 2 x 256 MiB",
+	.part = BOARD_STR("Micron 2 x 256 MiB"),
 	.l3_max_hz = 200000000,
 	.refresh_ns = 7800,
 	.sharing = 0x00000100,
@@ -76,7 +99,7 @@ static const struct sdram_config micron_2x256 = {
 /* Numonyx 2 x 512 MiB (NAND ID 20 BA): NUMONYX_*_165, 15 rows x 10
  * columns, proven at L3 166 MHz. */
 static const struct sdram_config numonyx_2x512 = {
-	.part = "Numonyx 2 x 512 MiB",
+	.part = BOARD_STR("Numonyx 2 x 512 MiB"),
 	.l3_max_hz = 166000000,
 	.refresh_ns = 7800,
 	.sharing = 0x00000100,
@@ -117,19 +140,101 @@ static const char *beagle_dtb_name(unsigned rev, enum mem_flash flash)
 	}
 }
 
-const struct board board = {
-	.name = "BeagleBoard",
+/* ---- status LEDs ----
+ * USR0 on gpio_150 (uart1_cts pad 0x180) and USR1 on gpio_149
+ * (uart1_rts pad 0x17E), high = lit, on the Beagle and the xM alike
+ * (Linux's Beagle and xM device trees: gpio5 22 and 21; U-Boot's Beagle
+ * pad mux: GPIO_149/150 in mode 4; docs/references.md, "Status LEDs").
+ * Letux's Beagle drives expansion-board LEDs on DSS pins instead (the plain
+ * Beagle's DVI data lines), so the mapping is gtaboot's: USR0 shows the
+ * red bits (0 AUX, 3 power), USR1 the green ones (1, 4), so that Letux's
+ * 8 (started), 18 (loading) and 10 (loaded) stay three patterns.
+ */
+static const struct board_led status_beagle_leds[] = {
+	/* Linux's omap3-beagle.dts labels (U-Boot's led command uses them) */
+	{ BIT(0) | BIT(3), 150, "beagleboard::usr0" }, { BIT(1) | BIT(4), 149, "beagleboard::usr1" },
+};
+
+static const struct pad status_beagle_pads[] = {
+	{ 0x180, PAD_OUT | PAD_MODE(4) },
+	{ 0x17E, PAD_OUT | PAD_MODE(4) },
+};
+
+static const struct board_status_leds status_beagle = {
+	.leds = status_beagle_leds, .nleds = ARRAY_SIZE(status_beagle_leds),
+	.pads = status_beagle_pads, .npads = ARRAY_SIZE(status_beagle_pads),
+};
+
+const struct board_status_leds *const status_leds = &status_beagle;
+/* ---- end of status LEDs ---- */
+
+/* ---- environment ----
+ * Debian's U-Boot for the Beagle keeps one 128 KiB copy at 0x260000
+ * (in NAND, 0x20000 bytes in a 0x20000 range, no redundant copy;
+ * docs/references.md, "Beagle environment in NAND"), right before the
+ * kernel at 0x280000. The second copy takes the block before it, the end
+ * of U-Boot's 0x80000-0x260000 area, which Debian's u-boot.img (about
+ * 750 KB from 0x80000) leaves unused.
+ */
+static const struct board_env_nand board_env_nand = {
+	.off = { 0x260000, 0x240000 },
+	.size = 0x20000,
+	.range = 0x20000,
+	/* Debian's own copy: CONFIG_ENV_OFFSET 0x260000, CONFIG_ENV_SIZE
+	 * 0x20000, no CONFIG_ENV_OFFSET_REDUND (its u-boot.img: "Loading
+	 * Environment from NAND...", no "redundant") */
+	.single_off = 0x260000,
+	.single_size = 0x20000,
+};
+
+const struct board_env board_env = {
+	.name = "beagle",
+	.linux_console = BOARD_UART3_LINUX_CONSOLE,
+	.nand = &board_env_nand,
+	.usb_manufacturer = "BeagleBoard.org",
+	/* U-Boot's omap3_beagle mtdparts and Linux's omap3-beagle.dts
+	 * partitions (docs/references.md, "Beagle NAND layout") */
+	.dfu_alt_nand = "MLO raw 0x0 0x80000;u-boot raw 0x80000 0x1e0000;"
+			"u-boot-env raw 0x260000 0x20000;kernel raw 0x280000 0x400000",
+	/* Letux's Beagle builds share the GTA04's NAND map and boot script;
+	 * at 0x1b0000 Debian's U-Boot has code, which is no script header.
+	 * The root: U-Boot's omap3_beagle nandroot, mtd4 again. */
+	.nand_script_off = 0x1b0000,
+	.nand_root = "root=ubi0:rootfs rootfstype=ubifs ubi.mtd=4",
+	.vendor = "ti",
+	.rev_var = "beaglerev",
+	.rev_value = beagle_uboot_rev,
+	/* Debian's omap3_beagle default environment, word for word */
+	.findfdt = "if test $beaglerev = AxBx; then setenv fdtfile omap3-beagle.dtb; fi; "
+		   "if test $beaglerev = Cx; then setenv fdtfile omap3-beagle.dtb; fi; "
+		   "if test $beaglerev = C4; then setenv fdtfile omap3-beagle.dtb; fi; "
+		   "if test $beaglerev = xMAB; then setenv fdtfile omap3-beagle-xm-ab.dtb; fi; "
+		   "if test $beaglerev = xMC; then setenv fdtfile omap3-beagle-xm.dtb; fi; "
+		   "if test $fdtfile = undefined; then "
+		   "echo WARNING: Could not determine device tree to use; fi",
+	/* Debian's omap3_beagle U-Boot's defaults (its `mtdparts` output) */
+	.mtdids = "nand0=omap2-nand.0",
+	.mtdparts = "mtdparts=omap2-nand.0:512k(spl),1920k(u-boot),128k(u-boot-env),128k(dtb),"
+		    "6m(kernel),-(rootfs)",
+};
+/* ---- end of environment ---- */
+
+const struct board_early board_early = {
+	.name = beagle_name,
 	.pads = beagle_pads,
 	.npads = ARRAY_SIZE(beagle_pads),
 	.revision = beagle_revision,
-	.rev_name = beagle_rev_name,
 	.mem_parts = beagle_mem,
 	.nmem_parts = ARRAY_SIZE(beagle_mem),
 	.mem_none = &beagle_xm,
 	.mem_unknown = &beagle_unknown,
+};
+
+const struct board board = {
+	.name = beagle_name,
+	.rev_name = beagle_rev_name,
 	.dtb_name = beagle_dtb_name,
 	.stdout_path = BOARD_UART3_STDOUT_PATH,
-	.linux_console = BOARD_UART3_LINUX_CONSOLE,
 	.nand_kernel_off = BOARD_NAND_KERNEL_OFF,
 	.nand_kernel_size = BOARD_NAND_KERNEL_SIZE,
 	.button_held = beagle_button_held,

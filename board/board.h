@@ -2,7 +2,8 @@
 /*
  * The board contract: what one board file (board/$(BOARD).c, chosen at
  * link time) tells the boot flow. Mostly constant data, plus the few
- * decisions that need the hardware (the revision straps).
+ * decisions that need the hardware (the revision straps). The early
+ * image reads struct board_early, the SDRAM image the rest.
  */
 #ifndef BOARD_BOARD_H
 #define BOARD_BOARD_H
@@ -18,6 +19,16 @@
 #include "drivers/video/td028ttec1.h"
 
 #define BOARD_REV_UNKNOWN	(~0u)
+
+/* A string literal in a section of its own, for initializers at file
+ * scope (in a function a compound literal lives on the stack). gcc pools
+ * a file's other literals in one section (.rodata.str1.1), which
+ * --gc-sections keeps or drops whole; the board file is linked into both
+ * images (docs/design.md "Two images"), so the strings struct board_early
+ * reaches are written with BOARD_STR: the early image then keeps them and
+ * not the pool, which holds the SDRAM image's strings (the Makefile checks
+ * that it does not). */
+#define BOARD_STR(s)	((const char []){ s })
 
 /* The console on UART3, as the GTA04 and the BeagleBoard have it: the
  * DT's alias for it, and its kernel name for the console variable, which
@@ -79,13 +90,6 @@ struct board_status_leds {
 };
 
 /*
- * Each member says whether a board must provide it and when the boot flow
- * uses it: "SRAM" members are read by main() before SDRAM works (the SRAM
- * part, from the ROM's copy of the MLO: code they point to is linked into
- * that part and must not call the SDRAM part); "SDRAM" members are read
- * once the rest of gtaboot runs from SDRAM (steps 8-15 of common/main.c).
- */
-/*
  * Where the U-Boot environment lives in the board's NAND (common/envstore.c):
  * two copies in U-Boot's redundant layout (lib/env/ubenv.h), each size bytes,
  * written within its range of range bytes from off[i], bad blocks in the
@@ -104,71 +108,81 @@ struct board_env_nand {
 	uint32_t single_off, single_size;
 };
 
-struct board {
-	/* Mandatory, SRAM and SDRAM: the banner's name (step 7; printed
-	 * from SRAM when SDRAM fails). */
-	const char *name;                   /* "GTA04", "BeagleBoard" */
-	/* Mandatory, SRAM (step 3): the board's own pads, applied once after
-	 * the clocks, after those of UART3, I2C1 and MMC1, which every board
-	 * has (arch/arm/omap3/mux.c); entries the ROM's reset values already
+/*
+ * What the early image reads of the board (common/early.c, steps 3-6,
+ * before SDRAM works): the ROM reads it and the code it points to, which
+ * must not call the SDRAM image. Every member is mandatory unless it says
+ * otherwise.
+ */
+struct board_early {
+	/* The name printed when SDRAM fails ("GTA04"; struct board's). */
+	const char *name;
+	/* Step 3: the board's own pads, applied once after the clocks,
+	 * after those of UART3, I2C1 and MMC1, which every board has
+	 * (arch/arm/omap3/mux.c); entries the ROM's reset values already
 	 * satisfy may be left out. */
 	const struct pad *pads;
 	size_t npads;
-	/* Optional (NULL: no straps), SRAM (step 5): read the revision
-	 * straps. The result is passed to every member that takes rev. */
+	/* Optional (NULL: no straps), step 5: read the revision straps.
+	 * The result (sys.board_rev) is passed to every member of struct
+	 * board that takes rev. */
 	unsigned (*revision)(void);
-	/* Optional (NULL: none printed), SRAM and SDRAM: "A5". */
-	const char *(*rev_name)(unsigned rev);
-	/* Mandatory, SRAM (step 6): the memory packages by the NAND or
-	 * OneNAND ID on GPMC CS0, read before the SDRC is set up
-	 * (arch/arm/omap3/memid.c); mem_none when neither answers, mem_unknown
-	 * (the safest set) for an ID not listed. */
+	/* Step 6: the memory packages by the NAND or OneNAND ID on GPMC
+	 * CS0, read before the SDRC is set up (arch/arm/omap3/memid.c);
+	 * mem_none when neither answers, mem_unknown (the safest set) for an
+	 * ID not listed. */
 	const struct mem_part *mem_parts;
 	size_t nmem_parts;
 	const struct mem_part *mem_none, *mem_unknown;
-	/* Mandatory, SDRAM (step 11): the DT for this revision and the
-	 * flash its package was found with ("omap3-gta04a5.dtb"), looked up
-	 * in /, /boot and /boot/dtbs when an entry names none. */
+};
+
+extern const struct board_early board_early;
+
+/*
+ * What the boot flow (common/main.c, steps 8-15) and the commands read
+ * of the board, in SDRAM. Every member is mandatory unless it says
+ * otherwise.
+ */
+struct board {
+	/* The banner's name (step 7), "GTA04", "BeagleBoard". */
+	const char *name;
+	/* Optional (NULL: none printed): "A5". */
+	const char *(*rev_name)(unsigned rev);
+	/* Step 11: the DT for this revision and the flash its package was
+	 * found with ("omap3-gta04a5.dtb"), looked up in /, /boot and
+	 * /boot/dtbs when an entry names none. */
 	const char *(*dtb_name)(unsigned rev, enum mem_flash flash);
-	/* Mandatory, SDRAM (step 13): the console as the DT's stdout-path,
-	 * set in /chosen when the tree has none. */
+	/* Step 13: the console as the DT's stdout-path, set in /chosen when
+	 * the tree has none. */
 	const char *stdout_path;                         /* "serial2:115200n8" */
-	/* Mandatory, SDRAM (step 8, vars_init): the same UART as the
-	 * board's usual kernel names it, the console variable's default for
-	 * users' bootargs (gtaboot never adds console= itself). */
-	const char *linux_console;                       /* "ttyO2,115200n8" */
-	/* Mandatory, SDRAM (step 11): the NAND kernel partition the chain
-	 * boots last (kernel and DTB stored raw, common/boot_nand.c);
-	 * size 0 when the board keeps none. */
+	/* Step 11: the NAND kernel partition the chain boots last (kernel
+	 * and DTB stored raw, common/boot_nand.c); size 0 when the board
+	 * keeps none. */
 	uint32_t nand_kernel_off, nand_kernel_size;
-	/* Optional (0: charger left off), SDRAM (steps 8 and 13): TWL4030
+	/* Optional (0: charger left off), steps 8 and 13: TWL4030
 	 * backup-battery charger (BB_CFG) and its DT properties
 	 * ti,bb-uvolt / ti,bb-uamp. */
 	uint32_t bb_uvolt, bb_uamp;
-	/* Optional (NULL: none), SDRAM (steps 10 and 15): whether the
-	 * button that stops autoboot is held now (GTA04 AUX, Beagle USER);
-	 * the boot menu also polls it to move its selection. */
+	/* Optional (NULL: none), steps 10 and 15: whether the button that
+	 * stops autoboot is held now (GTA04 AUX, Beagle USER); the boot menu
+	 * also polls it to move its selection. */
 	bool (*button_held)(unsigned rev);
-	/* Optional (NULL: none), SDRAM (steps 8-15): the built-in display
-	 * (Beagle: none). */
+	/* Optional (NULL: none), steps 8-15: the built-in display (Beagle:
+	 * none). */
 	const struct board_display *display;
-	/* Optional (NULL: none), SDRAM (step 13): board-specific DT changes
-	 * after the generic ones; 0 or a negative errno. */
+	/* Optional (NULL: none), step 13: board-specific DT changes after
+	 * the generic ones; 0 or a negative errno. */
 	int (*fixup_fdt)(void *fdt, unsigned rev);
 };
 
 extern const struct board board;
 
-/* Mandatory (NULL: none), SDRAM (console commands only): the status
- * LEDs. Outside struct board so that the early image, which holds that
- * struct, holds no pointer to them: board/<board>_cold.c defines them, in
- * the SDRAM image. */
+/* The status LEDs (NULL: none), for console commands only. */
 extern const struct board_status_leds *const status_leds;
 
 /*
- * What only the environment asks of the board (vars_init, saveenv), kept
- * out of struct board so that it lies in the SDRAM image (board/<board>_cold.c):
- * struct board is read by the ROM with the early image, where every byte counts.
+ * What the environment and the commands ask of the board (vars_init,
+ * saveenv, dfu, the NAND boot), in SDRAM like struct board.
  */
 struct board_env {
 	/* The board and board_name variables, as U-Boot's board directory
@@ -195,6 +209,10 @@ struct board_env {
 	 * neither a script, bootargs nor its DTB gives one: the UBIFS on the
 	 * file-system partition of the board's NAND map (NULL: none). */
 	const char *nand_root;
+	/* The console UART as the board's usual kernel names it
+	 * ("ttyO2,115200n8"), the console variable's default for users'
+	 * bootargs (gtaboot never adds console= itself). */
+	const char *linux_console;
 	/* U-Boot's CONFIG_ENV_VARS_UBOOT_CONFIG variable vendor ("ti"), and
 	 * the board code's own: the revision variable's name ("beaglerev",
 	 * NULL: none) and value for a revision, findfdt (NULL: none). */

@@ -184,7 +184,7 @@ static const char *nand_cmdline(uint32_t faddr)
 	if (var_get("bootargs") || !board_env.nand_root ||
 	    fdt_getprop(fdt, fdt_path_offset(fdt, "/chosen"), "bootargs", NULL))
 		return NULL;
-	snprintf(line, sizeof(line), "console=%s %s", con ? con : board.linux_console,
+	snprintf(line, sizeof(line), "console=%s %s", con ? con : board_env.linux_console,
 		 board_env.nand_root);
 	printf("boot: no command line given: the board's for its NAND\n");
 	return line;

@@ -55,14 +55,14 @@ int main(const uint8_t *rom_bootinfo)
 	sys.mpu_hz = found.clocks.mpu_hz;
 	sys.l3_hz = found.clocks.l3_hz;
 	/* 3. Pads: UART3, I2C1 and MMC1, then the board table. */
-	omap3_pads_init(board.pads, board.npads);
+	omap3_pads_init(board_early.pads, board_early.npads);
 	/* 4. Console: UART3, only now that its 48 MHz clock is right. */
 	con = omap3_console_init(&found.clocks);
 	if (con)
 		console_init(con);
 	/* 5. Board and boot device: the revision, where the ROM found us. */
-	if (board.revision)
-		sys.board_rev = board.revision();
+	if (board_early.revision)
+		sys.board_rev = board_early.revision();
 	omap3_boot_info(rom_bootinfo, &found.boot);
 	/* When the rest of this MLO is on the SD card: MMC1 up and the card's
 	 * power-up (ACMD41) started, to run while SDRAM is set up. */
@@ -70,13 +70,13 @@ int main(const uint8_t *rom_bootinfo)
 	/* 6. SDRAM: program the SDRC, size each chip select. The banner and
 	 *    what was found are printed by the SDRAM image (main_late,
 	 *    common/banner.c), whose code the ROM does not read. */
-	err = omap3_sdram_init(omap3_mem_identify(board.mem_parts, board.nmem_parts,
-						  board.mem_none, board.mem_unknown, &sys.mem)->sdram,
+	err = omap3_sdram_init(omap3_mem_identify(board_early.mem_parts, board_early.nmem_parts,
+						  board_early.mem_none, board_early.mem_unknown, &sys.mem)->sdram,
 			       found.clocks.l3_hz, &sys.dram);
 	if (err) {
 		/* the SDRAM image, which prints the banner, never runs: who
 		 * we are and the set used, in one line from here */
-		printf("\ngtaboot %s for %s: memory %s\n", GTABOOT_VERSION, board.name,
+		printf("\ngtaboot %s for %s: memory %s\n", GTABOOT_VERSION, board_early.name,
 		       sys.mem.part->sdram->part);
 		printf("DRAM: initialisation failed (%s)\n", errname(err));
 		/* the SDRAM image will not run: say here which set and bit */

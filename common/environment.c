@@ -39,7 +39,7 @@ int vars_defaults_into(struct env *e, char *buf, size_t size)
 		{ "loadaddr", kaddr },
 		/* Only for users' bootargs: gtaboot itself never adds
 		 * console=, /chosen/stdout-path names the UART. */
-		{ "console", board.linux_console },
+		{ "console", board_env.linux_console },
 		/* U-Boot's CONFIG_ENV_VARS_UBOOT_CONFIG set, as its Beagle has
 		 * them (Debian's u-boot.img: arch=arm cpu=armv7 soc=omap3 ...) */
 		{ "arch", "arm" },
