@@ -7,7 +7,7 @@ set -euo pipefail
 pkgs=(gcc-arm-none-eabi libnewlib-arm-none-eabi make gcc libc6-dev pkg-config git
       libfdt-dev device-tree-compiler libunicorn-dev libcmocka-dev
       python3 python3-pytest python3-pytest-xdist mtools dosfstools fdisk u-boot-tools lrzsz clang zopfli
-      e2fsprogs u-boot-menu libtcmalloc-minimal4
+      e2fsprogs u-boot-menu libtcmalloc-minimal4 curl
       libpng-dev libusbredirparser-dev libusb-1.0-0-dev console-setup-linux libubootenv-tool python3-labgrid)
 
 SUDO=

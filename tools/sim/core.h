@@ -20,6 +20,10 @@
 
 #define IDLE_ADDRS   16
 
+/* Unicorn 2.1 calls memory hooks after translation, with the physical
+ * address: a data abort's address then comes from dfar.c's replay. */
+#define CORE_HOOKS_PHYSICAL (UC_API_MAJOR > 2 || (UC_API_MAJOR == 2 && UC_API_MINOR >= 1))
+
 #define CPSR_T       BIT(5)
 #define CPSR_F       BIT(6)
 #define CPSR_I       BIT(7)
@@ -92,8 +96,11 @@ struct sim_core {
 
 /* The core's state, allocated at first use. */
 struct sim_core *core_of(struct sim *s);
-/* A data abort's DFAR and WnR while no hook sees every access (sim.c). */
+/* A data abort's DFAR and WnR (last_va, last_write) while no hook sees
+ * every access, or always on Unicorn 2.1 (sim.c, dfar.c). */
 bool core_dabt_refetch(struct sim *s);
+/* dfar.c's scratch page, mapped once at start (Unicorn 2.1). */
+int core_dfar_init(struct sim *s);
 /* From the hand-off hook of an --on-handoff continue run (sim.c). */
 void core_leave_per_insn(struct sim *s);
 /* Bring now_ps up to the cycles charged so far. */

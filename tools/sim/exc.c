@@ -105,7 +105,7 @@ void core_deliver(struct sim *s, int exc)
 	case EXC_DABT: { /* PC at the faulting instruction; LR = PC + 8 */
 		uint32_t fs;
 
-		if (s->core->data_folded && !core_dabt_refetch(s)) {
+		if ((s->core->data_folded || CORE_HOOKS_PHYSICAL) && !core_dabt_refetch(s)) {
 			sim_stop(s, SIM_FAULT, "data abort at PC 0x%08x did not recur when "
 				 "replayed for its address", pc);
 			break;

@@ -40,8 +40,8 @@
  *    select first became ready (its contents were undefined before).
  *    When the result is the identity, or a repetition of the chip (the
  *    usual "smaller chip" case), the window is mapped straight to host
- *    memory; otherwise every access goes through the translation (slow,
- *    and code cannot run there: a loader should never use such memory).
+ *    memory; otherwise every access goes through the translation (slow:
+ *    a loader should never use such memory, though code runs there).
  *
  * Sizes and aliasing: the window is RAMSIZE x 2 MiB at 0x80000000 (CS0) or
  * at 0x80000000 + CS_CFG offset (CS1: CS1STARTHIGHADDR x 128 MiB +
@@ -374,7 +374,10 @@ static void map_cs(struct sim *s, struct cs_state *st, uint64_t base, uint64_t s
 	if (!st->mem_bytes)
 		return;
 	if (!period) {
-		if (uc_mmio_map(s->uc, base, size, slow_read, st, slow_write, st) != UC_ERR_OK) {
+		/* UC_PROT_ALL: code runs from such memory on the board, and
+		 * Unicorn 2.1 refuses fetches from an MMIO region without it. */
+		if (uc_mmio_map(s->uc, base, size, slow_read, st, slow_write, st) != UC_ERR_OK ||
+		    uc_mem_protect(s->uc, base, size, UC_PROT_ALL) != UC_ERR_OK) {
 			sim_stop(s, SIM_FAULT, "SDRC: cannot map 0x%08llx+0x%llx",
 				 (unsigned long long)base, (unsigned long long)size);
 			return;

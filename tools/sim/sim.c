@@ -624,6 +624,7 @@ static void count_by_block(struct sim *s)
 	cost_refresh(s);
 }
 
+#if !CORE_HOOKS_PHYSICAL
 /*
  * DFAR and the WnR bit of a data abort, without hook_data: run the
  * faulting instruction once more with the hook in place. Nothing changed
@@ -663,6 +664,7 @@ bool core_dabt_refetch(struct sim *s)
 	c->pending_exc = -1;
 	return again;
 }
+#endif
 
 /*
  * Every data access: its extra cost when it goes to SRAM or SDRAM (as the
@@ -770,6 +772,8 @@ int sim_init(struct sim *s)
 	if (e != UC_ERR_OK)
 		return -1;
 	c->ram[c->nram++] = (struct ram_map){ ROM_BASE, ROM_SIZE, c->rom };
+	if (core_dfar_init(s))
+		return -1;
 
 	uc_hook_add(s->uc, &c->h_code, UC_HOOK_CODE, hook_code, s, 1, 0);
 	if (s->cfg.handoff_pc_set)

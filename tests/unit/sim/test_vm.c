@@ -13,6 +13,7 @@
 
 #include "lib/bitops.h"
 #include "tests/unit/sim/simtest.h"
+#include "tools/sim/core.h"   /* CORE_HOOKS_PHYSICAL */
 
 #define SRAM  0x40200000u
 #define TTB   (SRAM + 0xC000)   /* 16 KiB aligned */
@@ -121,8 +122,12 @@ static void test_read_through_hole(void **state)
 	struct sim *s = machine(VA_RAM + (DATA - SRAM), 0, true);
 
 	assert_int_equal(sim_run(s), SIM_STOP);
-	assert_true(vm_filled(s));
-	assert_space_covered(s);
+	/* Unicorn 2.1 translates before it looks for a region: the read
+	 * needs no holes there, and none are made. */
+	if (!CORE_HOOKS_PHYSICAL) {
+		assert_true(vm_filled(s));
+		assert_space_covered(s);
+	}
 	assert_int_equal(sim_reg(s, UC_ARM_REG_R1), 0xCAFEF00D);
 	assert_int_equal(sim_pc(s), SRAM + 0x14);
 }
