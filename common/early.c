@@ -50,8 +50,6 @@ int main(const uint8_t *rom_bootinfo)
 	found.wdt_err = omap3_early_init(&found.chip);
 	/* 2. Clocks: DPLL1 (MPU), DPLL3 (CORE/L3/L4), DPLL4 (96/48 MHz). */
 	found.clk_err = omap3_clocks_init(&found.chip, &found.clocks);
-	sys.soc_part = found.chip.part;
-	sys.soc_es = found.chip.es;
 	sys.mpu_hz = found.clocks.mpu_hz;
 	sys.l3_hz = found.clocks.l3_hz;
 	/* 3. Pads: UART3, I2C1 and MMC1, then the board table. */
