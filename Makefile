@@ -77,7 +77,8 @@ FW_SRCS := $(sort $(wildcard arch/arm/*.S arch/arm/*.c arch/arm/omap3/*.S arch/a
 BOTH_SRCS  := board/$(BOARD).c
 EARLY_SRCS := arch/arm/start.S arch/arm/div.S arch/arm/cache.S arch/arm/stack.S \
            arch/arm/io.c arch/arm/mmu.c \
-           $(filter-out arch/arm/omap3/periph.c arch/arm/omap3/mlo_flash.c arch/arm/omap3/chip_name.c,$(wildcard arch/arm/omap3/*.c)) \
+           $(filter-out arch/arm/omap3/periph.c arch/arm/omap3/mlo_flash.c arch/arm/omap3/chip_name.c \
+             arch/arm/omap3/gpio.c,$(wildcard arch/arm/omap3/*.c)) \
            $(BOTH_SRCS) drivers/timer/omap_gptimer.c drivers/timer/poll.c drivers/serial/omap_uart.c \
            drivers/mmc/mmc.c drivers/mmc/omap_hsmmc.c drivers/mtd/omap_gpmc.c drivers/mtd/nand_core.c \
            lib/printf.c lib/string.c lib/errno.c lib/hamming.c lib/crc32.c lib/fs/fatmlo.c \

@@ -45,7 +45,6 @@ int main(const uint8_t *rom_bootinfo)
 	uint32_t top;
 	int err;
 
-	sys.board_rev = BOARD_REV_UNKNOWN;
 	/* 1. SoC: chip ID, sys_clk, time base, watchdog off. */
 	found.wdt_err = omap3_early_init(&found.chip);
 	/* 2. Clocks: DPLL1 (MPU), DPLL3 (CORE/L3/L4), DPLL4 (96/48 MHz). */
@@ -58,9 +57,9 @@ int main(const uint8_t *rom_bootinfo)
 	con = omap3_console_init(&found.clocks);
 	if (con)
 		console_init(con);
-	/* 5. Board and boot device: the revision, where the ROM found us. */
-	if (board_early.revision)
-		sys.board_rev = board_early.revision();
+	/* 5. Boot device: where the ROM found us. The board's
+	 *    revision is the SDRAM image's (main_late): nothing before
+	 *    SDRAM needs it. */
 	omap3_boot_info(rom_bootinfo, &found.boot);
 	/* When the rest of this MLO is on the SD card: MMC1 up and the card's
 	 * power-up (ACMD41) started, to run while SDRAM is set up. */

@@ -60,6 +60,7 @@ void main_late(const struct handoff *h)
 	omap3_periph_init(&h->chip, &h->clocks);
 	sys.soc_part = omap3_chip_name(&h->chip, soc_es);
 	sys.soc_es = soc_es;
+	sys.board_rev = board.revision ? board.revision() : BOARD_REV_UNKNOWN;
 	banner_print(h->wdt_err, h->clk_err);
 	print_boot_source(&h->boot);
 	vars_init();
