@@ -228,19 +228,15 @@ $(OUT)/gtaboot.bin: $(OUT)/early.elf $(OUT)/gtaboot.elf tools/packcold.py arch/a
 	$(Q)$(PYTHON) tools/packcold.py $(OUT)/hot.bin $(OUT)/cold.bin $@ \
 	  --split $$(( 0x$$($(CROSS)nm $(OUT)/gtaboot.elf | sed -n 's/ . __cold_tail$$//p') - \
 	               0x$$($(CROSS)nm $(OUT)/gtaboot.elf | sed -n 's/ . __cold_start$$//p') )) \
-	  --max-packed $(call memmap,COLD_STAGE_MAX) --max-full $$(($(call memmap,SRAM_BSS_BASE) - $(call memmap,SRAM_BASE)))
+	  --max-packed $(call memmap,COLD_STAGE_MAX)
 
 # MLO (FAT and NAND) and MLO.raw (raw-mode SD, with the CH) declare only
 # the early part to the ROM; the early part reads the rest from the same
-# file (docs/design.md "The ROM-loaded part"). MLO.full declares all of it,
-# for the ROM's peripheral boots, while the image fits below the SRAM bss
-# (SRAM_BSS_BASE, memmap.h).
+# file (docs/design.md "Two images"). No MLO declares all of it: the
+# image is twice what the ROM could load into SRAM.
 $(OUT)/MLO: $(OUT)/gtaboot.bin $(BUILD)/tools/mkmlo
 	$(Q)$(BUILD)/tools/mkmlo --load $(call memmap,SRAM_BASE) --short $< $@
 	$(Q)$(BUILD)/tools/mkmlo --load $(call memmap,SRAM_BASE) --short --ch $< $(OUT)/MLO.raw
-	$(Q)rm -f $(OUT)/MLO.full
-	$(Q)if [ $$(stat -c %s $<) -le $$(($(call memmap,SRAM_BSS_BASE) - $(call memmap,SRAM_BASE))) ]; then \
-	  $(BUILD)/tools/mkmlo --load $(call memmap,SRAM_BASE) $< $(OUT)/MLO.full; fi
 	@raw=$$(stat -c %s $(OUT)/MLO.raw); if [ $$raw -gt $$(($(MLO_COPY_MAX))) ]; then \
 	  echo "error: $(OUT)/MLO.raw is $$raw bytes, over the $$(($(MLO_COPY_MAX))) of one NAND block or raw-mode copy (arch/arm/omap3/mlo_layout.h MLO_COPY_MAX)"; \
 	  rm -f $@ $(OUT)/MLO.raw; exit 1; fi
