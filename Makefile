@@ -399,7 +399,7 @@ usbhost: deps
 # ---------------------------------------------------------------- tests
 UNIT_SRCS  := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS  := $(patsubst tests/unit/%.c,$(BUILD)/host/%,$(UNIT_SRCS))
-HOST_LIB_SRCS := $(filter-out lib/string.c lib/strfuncs.c lib/printf.c,$(sort $(wildcard lib/*.c lib/*/*.c)))
+HOST_LIB_SRCS := $(filter-out lib/string.c lib/printf.c,$(sort $(wildcard lib/*.c lib/*/*.c)))
 SIMUNIT_SRCS := $(sort $(wildcard tests/unit/sim/test_*.c))
 SIMUNIT_BINS := $(patsubst tests/unit/sim/%.c,$(BUILD)/host/sim_%,$(SIMUNIT_SRCS))
 SIM_LIB_OBJS := $(filter-out $(BUILD)/sim/obj/tools/sim/main.c.o,$(SIM_OBJS))
