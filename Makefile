@@ -72,15 +72,22 @@ FW_SRCS := $(sort $(wildcard arch/arm/*.S arch/arm/*.c arch/arm/omap3/*.S arch/a
 # (arch/arm/gtaboot.ld), linked against the early image's symbols, which
 # stays in SRAM. gtaboot.ld places the few files of its late part (run
 # from SRAM: the entry, the unpacker, the hand-off to Linux) by name.
-# BOTH_SRCS are listed for both images: the board, one file of data that
-# each image reads its part of (below, "The SDRAM image's copy").
-BOTH_SRCS  := board/$(BOARD).c
+# BOTH_SRCS are listed for both images (below, "The SDRAM image's copy"):
+# the board, one file of data that each image reads its part of, and
+# files without state of which each image needs some functions (printf's
+# formatting and snprintf, the string functions, the pads, the GPMC's
+# NAND port): the early image keeps what it calls, the SDRAM image the
+# rest. A file with variables cannot be listed here: its functions would
+# see two copies of them (the gtaboot.elf rule checks).
+BOTH_SRCS  := board/$(BOARD).c lib/printf.c lib/string.c arch/arm/omap3/mux.c \
+           drivers/mtd/omap_gpmc.c
 EARLY_SRCS := arch/arm/start.S arch/arm/div.S arch/arm/cache.S arch/arm/stack.S \
            arch/arm/io.c arch/arm/mmu.c \
-           $(filter-out arch/arm/omap3/periph.c arch/arm/omap3/mlo_flash.c,$(wildcard arch/arm/omap3/*.c)) \
+           $(filter-out arch/arm/omap3/periph.c arch/arm/omap3/mlo_flash.c arch/arm/omap3/chip_name.c \
+             arch/arm/omap3/gpio.c $(BOTH_SRCS),$(wildcard arch/arm/omap3/*.c)) \
            $(BOTH_SRCS) drivers/timer/omap_gptimer.c drivers/timer/poll.c drivers/serial/omap_uart.c \
-           drivers/mmc/mmc.c drivers/mmc/omap_hsmmc.c drivers/mtd/omap_gpmc.c drivers/mtd/nand_core.c \
-           lib/printf.c lib/string.c lib/errno.c lib/hamming.c lib/crc32.c lib/fs/fatmlo.c \
+           drivers/mmc/mmc.c drivers/mmc/omap_hsmmc.c drivers/mtd/nand_core.c \
+           lib/errno.c lib/hamming.c lib/crc32.c lib/fs/fatmlo.c \
            common/early.c common/sysinfo.c common/console.c
 
 # The GTA04's screen (common/display.c, drivers/video/, the font): about
@@ -169,22 +176,24 @@ $(BUILD)/libfdt-vfp-free: $(LIBFDT_A)
 	  echo "error: $< holds VFP instructions: it cannot run with the VFP off" >&2; exit 1; fi
 	$(Q)touch $@
 
-# A file of both images whose string pool the early image kept (a string
-# struct board_early reaches written without BOARD_STR, board/board.h) would
-# have the ROM read the SDRAM image's strings too: an error.
+# The board file's string pool kept by the early image (a string struct
+# board_early reaches written without BOARD_STR, board/board.h) would have
+# the ROM read the SDRAM image's strings too: an error.
+BOARD_OBJ := $(OUT)/obj/board/$(BOARD).c.o
 $(OUT)/early.elf: $(EARLY_OBJS) arch/arm/early.ld $(OUT)/early-exports.ld $(OUT)/memmap.ld
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -Wl,-T,arch/arm/early.ld -Wl,-Map,$(OUT)/early.map -o $@ \
 	  $(EARLY_OBJS) -lgcc
 	$(Q)if sed -n '/^Linker script and memory map/,$$p' $(OUT)/early.map | \
-	  grep -A1 '^ \.rodata\.str1\.1' | grep -qF $(addprefix -e ,$(BOTH_OBJS)); then \
-	  echo "error: the early image keeps the string pool of $(BOTH_SRCS) (board/board.h BOARD_STR)"; \
+	  grep -A1 '^ \.rodata\.str1\.1' | grep -qF $(BOARD_OBJ); then \
+	  echo "error: the early image keeps the string pool of board/$(BOARD).c (board/board.h BOARD_STR)"; \
 	  rm -f $@; exit 1; fi
 
 # The SDRAM image's copy of a file of both images: each global symbol the
-# early image kept (the board's struct board_early) is made weak, so that
-# the early image's definition, which --just-symbols gives, is the one the
-# SDRAM image uses, and this copy's own goes to --gc-sections; the
-# symbols the early image dropped (struct board, board_env) stay this copy's.
+# early image kept (the board's struct board_early, printf) is made weak,
+# so that the early image's definition, which --just-symbols gives, is the
+# one the SDRAM image uses, and this copy's own goes to --gc-sections; the
+# symbols the early image dropped (struct board, board_env, snprintf) stay
+# this copy's.
 $(OUT)/obj/%.c.sdram.o: $(OUT)/obj/%.c.o $(OUT)/early.elf
 	$(Q)$(CROSS)nm -g --defined-only $(OUT)/early.elf | awk 'NF == 3 { print $$3 }' > $@.syms
 	$(Q)$(OBJCOPY) --weaken-symbols=$@.syms $< $@
@@ -199,6 +208,12 @@ $(OUT)/gtaboot.elf: $(MAIN_OBJS) $(BOTH_SDRAM_OBJS) $(OUT)/early.elf arch/arm/gt
 	  -Wl,--just-symbols=$(OUT)/early.elf $(LIBFDT_LDFLAGS) -Wl,--stub-group-size=4096 \
 	  -Wl,--defsym=LATE_BASE=0x$$($(CROSS)nm $(OUT)/early.elf | sed -n 's/ . __early_end$$//p') \
 	  -o $@ $(MAIN_OBJS) $(BOTH_SDRAM_OBJS) $(LIBFDT_A) -lgcc
+	$(Q)bad=$$(sed -n '/^Linker script and memory map/,$$p' $(OUT)/gtaboot.map | awk \
+	  '/^ \.(data|bss)/ { if (NF >= 4) { s = $$3; f = $$4 } else { getline; s = $$2; f = $$3 } \
+	    if (f ~ /\.sdram\.o$$/ && s != "0x0") print f }' | sort -u); \
+	  if [ -n "$$bad" ]; then \
+	  echo "error: the SDRAM image keeps variables of its copy of $$bad: a file of both images (BOTH_SRCS) must have none, or its functions see two copies"; \
+	  rm -f $@; exit 1; fi
 
 # The memory map (arch/arm/omap3/memmap.h) as symbols for the linker scripts'
 # INCLUDE: each "#define NAME value" becomes "NAME = value;", the value
@@ -227,19 +242,15 @@ $(OUT)/gtaboot.bin: $(OUT)/early.elf $(OUT)/gtaboot.elf tools/packcold.py arch/a
 	$(Q)$(PYTHON) tools/packcold.py $(OUT)/hot.bin $(OUT)/cold.bin $@ \
 	  --split $$(( 0x$$($(CROSS)nm $(OUT)/gtaboot.elf | sed -n 's/ . __cold_tail$$//p') - \
 	               0x$$($(CROSS)nm $(OUT)/gtaboot.elf | sed -n 's/ . __cold_start$$//p') )) \
-	  --max-packed $(call memmap,COLD_STAGE_MAX) --max-full $$(($(call memmap,SRAM_BSS_BASE) - $(call memmap,SRAM_BASE)))
+	  --max-packed $(call memmap,COLD_STAGE_MAX)
 
 # MLO (FAT and NAND) and MLO.raw (raw-mode SD, with the CH) declare only
 # the early part to the ROM; the early part reads the rest from the same
-# file (docs/design.md "The ROM-loaded part"). MLO.full declares all of it,
-# for the ROM's peripheral boots, while the image fits below the SRAM bss
-# (SRAM_BSS_BASE, memmap.h).
+# file (docs/design.md "Two images"). No MLO declares all of it: the
+# image is twice what the ROM could load into SRAM.
 $(OUT)/MLO: $(OUT)/gtaboot.bin $(BUILD)/tools/mkmlo
 	$(Q)$(BUILD)/tools/mkmlo --load $(call memmap,SRAM_BASE) --short $< $@
 	$(Q)$(BUILD)/tools/mkmlo --load $(call memmap,SRAM_BASE) --short --ch $< $(OUT)/MLO.raw
-	$(Q)rm -f $(OUT)/MLO.full
-	$(Q)if [ $$(stat -c %s $<) -le $$(($(call memmap,SRAM_BSS_BASE) - $(call memmap,SRAM_BASE))) ]; then \
-	  $(BUILD)/tools/mkmlo --load $(call memmap,SRAM_BASE) $< $(OUT)/MLO.full; fi
 	@raw=$$(stat -c %s $(OUT)/MLO.raw); if [ $$raw -gt $$(($(MLO_COPY_MAX))) ]; then \
 	  echo "error: $(OUT)/MLO.raw is $$raw bytes, over the $$(($(MLO_COPY_MAX))) of one NAND block or raw-mode copy (arch/arm/omap3/mlo_layout.h MLO_COPY_MAX)"; \
 	  rm -f $@ $(OUT)/MLO.raw; exit 1; fi
@@ -403,7 +414,7 @@ usbhost: deps
 # ---------------------------------------------------------------- tests
 UNIT_SRCS  := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS  := $(patsubst tests/unit/%.c,$(BUILD)/host/%,$(UNIT_SRCS))
-HOST_LIB_SRCS := $(filter-out lib/string.c lib/strfuncs.c lib/printf.c,$(sort $(wildcard lib/*.c lib/*/*.c)))
+HOST_LIB_SRCS := $(filter-out lib/string.c lib/printf.c,$(sort $(wildcard lib/*.c lib/*/*.c)))
 SIMUNIT_SRCS := $(sort $(wildcard tests/unit/sim/test_*.c))
 SIMUNIT_BINS := $(patsubst tests/unit/sim/%.c,$(BUILD)/host/sim_%,$(SIMUNIT_SRCS))
 SIM_LIB_OBJS := $(filter-out $(BUILD)/sim/obj/tools/sim/main.c.o,$(SIM_OBJS))

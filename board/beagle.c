@@ -223,7 +223,6 @@ const struct board_early board_early = {
 	.name = beagle_name,
 	.pads = beagle_pads,
 	.npads = ARRAY_SIZE(beagle_pads),
-	.revision = beagle_revision,
 	.mem_parts = beagle_mem,
 	.nmem_parts = ARRAY_SIZE(beagle_mem),
 	.mem_none = &beagle_xm,
@@ -232,6 +231,7 @@ const struct board_early board_early = {
 
 const struct board board = {
 	.name = beagle_name,
+	.revision = beagle_revision,
 	.rev_name = beagle_rev_name,
 	.dtb_name = beagle_dtb_name,
 	.stdout_path = BOARD_UART3_STDOUT_PATH,

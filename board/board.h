@@ -123,10 +123,6 @@ struct board_early {
 	 * satisfy may be left out. */
 	const struct pad *pads;
 	size_t npads;
-	/* Optional (NULL: no straps), step 5: read the revision straps.
-	 * The result (sys.board_rev) is passed to every member of struct
-	 * board that takes rev. */
-	unsigned (*revision)(void);
 	/* Step 6: the memory packages by the NAND or OneNAND ID on GPMC
 	 * CS0, read before the SDRC is set up (arch/arm/omap3/memid.c);
 	 * mem_none when neither answers, mem_unknown (the safest set) for an
@@ -146,6 +142,11 @@ extern const struct board_early board_early;
 struct board {
 	/* The banner's name (step 7), "GTA04", "BeagleBoard". */
 	const char *name;
+	/* Optional (NULL: no straps), step 7, before the banner: read the
+	 * revision straps. The result (sys.board_rev) is passed to every
+	 * member of this struct that takes rev. Nothing before SDRAM needs
+	 * it, so the ROM does not read it. */
+	unsigned (*revision)(void);
 	/* Optional (NULL: none printed): "A5". */
 	const char *(*rev_name)(unsigned rev);
 	/* Step 11: the DT for this revision and the flash its package was

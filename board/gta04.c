@@ -271,7 +271,6 @@ const struct board_early board_early = {
 	.name = gta04_name,
 	.pads = gta04_pads,
 	.npads = ARRAY_SIZE(gta04_pads),
-	.revision = gta04_revision,
 	.mem_parts = gta04_mem,
 	.nmem_parts = ARRAY_SIZE(gta04_mem),
 	.mem_none = &gta04_silent,
@@ -280,6 +279,7 @@ const struct board_early board_early = {
 
 const struct board board = {
 	.name = gta04_name,
+	.revision = gta04_revision,
 	.rev_name = gta04_rev_name,
 	.dtb_name = gta04_dtb_name,
 	.stdout_path = BOARD_UART3_STDOUT_PATH,

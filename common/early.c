@@ -45,13 +45,10 @@ int main(const uint8_t *rom_bootinfo)
 	uint32_t top;
 	int err;
 
-	sys.board_rev = BOARD_REV_UNKNOWN;
 	/* 1. SoC: chip ID, sys_clk, time base, watchdog off. */
 	found.wdt_err = omap3_early_init(&found.chip);
 	/* 2. Clocks: DPLL1 (MPU), DPLL3 (CORE/L3/L4), DPLL4 (96/48 MHz). */
 	found.clk_err = omap3_clocks_init(&found.chip, &found.clocks);
-	sys.soc_part = found.chip.part;
-	sys.soc_es = found.chip.es;
 	sys.mpu_hz = found.clocks.mpu_hz;
 	sys.l3_hz = found.clocks.l3_hz;
 	/* 3. Pads: UART3, I2C1 and MMC1, then the board table. */
@@ -60,9 +57,9 @@ int main(const uint8_t *rom_bootinfo)
 	con = omap3_console_init(&found.clocks);
 	if (con)
 		console_init(con);
-	/* 5. Board and boot device: the revision, where the ROM found us. */
-	if (board_early.revision)
-		sys.board_rev = board_early.revision();
+	/* 5. Boot device: where the ROM found us. The board's
+	 *    revision is the SDRAM image's (main_late): nothing before
+	 *    SDRAM needs it. */
 	omap3_boot_info(rom_bootinfo, &found.boot);
 	/* When the rest of this MLO is on the SD card: MMC1 up and the card's
 	 * power-up (ACMD41) started, to run while SDRAM is set up. */

@@ -49,6 +49,8 @@ static void print_boot_source(const struct omap3_boot *boot)
 /* Step 7 ends here with the banner. */
 void main_late(const struct handoff *h)
 {
+	static char soc_es[8];
+
 	/* Now nothing printed before the kernel load waits for the UART. */
 	console_use_ring(scratch_alloc(CONSOLE_RING), CONSOLE_RING);
 	/* The second stream of this image is then unpacked page by page, as
@@ -56,6 +58,9 @@ void main_late(const struct handoff *h)
 	cold_rest_dict(scratch_alloc(cold_rest_size()), cold_rest_size());
 	sys.boot_media = boot_media(h->boot.device);
 	omap3_periph_init(&h->chip, &h->clocks);
+	sys.soc_part = omap3_chip_name(&h->chip, soc_es);
+	sys.soc_es = soc_es;
+	sys.board_rev = board.revision ? board.revision() : BOARD_REV_UNKNOWN;
 	banner_print(h->wdt_err, h->clk_err);
 	print_boot_source(&h->boot);
 	vars_init();

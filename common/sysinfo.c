@@ -7,7 +7,7 @@
 #include "board/board.h"
 #include "common/sysinfo.h"
 
-struct sysinfo sys;   /* bss: main() sets board_rev first (no room in the ROM-loaded .data) */
+struct sysinfo sys;   /* bss: main_late() sets board_rev before the banner */
 
 uint32_t sys_ram_end(void)
 {

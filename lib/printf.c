@@ -44,6 +44,20 @@ static void put_str(struct outbuf *o, const struct spec *s, const char *str)
 		pad(o, ' ', s->width - len);
 }
 
+/* v / base, returning v % base, for a base up to 16: in 16-bit pieces
+ * through 32-bit divisions, as on paper. libgcc's 64-bit division would
+ * add 300 bytes to the early image, where printf lives. */
+static unsigned div_base(unsigned long long *v, unsigned base)
+{
+	uint32_t hi = (uint32_t)(*v >> 32), lo = (uint32_t)*v;
+	uint32_t qhi = hi / base, r = hi % base;
+	uint32_t mid = r << 16 | lo >> 16, qmid = mid / base;
+	uint32_t low = (mid % base) << 16 | (lo & 0xFFFFu), qlo = low / base;
+
+	*v = (unsigned long long)qhi << 32 | qmid << 16 | qlo;
+	return low % base;
+}
+
 static void put_num(struct outbuf *o, const struct spec *s, unsigned long long v,
 		    bool neg, unsigned base, bool upper, const char *prefix)
 {
@@ -51,10 +65,9 @@ static void put_num(struct outbuf *o, const struct spec *s, unsigned long long v
 	char buf[24];
 	int len = 0, plen = 0, fill;
 
-	do {
-		buf[len++] = digits[v % base];
-		v /= base;
-	} while (v);
+	do
+		buf[len++] = digits[div_base(&v, base)];
+	while (v);
 	if (neg)
 		prefix = "-";
 	while (prefix && prefix[plen])

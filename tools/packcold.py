@@ -3,7 +3,7 @@
 """Append the SDRAM image's packed part to the early image and the late part
 (arch/arm/early.ld, gtaboot.ld).
 
-    packcold.py HOT.bin COLD.bin OUT.bin --split BYTES --max-packed BYTES --max-full BYTES
+    packcold.py HOT.bin COLD.bin OUT.bin --split BYTES --max-packed BYTES
 
 OUT = HOT + u32 length (little-endian) + packed COLD + u32 CRC-32
 of OUT[early:] (everything behind the part the ROM loads). The MLO
@@ -17,9 +17,7 @@ mlo_layout.h's MLO_LZMA_*.
 
 Limits (docs/design.md): the early part <= 16 KiB and the hot part below
 the SRAM bss are the linker's checks; here the packed part must fit its
-SDRAM staging area (--max-packed). An image larger than --max-full (the
-hot part's room below the SRAM bss) cannot be loaded whole by the ROM: the build then makes no
-MLO.full (peripheral boot) and says so; the CLI exit status stays 0.
+SDRAM staging area (--max-packed).
 """
 import argparse
 import os
@@ -79,7 +77,6 @@ def main():
     ap.add_argument("--split", type=lambda s: int(s, 0), required=True,
                     help="__cold_tail - __cold_start: where the second stream starts")
     ap.add_argument("--max-packed", type=lambda s: int(s, 0), required=True)
-    ap.add_argument("--max-full", type=lambda s: int(s, 0), required=True)
     a = ap.parse_args()
     hot = bytearray(open(a.hot, "rb").read())
     cold = open(a.cold, "rb").read()
@@ -107,10 +104,8 @@ def main():
     assert len(out) == total and out[early:-4] == body[early:]
     open(a.out, "wb").write(out)
     print("image: early %d (ROM-loaded) + late hot %d + cold %d (packed from %d, %d of them "
-          "unpacked at once) = %d bytes%s" % (early, len(hot) - early, len(z) + 8, len(cold),
-                                             a.split, total,
-                       "" if total <= a.max_full else
-                       "; larger than %d: no full-size MLO for peripheral boot" % a.max_full))
+          "unpacked at once) = %d bytes" % (early, len(hot) - early, len(z) + 8, len(cold),
+                                           a.split, total))
 
 
 if __name__ == "__main__":

@@ -12,9 +12,17 @@
 	.syntax unified
 	.arm
 
-/* op: the CP15 c7 operation, opc2 2 with crm c6 (DCISW) or c14 (DCCISW). */
-.macro setway crm
+/*
+ * One walk for both D-cache operations: r0 = 0 invalidates (DCISW, c7 c6 2),
+ * else cleans and invalidates (DCCISW, c7 c14 2). The MCR encodes its
+ * operation, so the walk picks one of two by the flag (ARM conditional
+ * execution) rather than being assembled once per operation.
+ */
+	.section .text.cache_dcache_setway, "ax"
+	.type cache_dcache_setway, %function
+cache_dcache_setway:
 	push	{r4-r7, r10, r11, lr}
+	mov	r10, r0			@ 0: invalidate, else clean too
 	mrc	p15, 1, r0, c0, c0, 1	@ CLIDR
 	ands	r3, r0, #0x07000000	@ LoC
 	mov	r3, r3, lsr #23		@ LoC * 2
@@ -38,7 +46,9 @@
 2:	mov	r6, r4			@ way counter
 3:	orr	r12, r11, r6, lsl r5
 	orr	r12, r12, r7, lsl r2
-	mcr	p15, 0, r12, c7, \crm, 2
+	cmp	r10, #0
+	mcreq	p15, 0, r12, c7, c6, 2	@ DCISW
+	mcrne	p15, 0, r12, c7, c14, 2	@ DCCISW
 	subs	r6, r6, #1
 	bge	3b
 	subs	r7, r7, #1
@@ -51,22 +61,23 @@
 	dsb
 	isb
 	pop	{r4-r7, r10, r11, pc}
-.endm
+	.ltorg
+	.size cache_dcache_setway, . - cache_dcache_setway
 
 	.section .text.cache_dcache_inv_all, "ax"
 	.global cache_dcache_inv_all
 	.type cache_dcache_inv_all, %function
 cache_dcache_inv_all:
-	setway	c6
-	.ltorg
+	mov	r0, #0
+	b	cache_dcache_setway
 	.size cache_dcache_inv_all, . - cache_dcache_inv_all
 
 	.section .text.cache_dcache_clean_inv_all, "ax"
 	.global cache_dcache_clean_inv_all
 	.type cache_dcache_clean_inv_all, %function
 cache_dcache_clean_inv_all:
-	setway	c14
-	.ltorg
+	mov	r0, #1
+	b	cache_dcache_setway
 	.size cache_dcache_clean_inv_all, . - cache_dcache_clean_inv_all
 
 	.section .text.cache_icache_inv_all, "ax"

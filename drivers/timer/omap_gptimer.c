@@ -14,14 +14,16 @@
 #define TCLR_ST		BIT(0)
 #define TCLR_AR		BIT(1)
 
+/* Ticks per step of timer_us(): ticks x 1000 plus what is left of the
+ * last step stays below 2^32. */
+#define STEP_TICKS	4000000u
+
 static struct {
 	uintptr_t base;
-	uint32_t hz;
-	uint32_t tpu;       /* ticks per microsecond, 0 if hz is no whole MHz */
+	uint32_t khz;       /* the timer's clock in kHz (sys_clk: 13000, 26000) */
 	uint32_t last;      /* TCRR at the previous read */
-	uint32_t rem;       /* ticks not yet counted in us */
+	uint32_t rem;       /* ticks x 1000 not yet counted in us (< khz) */
 	uint64_t us;        /* microseconds since timer_init() */
-	uint64_t ticks;     /* ticks since timer_init(), when tpu = 0 */
 	uint64_t fallback;  /* timer_us() before timer_init() */
 } t;
 
@@ -36,11 +38,9 @@ void timer_init(uintptr_t gpt_base, uint32_t hz)
 	writel(0, gpt_base + GPT_TLDR);
 	writel(TCLR_ST | TCLR_AR, gpt_base + GPT_TCLR);
 	t.last = readl(gpt_base + GPT_TCRR);
-	t.ticks = 0;
 	t.us = 0;
 	t.rem = 0;
-	t.hz = hz;
-	t.tpu = hz % 1000000u ? 0 : hz / 1000000u;
+	t.khz = hz / 1000u;
 	t.base = gpt_base;
 }
 
@@ -53,25 +53,19 @@ uint64_t timer_us(void)
 	now = readl(t.base + GPT_TCRR);
 	delta = now - t.last;
 	t.last = now;
-	if (!t.tpu) {
-		t.ticks += delta;
-		return t.ticks * 1000000u / t.hz;
-	}
-	/* Every wait loop calls this, and the Cortex-A8 has no divider:
-	 * keep the common case to one 32-bit division. */
-	if (delta < 0x80000000u) {
-		t.rem += delta;
-		if (t.rem >= t.tpu) {
-			uint32_t q = t.rem / t.tpu;
+	/* us = ticks x 1000 / kHz, exact for a clock of whole kHz (every
+	 * OMAP3 sys_clk is). Every wait loop calls this, and the Cortex-A8
+	 * has no divider: one 32-bit division per step, and one step unless
+	 * the last read was over STEP_TICKS ago (0.15 s at 26 MHz). No 64-bit
+	 * division: the early image would carry libgcc's (300 bytes). */
+	while (delta) {
+		uint32_t d = delta < STEP_TICKS ? delta : STEP_TICKS;
+		uint32_t acc = t.rem + d * 1000u;
+		uint32_t q = acc / t.khz;
 
-			t.us += q;
-			t.rem -= q * t.tpu;
-		}
-	} else {
-		uint64_t all = (uint64_t)t.rem + delta;
-
-		t.us += all / t.tpu;
-		t.rem = (uint32_t)(all % t.tpu);
+		t.us += q;
+		t.rem = acc - q * t.khz;
+		delta -= d;
 	}
 	return t.us;
 }

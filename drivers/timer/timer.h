@@ -12,9 +12,10 @@
 
 /*
  * Start the time base on the GP timer at gpt_base, whose functional clock
- * (already enabled and selected by the caller) runs at hz. That clock must
- * not change afterwards: on OMAP3 sys_clk is fixed before the DPLLs are
- * touched, which is why GPTIMER1 on sys_clk keeps time across them.
+ * (already enabled and selected by the caller) runs at hz, a whole number
+ * of kHz (every OMAP3 sys_clk is). That clock must not change afterwards:
+ * on OMAP3 sys_clk is fixed before the DPLLs are touched, which is why
+ * GPTIMER1 on sys_clk keeps time across them.
  */
 void timer_init(uintptr_t gpt_base, uint32_t hz);
 

@@ -9,7 +9,7 @@
 
 PAYLOAD_OUT  := $(BUILD)/payload
 PAYLOAD_SRCS := tests/payload/start.S tests/payload/payload.c tests/payload/timer.c \
-                lib/printf.c lib/string.c lib/strfuncs.c lib/errno.c lib/log.c \
+                lib/printf.c lib/string.c lib/errno.c lib/log.c \
                 drivers/i2c/omap_i2c.c drivers/power/twl4030.c drivers/timer/poll.c arch/arm/io.c
 PAYLOAD_OBJS := $(patsubst %,$(PAYLOAD_OUT)/obj/%.o,$(PAYLOAD_SRCS))
 PAYLOAD_CFLAGS := $(FW_ARCH) $(WARN) -Os -g -std=gnu11 -ffreestanding -fno-common \

@@ -90,7 +90,7 @@ def test_usage_errors(mkmlo, tmp_path):
 def test_firmware_mlo_header(mkmlo):
     """The built MLO carries the whole firmware, its GP header declaring only
     the early part named by the MLO descriptor (start.S, offset 0x3C); the
-    descriptor's length and CRC describe the rest; MLO.full declares all."""
+    descriptor's length and CRC describe the rest."""
     simrun.built("build/gta04/MLO", "build/gta04/gtaboot.bin")
     out = os.path.join(ROOT, "build", "gta04")
     mlo = open(os.path.join(out, "MLO"), "rb").read()
@@ -103,20 +103,6 @@ def test_firmware_mlo_header(mkmlo):
     assert struct.unpack("<I", binary[-4:])[0] == crc == zlib.crc32(binary[early:-4])
     # The 16 KiB goal is reported by `make bench`; the ROM's hard limit:
     assert early <= 0xE000, "the ROM copies at most 0xE000 bytes"
-    full = os.path.join(out, "MLO.full")
-    # the build's map (arch/arm/omap3/memmap.h, as the linker script got it)
-    mm = {}
-    for line in open(os.path.join(out, "memmap.ld")):
-        name, eq, value = line.partition("=")
-        if eq:
-            mm[name.strip()] = value.strip().rstrip(";")
-    if len(binary) <= int(mm["SRAM_BSS_BASE"], 16) - int(mm["SRAM_BASE"], 16):
-        # all of it below the SRAM bss: a full-size MLO for peripheral boot
-        blob = open(full, "rb").read()
-        assert struct.unpack("<II", blob[:8]) == (len(binary), 0x40200000)
-        assert blob[8:] == binary
-    else:
-        assert not os.path.exists(full)
 
 
 def test_short_needs_descriptor(mkmlo, tmp_path):

@@ -2,7 +2,7 @@
 """The short MLO (docs/design.md "Two images"): the ROM reads only
 the early part its GP header declares, the early part reads the rest of the
 same MLO at full speed. Booted from a FAT file, from raw sectors (MLO.raw at
-sector 256), whole by the ROM (MLO.full), and with a rest that is damaged,
+sector 256), and with a rest that is damaged,
 from another build, or missing, where the next copy must be used or the
 failure named."""
 import os
@@ -81,19 +81,6 @@ def test_raw_short_mlo(card, tmp_path):
     assert "ROM: MMC1 raw @ sector 256: %d bytes loaded" % (early_bytes() + 8) in r.stderr
     assert "MLO: rest not read from MMC1 FAT (ENOENT)" in r.serial
     assert "MLO: rest read from MMC1 raw" in r.serial
-    assert_handoff(r)
-
-
-def test_full_mlo_needs_no_rest(card, tmp_path):
-    """MLO.full (for the ROM's peripheral boots) is loaded whole; booted from
-    FAT it must not read anything again. Built only while the whole image
-    fits the ROM's 0xE000 bytes."""
-    if not os.path.exists(os.path.join(OUT, "MLO.full")):
-        pytest.skip("no MLO.full: the image is larger than the ROM loads whole")
-    full = read("MLO.full")
-    r = boot(variant(card, tmp_path, mlo=full))
-    assert "ROM: MMC1 FAT: MLO: %d bytes loaded" % (len(full) - 8) in r.stderr
-    assert "MLO: rest" not in r.serial
     assert_handoff(r)
 
 

@@ -95,9 +95,12 @@ static unsigned freqsel(uint32_t fint)
 	return 0;
 }
 
+/* Fint = ref / (N + 1) x M / M2: Fint is a whole number of Hz for the
+ * plans' sys_clk (13 or 26 MHz over N + 1 = 13), and Fint x M (at most
+ * 2.1 MHz x 2047) fits 32 bits. */
 static uint32_t dpll_hz(uint32_t ref, const struct dpll_mn *d)
 {
-	return (uint32_t)((uint64_t)ref * d->m / (d->n + 1u) / d->m2);
+	return ref / (d->n + 1u) * d->m / d->m2;
 }
 
 /*

@@ -33,7 +33,7 @@
 #include "lib/printf.h"
 #include "lib/string.h"
 
-extern char _start[], __early_end[];
+extern char __early_end[];
 
 #define SECTOR         512u
 #define NAND_PAGE      NAND_PAGE_SIZE   /* the early NAND core's (nand_core.h) */
@@ -326,13 +326,7 @@ const uint8_t *mlo_rest_load(uint8_t bootdev, bool nand_fitted)
 	 * otherwise no host is there, and the controller may have no clock */
 	enum src order[SRC_COUNT] = { SRC_USB, SRC_FAT, SRC_RAW, SRC_NAND };
 	unsigned first = bootdev == BOOTDEV_USB ? 0 : 1;
-	uint32_t total = mlo_desc.total, late;
 
-	/* The ROM loaded all of it (MLO.full, a peripheral boot). */
-	if (total <= SRAM_HOT_MAX && total >= 8 &&
-	    get_le32(_start + total - MLO_TRAILER_BYTES) == mlo_desc.crc &&
-	    !check((const uint8_t *)__early_end) && (late = late_len((const uint8_t *)__early_end)))
-		return packed = (const uint8_t *)__early_end + late;
 	if (bootdev == BOOTDEV_NAND) {
 		order[1] = SRC_NAND;
 		order[3] = SRC_FAT;

@@ -20,8 +20,7 @@ enum omap3_family { OMAP3430_FAMILY, OMAP3630_FAMILY };
 struct omap3_chip {
 	enum omap3_family family;
 	uint32_t idcode;
-	const char *part;      /* "OMAP3530", "DM3730" */
-	char es[8];            /* "3.1", "1.2" */
+	uint8_t status;        /* CONTROL_OMAP_STATUS[15:8]: the part */
 	bool known;            /* hawkeye recognised */
 };
 
@@ -43,8 +42,11 @@ struct omap3_boot {
 	uint8_t sys_boot;      /* CONTROL_STATUS[5:0] */
 };
 
-/* Family, ES level and part name (reads IDCODE and OMAP_STATUS only). */
+/* Family, IDCODE and part code (reads IDCODE and OMAP_STATUS only). */
 void omap3_chip_detect(struct omap3_chip *chip);
+/* The part's name ("OMAP3530", "DM3730"), and its ES level ("3.1", or
+ * "v" and the IDCODE's version) into es; the SDRAM image's (chip_name.c). */
+const char *omap3_chip_name(const struct omap3_chip *chip, char es[8]);
 
 /* Before the caches go on (GP devices): L2 invalidated and enabled through
  * the ROM's secure services (l2cache.c). */
