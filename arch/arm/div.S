@@ -6,7 +6,7 @@
  * UDIV; libgcc's unrolled version is 600 bytes of the ROM-loaded part, this
  * bit-at-a-time loop is 30 and takes about 0.4 µs, which nothing at boot
  * notices. Division by zero returns 0xFFFFFFFF and the dividend as
- * remainder instead of trapping.
+ * remainder instead of trapping (tests/fixtures/sim-div.S checks it).
  */
 	.syntax	unified
 	.thumb
