@@ -255,8 +255,9 @@ $(OUT)/MLO: $(OUT)/gtaboot.bin $(BUILD)/tools/mkmlo
 	  echo "error: $(OUT)/MLO.raw is $$raw bytes, over the $$(($(MLO_COPY_MAX))) of one NAND block or raw-mode copy (arch/arm/omap3/mlo_layout.h MLO_COPY_MAX)"; \
 	  rm -f $@ $(OUT)/MLO.raw; exit 1; fi
 	@rom=$$(od -An -tu4 -N4 $@ | tr -d ' '); \
-	  echo "MLO: $@ $$(stat -c %s $@) bytes, the ROM reads $$rom (goal 16384)"; \
-	  if [ $$rom -gt 16384 ]; then echo "warning: the ROM-loaded part is over the 16 KiB goal (docs/design.md)"; fi
+	  echo "MLO: $@ $$(stat -c %s $@) bytes, the ROM reads $$rom (limit 16384)"; \
+	  if [ $$rom -gt 16384 ]; then echo "error: the ROM-loaded part is $$rom bytes, over its 16 KiB (docs/design.md, \"What the ROM reads\")"; \
+	    rm -f $@ $(OUT)/MLO.raw; exit 1; fi
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
