@@ -317,7 +317,7 @@ static int do_crc32(int argc, char *const argv[])
 		return -EINVAL;
 	/* U-Boot's hash_show() line, which test/py reads ("==> ") */
 	printf("crc32 for %08lx ... %08lx ==> %08x\n", addr, addr + len - 1,
-	       (unsigned)crc32(0, (const void *)addr, len));
+	       (unsigned)crc32_bulk(0, (const void *)addr, len));
 	return 0;
 }
 CMD_REP(crc32, "crc32", do_crc32, "crc32 <addr> <length>", "CRC-32 of memory (as gzip, zlib)");

@@ -70,7 +70,7 @@ static int check_uimage(const uint8_t *b, size_t len, bool verify_data, uint8_t 
 	if (b[30] != want_type)
 		return fail(why, want_type == UIMAGE_TYPE_KERNEL ? "uImage is not a kernel" :
 			    "uImage is not a ramdisk", -ENOTSUP);
-	if (verify_data && crc32(0, b + UIMAGE_HEADER_SIZE, size) != get_be32(b + 24))
+	if (verify_data && crc32_bulk(0, b + UIMAGE_HEADER_SIZE, size) != get_be32(b + 24))
 		return fail(why, "uImage data CRC mismatch", -EBADMSG);
 	return 0;
 }
@@ -134,7 +134,7 @@ int image_check_script(const void *buf, size_t len, struct image_info *info, con
 		return fail(why, "not a script image", -ENOTSUP);
 	if (size > len - UIMAGE_HEADER_SIZE)
 		return fail(why, "truncated: data shorter than the header says", -EBADMSG);
-	if (crc32(0, b + UIMAGE_HEADER_SIZE, size) != get_be32(b + 24))
+	if (crc32_bulk(0, b + UIMAGE_HEADER_SIZE, size) != get_be32(b + 24))
 		return fail(why, "bad data CRC", -EBADMSG);
 	if (b[31] != UIMAGE_COMP_NONE)
 		return fail(why, "compressed script (only 'none' is supported)", -ENOTSUP);
@@ -219,7 +219,7 @@ bool image_uimage_data_ok(const void *hdr, uint32_t len)
 	const uint8_t *b = hdr;
 
 	return len >= UIMAGE_HEADER_SIZE &&
-	       crc32(0, b + UIMAGE_HEADER_SIZE, len - UIMAGE_HEADER_SIZE) == get_be32(b + 24);
+	       crc32_bulk(0, b + UIMAGE_HEADER_SIZE, len - UIMAGE_HEADER_SIZE) == get_be32(b + 24);
 }
 
 bool image_is_uimage(const void *hdr)

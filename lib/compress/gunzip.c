@@ -60,7 +60,7 @@ int gunzip(void *dst, size_t dst_size, const void *src, size_t src_size, size_t 
 	pos += inflate_in_used();
 	if (src_size - pos < 8)
 		return fail(why, "trailer missing (truncated file)", -EBADMSG);
-	if (get_le32(b + pos) != crc32(0, dst, *out_len))
+	if (get_le32(b + pos) != crc32_bulk(0, dst, *out_len))
 		return fail(why, "CRC-32 mismatch", -EBADMSG);
 	if (get_le32(b + pos + 4) != (uint32_t)*out_len)
 		return fail(why, "length mismatch", -EBADMSG);
