@@ -215,7 +215,7 @@ def test_failure_menu_beside_prompt(sim, card, font, tmp_path):
     conf = CONF.replace("/zImage", "/missing").replace("TIMEOUT 20", "TIMEOUT 0")
     r = run_shots(sim, card("fail", conf=conf), tmp_path, [("fail.png", 1000)],
                   ["--input", "{expect gtaboot> }version\r{expect gtaboot> }{press power}",
-                   "--max-ms", "1500"])
+                   "--max-ms", "1500", "--power-on-by", "button+1"])   # start press over
     assert r.report["result"] == "timeout", r.stderr
     assert "boot: nothing booted" in r.serial
     assert "gtaboot>" in r.serial and "version" in r.serial.split("gtaboot>", 1)[1]

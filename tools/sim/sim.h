@@ -137,6 +137,9 @@ struct sim_config {
 	unsigned boot_number;         /* 0, then 1.. after each restart */
 	enum sim_sd_type { SD_AUTO, SD_SDSC1, SD_SDSC, SD_SDHC } sd_type; /* --sd-type */
 	bool power_button;
+	/* --power-on-by: what started the board (twl4030.c); button: PWON
+	 * held for power_on_hold_ms from the first start (0: charger) */
+	unsigned power_on_hold_ms;
 	bool vbus, charger;         /* --vbus, --charger: USB VBUS, charger (VAC) present */
 	const char *usb_path;      /* --usb unix:PATH: the usbredir socket (usbredir.c) */
 	bool usb_clock_virtual;    /* --usb-clock virtual: the bus costs virtual time,
