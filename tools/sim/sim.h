@@ -414,6 +414,8 @@ bool panel_showing(struct sim *s, const char **why);
 /* dss.c: the LCD output sends frames (VPLL2, clocks, LCDENABLE taken); else *why. */
 bool dss_lcd_running(struct sim *s, const char **why);
 bool panel_backlight(struct sim *s);
+/* the backlight lit at all: the GPIO or GPTIMER11's PWM (panel.c) */
+bool panel_lit(struct sim *s);
 /* gpio.c calls this after every write to a GPIO bank. */
 void panel_pins_changed(struct sim *s);
 
