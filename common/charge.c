@@ -11,6 +11,7 @@
 #include "arch/arm/platform.h"
 #include "board/board.h"
 #include "common/console.h"
+#include "common/display.h"
 #include "common/environment.h"
 #include "common/storage.h"
 #include "common/sysinfo.h"
@@ -280,7 +281,17 @@ void charge_boot_policy(void)
 	case CHARGE_BOOT:
 		return;
 	case CHARGE_WAIT:
+		/* The charging screen after a plug-in: the console's lines,
+		 * the status every 10 s among them, on the panel at a low
+		 * backlight. Not for a drained cell: its 50 mA more (and the
+		 * panel's set-up at full clock) brown it out while a sagging
+		 * port gives nothing (docs/power.md). */
+		if (boot_mv == PLUG_MV) {
+			display_start();
+			display_charging(true);
+		}
 		hold(t, boot_mv);
+		display_charging(false);
 		return;
 	case CHARGE_OFF_LOW:
 		power_off(t, "battery too low to boot and no charger", st.mv);

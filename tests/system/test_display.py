@@ -330,3 +330,19 @@ def test_log_colours_by_level(sim, card, font, tmp_path):
         assert at, "%r is not on the screen" % text
         c = fg_colour(rows, font, at, text)
         assert colour(c), (text, c, colour.__name__)
+
+
+def test_charging_screen(sim, card, font, tmp_path):
+    """Powered on by USB (tools/sim --power-on-by charger): the charging
+    status on the panel, the 10 s line included, at a low backlight
+    (GPTIMER11's PWM): the model's board draw stays at or under 150 mA."""
+    r = run_shots(sim, card("charging"), tmp_path, [("chg.png", 11500)],
+                  ["--charger-src", "usb500", "--battery-soc", "40", "--battery-mah", "12",
+                   "--power-on-by", "charger", "--max-ms", "12000"])
+    assert r.report["result"] == "timeout", r.stderr
+    _, _, rows = pngread.read(str(tmp_path / "chg.png"))
+    assert find_row(rows, font, "charge: powered on by the charger"), r.serial
+    at = find_row(rows, font, "charge: 0:10 battery 3")
+    assert at and is_text(fg_colour(rows, font, at, "charge")), r.serial
+    bat = r.report["battery"]
+    assert 100 <= bat["board_ma"] <= 150 and bat["current_ma"] >= 350, bat

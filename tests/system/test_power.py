@@ -138,7 +138,8 @@ def test_key_boots_at_once(card):
 
 
 def test_power_button_boots_at_once(card):
-    r = boot(card, "--charger-src", "usb500", "--press", "power@1500", *DRAINED)
+    # held 400 ms: the loop looks at the button every 250 ms
+    r = boot(card, "--charger-src", "usb500", "--press", "power@1500+400", *DRAINED)
     assert "charge: power button: booting" in r.serial, charge_lines(r.serial)
 
 
