@@ -13,8 +13,6 @@
 
 #include "arch/arm/io.h"
 #include "arch/arm/mmu.h"
-#include "arch/arm/omap3/mux.h"
-#include "arch/arm/omap3/omap3.h"
 #include "arch/arm/platform.h"
 #include "board/board.h"
 #include "common/console.h"
@@ -26,7 +24,6 @@
 #include "drivers/video/td028ttec1.h"
 #include "lib/fs/blockdev.h"
 #include "lib/errno.h"
-#include "lib/bitops.h"
 #include "lib/boot/fdt_fixup.h"
 #include "lib/log.h"
 #include "lib/logline.h"
@@ -252,35 +249,19 @@ bool display_active(void)
 	return ds.on;
 }
 
-/*
- * The backlight at a fifth for the charging screen (docs/power.md):
- * GPTIMER11's PWM on the backlight's pad, as Linux's omap3-gta04.dtsi
- * drives it (pwm11, drivers/pwm/pwm-omap-dmtimer.c: trigger on overflow
- * and match, toggle, auto-reload), from the 32 kHz clock (CM_CLKSEL_CORE
- * bit 7 at its reset 0): 64 ticks, 512 Hz, high for 13 of them.
- */
-#define GPT11		0x48088000u
-#define PWM_TICKS	64u
+/* The backlight at 13/64 for the charging screen (docs/power.md), 512 Hz. */
 void display_charging(bool on)
 {
 	const struct board_display *d = ds.d;
-	struct pad p;
 
 	if (!ds.on || !d->backlight_pwm_pad)
 		return;
-	if (!on) {
+	if (on) {
+		td028_finish();
+		plat_gpt11_pwm(d->backlight_pwm_pad, 13, 64);
+	} else {
 		plat_pads_apply(d->pads, d->npads);      /* the GPIO again: full */
-		return;
 	}
-	td028_finish();
-	setbits32(CM_FCLKEN1_CORE, BIT(12));               /* EN_GPT11 */
-	setbits32(CM_ICLKEN1_CORE, BIT(12));
-	writel(-PWM_TICKS, GPT11 + 0x2C);                  /* TLDR */
-	writel(-PWM_TICKS + 12, GPT11 + 0x38);             /* TMAR: 13 ticks high */
-	writel(-PWM_TICKS, GPT11 + 0x28);                  /* TCRR */
-	writel(BIT(0) | BIT(1) | BIT(6) | 2u << 10 | BIT(12), GPT11 + 0x24); /* TCLR */
-	p = (struct pad){ d->backlight_pwm_pad, PAD_OUT | PAD_MODE(3) };
-	plat_pads_apply(&p, 1);
 }
 
 static void bar(void)
