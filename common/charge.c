@@ -268,10 +268,11 @@ void charge_boot_policy(void)
 	st.mv_known = !err;
 	if (err && st.battery)
 		printf("charge: battery voltage unknown (%s): booting\n", errname(err));
-	/* Started by a charger, not the button (docs/power.md): the
-	 * TWL4030 has no register for the start event, so, as U-Boot's
-	 * board/lg/sniper/sniper.c reads the power-on reason, the button
-	 * not held now while a charger is there counts as a plug-in. Not
+	/* Started by a charger, not the button (docs/power.md): no
+	 * register for the start event is known; U-Boot's
+	 * board/lg/sniper/sniper.c takes STS_HW_CONDITIONS's levels as the
+	 * power-on reasons. Here the button not held now while a charger
+	 * is there counts as a plug-in. Not
 	 * after a ROM boot over USB: someone at a PC un-bricks the board. */
 	p = var_get("charge_on_plug");
 	if (st.battery && st.charger && !(hw & TWL4030_HW_PWON) && !(p && !strcmp(p, "boot")) &&

@@ -28,7 +28,7 @@
  *    --charger-src, --unplug-ms). The start event itself is in no
  *    register the sources name (Linux's twl4030-pwrbutton.c reads only
  *    this PWON level; U-Boot's board/lg/sniper/sniper.c takes PWON, CHG
- *    and USB here at start as the power-on reasons), so none is modelled;
+ *    and USB here at start as the accepted power-on reasons), so none is modelled;
  *  - the IDCODE (0x49:0x85..0x88) reads 0 unless UNLOCK_TEST_REG (0x49:0x97)
  *    holds 0x49;
  *  - the MADC (0x4A) converts the SW1 channels once MADC_ON is set and its
