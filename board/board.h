@@ -59,6 +59,9 @@ struct board_display {
 	 * panel driver's (drivers/video). */
 	struct spi_gpio_pins spi;
 	uint8_t backlight_gpio;             /* high = on */
+	/* The backlight's pad, whose mode 3 is GPTIMER11's PWM output (0:
+	 * none): the charging screen's low level (common/display.c). */
+	uint16_t backlight_pwm_pad;
 	/* vdds_dsi, the supply of the DSS's LCD pads, is the TWL4030's VPLL2
 	 * at this voltage (0: not the loader's to switch). */
 	uint16_t vpll2_mv;

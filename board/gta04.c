@@ -173,6 +173,7 @@ static const struct board_display gta04_display = {
 	.width_mm = 43, .height_mm = 58,
 	.spi = { .sck = 12, .mosi = 20, .cs = 19, .khz = 100 },
 	.backlight_gpio = 57,
+	.backlight_pwm_pad = 0x0BA,        /* gpmc_ncs6: gpt11_pwm_evt in mode 3 */
 	/* the DM3730's vdds_dsi is the TWL4030's VPLL2, 1.8 V in all groups
 	 * (docs/references.md, "VPLL2 (the GTA04's vdds_dsi)") */
 	.vpll2_mv = 1800,

@@ -11,8 +11,10 @@
 #include "arch/arm/platform.h"
 #include "board/board.h"
 #include "common/console.h"
+#include "common/display.h"
 #include "common/environment.h"
 #include "common/storage.h"
+#include "common/sysinfo.h"
 #include "drivers/power/twl4030_bci.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
@@ -31,6 +33,7 @@
  * stops under about 4.4 V (issue #36): step down at 4.5 V. */
 #define VBUS_LOW_MV	4500
 #define NO_CHARGE_S	120u         /* the charger off this long: give up */
+#define PLUG_MV		~0u          /* hold(): no threshold, only the button */
 
 static bool usb_set;
 
@@ -188,8 +191,11 @@ static void hold(struct twl4030 *t, unsigned boot_mv)
 	unsigned vbat, vbus, state;
 	int ichg;
 
-	printf("charge: below %u mV: charging before the boot; a key or the power button "
-	       "boots now\n", boot_mv);
+	if (boot_mv == PLUG_MV)
+		printf("charge: powered on by the charger: charging");
+	else
+		printf("charge: below %u mV: charging before the boot", boot_mv);
+	printf("; a key or the power button boots now\n");
 	for (;;) {
 		uint64_t now = timer_us();
 		unsigned secs = (unsigned)((now - t0) / 1000000u);
@@ -246,12 +252,13 @@ void charge_boot_policy(void)
 	struct charge_state st = { 0 };
 	struct bci_sources s;
 	struct twl4030 *t;
+	uint8_t hw;
 	int err;
 
 	if (p ? strcmp(p, "on") : !board_env.main_battery)
 		return;
 	t = pmic();
-	if (!t || bci_sources(t, &s))
+	if (!t || bci_sources(t, &s) || twl4030_hw_conditions(t, &hw))
 		return;
 	st.battery = s.battery;
 	st.charger = s.ac || s.vbus;
@@ -261,11 +268,31 @@ void charge_boot_policy(void)
 	st.mv_known = !err;
 	if (err && st.battery)
 		printf("charge: battery voltage unknown (%s): booting\n", errname(err));
+	/* Started by a charger, not the button (docs/power.md): no
+	 * register for the start event is known; U-Boot's
+	 * board/lg/sniper/sniper.c takes STS_HW_CONDITIONS's levels as the
+	 * power-on reasons. Here the button not held now while a charger
+	 * is there counts as a plug-in. Not
+	 * after a ROM boot over USB: someone at a PC un-bricks the board. */
+	p = var_get("charge_on_plug");
+	if (st.battery && st.charger && !(hw & TWL4030_HW_PWON) && !(p && !strcmp(p, "boot")) &&
+	    sys.boot_media != BOOT_MEDIA_USB)
+		boot_mv = PLUG_MV;
 	switch (charge_decide(&st, boot_mv)) {
 	case CHARGE_BOOT:
 		return;
 	case CHARGE_WAIT:
+		/* The charging screen after a plug-in: the console's lines,
+		 * the status every 10 s among them, on the panel at a low
+		 * backlight. Not for a drained cell: its 50 mA more (and the
+		 * panel's set-up at full clock) brown it out while a sagging
+		 * port gives nothing (docs/power.md). */
+		if (boot_mv == PLUG_MV) {
+			display_start();
+			display_charging(true);
+		}
 		hold(t, boot_mv);
+		display_charging(false);
 		return;
 	case CHARGE_OFF_LOW:
 		power_off(t, "battery too low to boot and no charger", st.mv);

@@ -188,8 +188,8 @@ bool display_start(void)
 	char buf[64];
 	int err = ds.err;
 
-	if (!d)
-		return false;
+	if (!d || ds.on)            /* on already: the charging screen */
+		return ds.on;
 	if (v && !strcmp(v, "off")) {
 		printf("display: off (video=off)\n");
 		return false;
@@ -247,6 +247,21 @@ bool display_start(void)
 bool display_active(void)
 {
 	return ds.on;
+}
+
+/* The backlight at 13/64 for the charging screen (docs/power.md), 512 Hz. */
+void display_charging(bool on)
+{
+	const struct board_display *d = ds.d;
+
+	if (!ds.on || !d->backlight_pwm_pad)
+		return;
+	if (on) {
+		td028_finish();
+		plat_gpt11_pwm(d->backlight_pwm_pad, 13, 64);
+	} else {
+		plat_pads_apply(d->pads, d->npads);      /* the GPIO again: full */
+	}
 }
 
 static void bar(void)

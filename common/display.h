@@ -16,6 +16,10 @@ void display_prepare(void);
  * Returns true when the screen is on. */
 bool display_start(void);
 bool display_active(void);
+/* The charging screen (common/charge.c): on: the panel's set-up completed
+ * now (the board then sleeps, where the idle hook that advances it does
+ * not run) and the backlight at its low level; off: at full again. */
+void display_charging(bool on);
 
 /* A progress bar for a load of total bytes named what; display_progress_end
  * fills it (ok) or marks it failed. */

@@ -26,6 +26,10 @@ bool display_active(void)
 	return false;
 }
 
+void display_charging(bool on)
+{
+}
+
 void display_progress_begin(const char *what, uint32_t total)
 {
 }

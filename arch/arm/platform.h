@@ -29,6 +29,9 @@ int plat_gpio_output(unsigned n, int level);
 uintptr_t plat_gpio_bank(unsigned n);
 /* Pads from a board table. */
 void plat_pads_apply(const struct pad *pads, size_t n);
+/* GPTIMER11's PWM on pad (its mode 3, gpt11_pwm_evt), high for high of
+ * every period ticks of the 32 kHz clock: the GTA04's backlight. */
+void plat_gpt11_pwm(uint16_t pad, uint32_t high, uint32_t period);
 /* MMC1's card (shared with the early part, which may have started it),
  * its host controller brought up, and its write path enabled. */
 struct mmc_card *plat_mmc1(void);

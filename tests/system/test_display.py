@@ -215,7 +215,7 @@ def test_failure_menu_beside_prompt(sim, card, font, tmp_path):
     conf = CONF.replace("/zImage", "/missing").replace("TIMEOUT 20", "TIMEOUT 0")
     r = run_shots(sim, card("fail", conf=conf), tmp_path, [("fail.png", 1000)],
                   ["--input", "{expect gtaboot> }version\r{expect gtaboot> }{press power}",
-                   "--max-ms", "1500"])
+                   "--max-ms", "1500", "--power-on-by", "button+1"])   # start press over
     assert r.report["result"] == "timeout", r.stderr
     assert "boot: nothing booted" in r.serial
     assert "gtaboot>" in r.serial and "version" in r.serial.split("gtaboot>", 1)[1]
@@ -330,3 +330,19 @@ def test_log_colours_by_level(sim, card, font, tmp_path):
         assert at, "%r is not on the screen" % text
         c = fg_colour(rows, font, at, text)
         assert colour(c), (text, c, colour.__name__)
+
+
+def test_charging_screen(sim, card, font, tmp_path):
+    """Powered on by USB (tools/sim --power-on-by charger): the charging
+    status on the panel, the 10 s line included, at a low backlight
+    (GPTIMER11's PWM): the model's board draw stays at or under 150 mA."""
+    r = run_shots(sim, card("charging"), tmp_path, [("chg.png", 11500)],
+                  ["--charger-src", "usb500", "--battery-soc", "40", "--battery-mah", "12",
+                   "--power-on-by", "charger", "--max-ms", "12000"])
+    assert r.report["result"] == "timeout", r.stderr
+    _, _, rows = pngread.read(str(tmp_path / "chg.png"))
+    assert find_row(rows, font, "charge: powered on by the charger"), r.serial
+    at = find_row(rows, font, "charge: 0:10 battery 3")
+    assert at and is_text(fg_colour(rows, font, at, "charge")), r.serial
+    bat = r.report["battery"]
+    assert 100 <= bat["board_ma"] <= 150 and bat["current_ma"] >= 350, bat

@@ -72,8 +72,11 @@ def test_status_beagle_usr_leds(value, usr0, usr1):
 
 @pytest.mark.parametrize("machine", ["gta04", "beagle"])
 def test_status_get_aux(machine):
-    free = session(["status get"], machine=machine)
-    held = session(["status get"], machine=machine, extra=["--aux"])
+    # the press that started the board (tools/sim, --power-on-by) is over
+    # before the prompt
+    short = ["--power-on-by", "button+1"]
+    free = session(["status get"], machine=machine, extra=short)
+    held = session(["status get"], machine=machine, extra=["--aux"] + short)
     assert "AUX: off Power: off" in output(free.serial, "status get")
     assert "button status: 01\r\nAUX: on Power: off" in output(held.serial, "status get")
 

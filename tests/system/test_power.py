@@ -138,7 +138,8 @@ def test_key_boots_at_once(card):
 
 
 def test_power_button_boots_at_once(card):
-    r = boot(card, "--charger-src", "usb500", "--press", "power@1500", *DRAINED)
+    # held 400 ms: the loop looks at the button every 250 ms
+    r = boot(card, "--charger-src", "usb500", "--press", "power@1500+400", *DRAINED)
     assert "charge: power button: booting" in r.serial, charge_lines(r.serial)
 
 
@@ -203,3 +204,61 @@ def test_charge_command_at_prompt():
     # model charges on the USB path
     assert rep["charger"]["boot_bci"] & 3 == 0, rep["charger"]
     assert rep["charger"]["state"] == "fast" and rep["charger"]["ma"] > 0, rep["charger"]
+
+
+PLUG = ["--charger-src", "usb500", "--battery-soc", "40", "--battery-mah", "12",
+        "--power-on-by", "charger"]
+
+
+@pytest.fixture(scope="module")
+def card_plug_boot(tmp_path_factory):
+    return make_card(tmp_path_factory.mktemp("power_plug"), "charge_on_plug=boot\n")
+
+
+def test_plug_in_waits_for_power_button(card):
+    """Powered on by plugging in USB (the button not held): a charged
+    cell too is charged, the board sleeps and does not boot; the power
+    button pressed at 3 s boots it."""
+    r = boot(card, *PLUG, max_ms=6000)
+    assert r.report["result"] == "timeout", r.report["message"]
+    assert "charge: powered on by the charger: charging; a key or the power button boots now" \
+        in r.serial, charge_lines(r.serial)
+    assert re.search(r"charge: 0:00 battery 3\d{3} mV, charging at 500 mA", r.serial)
+    assert "Starting kernel" not in r.serial and r.report["charger"]["state"] == "fast"
+    r = boot(card, *PLUG, "--press", "power@3000+400", max_ms=6000)
+    assert r.report["result"] == "handoff", r.report["message"]
+    assert "charge: power button: booting" in r.serial, charge_lines(r.serial)
+    assert r.report["virtual_us"] >= 3000000 and ALLOW in r.serial
+
+
+def test_button_start_boots_as_today(card):
+    """The same charged cell and USB, started by the power button: no wait."""
+    r = boot(card, *PLUG[:-1], "button")
+    assert r.report["result"] == "handoff", r.report["message"]
+    assert "powered on by the charger" not in r.serial and r.report["virtual_us"] < 2000000
+
+
+def test_plug_in_boot_when_switched_off(card_plug_boot):
+    """charge_on_plug=boot: a plug-in start boots as a button start does."""
+    r = boot(card_plug_boot, *PLUG)
+    assert r.report["result"] == "handoff", r.report["message"]
+    assert "powered on by the charger" not in r.serial
+
+
+def test_plug_in_unplugged_powers_off(card, tmp_path):
+    """The cable pulled while the plug-in start waits for the button: the
+    reason, DEVOFF, nothing written to the card."""
+    img = str(tmp_path / "sd.img")
+    subprocess.run(["cp", card, img], check=True)
+    before = hashlib.sha256(open(img, "rb").read()).hexdigest()
+    r = boot(img, *PLUG, "--unplug-ms", "2000", max_ms=6000)
+    assert r.report["result"] == "poweroff", r.report["message"]
+    assert re.search(r"charge: the charger went away \(battery 3\d{3} mV\): powering off",
+                     r.serial), charge_lines(r.serial)
+    assert "Starting kernel" not in r.serial
+    assert hashlib.sha256(open(img, "rb").read()).hexdigest() == before
+
+
+def test_power_on_by_needs_a_charger(card):
+    r = simrun.run(["--machine", "gta04", "--sd", card, "--power-on-by", "charger"])
+    assert r.rc == 3 and "--power-on-by charger needs a charger" in r.stderr, r.stderr

@@ -395,9 +395,9 @@ int dss_screenshot(struct sim *s, const char *path)
 	uint32_t *pic = NULL, fill = 0x808080;
 	int ret;
 
-	/* Backlight off: black. Backlight on, panel not showing the RGB
-	 * input: its idle grey. */
-	if (!panel_backlight(s))
+	/* Backlight off: black. Backlight on (at any level), panel not
+	 * showing the RGB input: its idle grey. */
+	if (!panel_lit(s))
 		fill = 0, why = "backlight off";
 	else if (!panel_showing(s, &pwhy))
 		why = pwhy;

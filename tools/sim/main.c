@@ -32,6 +32,7 @@ static void usage(FILE *f)
 	      "  --rom-vmmc1 on|off         VMMC1 as the ROM leaves it (default: on after SD boot; on also applies to --load-raw)\n"
 	      "  --rom-usb-ms MS   with --usb: how long the ROM's USB boot waits for a host (default 3000; 0 skips it)\n"
 	      "  --battery-mv MV  --power-button  --sd-type sdsc1|sdsc|sdhc\n"
+	      "  --power-on-by button[+HOLD_MS]|charger  what started the board (default button+500)\n"
 	      "  --vbus, --charger  USB VBUS (500 mA), a charger (VAC) present at the TWL4030\n"
 	      "  battery model (battery.c): --battery-soc PERCENT (or --battery-mv: the initial OCV)\n"
 	      "         --battery-mah MAH (1200)  --battery-mohm MOHM (200)  --no-battery\n"
@@ -210,7 +211,7 @@ int main(int argc, char **argv)
 	enum { O_STOP_AT = 512, O_BATTERY, O_PWRON, O_VBUS, O_CHARGER, O_SDTYPE, O_TWLBACKUP,
 	       O_SDRAM_PART, O_TOLERATE, O_ROM_CLOCKS, O_ROM_VMMC1, O_SHOT, O_PRESS, O_PROFILE,
 	       O_USB, O_ROM_USB, O_USB_CLOCK };
-	enum { O_SOC = 1024, O_MAH, O_MOHM, O_NOBAT, O_SRC, O_SAG, O_UNPLUG, O_RESTARTS };
+	enum { O_SOC = 1024, O_MAH, O_MOHM, O_NOBAT, O_SRC, O_SAG, O_UNPLUG, O_RESTARTS, O_PWRON_BY };
 	static const struct option opts[] = {
 		{ "machine", 1, 0, O_MACHINE }, { "rev", 1, 0, O_REV },
 		{ "sd", 1, 0, O_SD }, { "nand", 1, 0, O_NAND }, { "aux", 0, 0, O_AUX },
@@ -237,6 +238,7 @@ int main(int argc, char **argv)
 		{ "battery-mohm", 1, 0, O_MOHM }, { "no-battery", 0, 0, O_NOBAT },
 		{ "charger-src", 1, 0, O_SRC }, { "vbus-sag-mv", 1, 0, O_SAG },
 		{ "unplug-ms", 1, 0, O_UNPLUG }, { "max-restarts", 1, 0, O_RESTARTS },
+		{ "power-on-by", 1, 0, O_PWRON_BY },
 		{ 0 },
 	};
 	static struct sim sim;
@@ -244,7 +246,7 @@ int main(int argc, char **argv)
 	struct sim_config *c = &s->cfg;
 	const char *machine = NULL, *rev = NULL, *part_spec = NULL, *profile_path = NULL, *why;
 	uint64_t max_ms = 120000, v, start;
-	bool stats = false;
+	bool stats = false, pwron_by = false;
 	int o;
 
 	opterr = 0;
@@ -276,6 +278,18 @@ int main(int argc, char **argv)
 			c->battery_mv = (unsigned)v;
 			break;
 		case O_PWRON: c->power_button = true; break;
+		case O_PWRON_BY: /* twl4030.c: the start event */
+			if (!strcmp(optarg, "charger"))
+				c->power_on_hold_ms = 0;
+			else if (!strncmp(optarg, "button", 6) &&
+				 (!optarg[6] || (optarg[6] == '+' && parse_u64(optarg + 7, &v) &&
+						 v && v <= 60000)))
+				c->power_on_hold_ms = optarg[6] ? (unsigned)v : 500;
+			else
+				return bad("--power-on-by takes button[+HOLD_MS] or charger, not %s",
+					   optarg);
+			pwron_by = true;
+			break;
 		case O_VBUS: c->vbus = true; break;
 		case O_USB: /* unix:PATH; the cable is in a PC: VBUS (usbredir.c) */
 			if (strncmp(optarg, "unix:", 5) || !optarg[5])
@@ -452,6 +466,10 @@ int main(int argc, char **argv)
 		c->sdram_cs_bytes[0] = c->sdram_cs_bytes[1] = (uint32_t)sim_part_cs_bytes(&c->part);
 	}
 	c->max_ps = max_ms * PS_PER_MS;
+	if (!pwron_by)
+		c->power_on_hold_ms = 500;
+	else if (!c->power_on_hold_ms && !c->vbus && !c->charger)
+		return bad("%s", "--power-on-by charger needs a charger (--charger-src, --vbus or --charger)");
 
 	/* The battery model (battery.c): the cell outlives the machine. A
 	 * drained cell delays the power-on while a charger precharges it, or
@@ -472,6 +490,12 @@ int main(int argc, char **argv)
 				battery_restarted(s);
 			if (!c->boot_number && profile_path && profile_load(s, profile_path))
 				return 3;
+			/* --power-on-by button: the press that started the
+			 * board, from its start; a restart after a brown-out
+			 * is the charger's or the cell's start-on event. */
+			if (!c->boot_number && c->power_on_hold_ms && c->npress < 16)
+				c->press[c->npress++] = (typeof(c->press[0])){ true, start,
+					start + (uint64_t)c->power_on_hold_ms * PS_PER_MS };
 			if (c->load_raw) {
 				if (sim_load_raw(s))
 					return 3;

@@ -205,6 +205,15 @@ bool panel_backlight(struct sim *s)
 	return has_panel(s) && pin(s, BACKLIGHT, 0x0BA) == 1;
 }
 
+/* Lit at all, for a screenshot: the GPIO, or GPTIMER11's PWM on the same
+ * pad (mode 3, gpt11_pwm_evt, as Linux drives it) with a duty over 0;
+ * battery.c counts the level. */
+bool panel_lit(struct sim *s)
+{
+	return panel_backlight(s) ||
+	       (has_panel(s) && (scm_pad(s, 0x0BA) & 7) == 3 && gpt_pwm_duty(s, 11) > 0);
+}
+
 void panel_init(struct sim *s)
 {
 	pn = calloc(1, sizeof(*pn));

@@ -137,6 +137,9 @@ struct sim_config {
 	unsigned boot_number;         /* 0, then 1.. after each restart */
 	enum sim_sd_type { SD_AUTO, SD_SDSC1, SD_SDSC, SD_SDHC } sd_type; /* --sd-type */
 	bool power_button;
+	/* --power-on-by: what started the board (twl4030.c); button: PWON
+	 * held for power_on_hold_ms from the first start (0: charger) */
+	unsigned power_on_hold_ms;
 	bool vbus, charger;         /* --vbus, --charger: USB VBUS, charger (VAC) present */
 	const char *usb_path;      /* --usb unix:PATH: the usbredir socket (usbredir.c) */
 	bool usb_clock_virtual;    /* --usb-clock virtual: the bus costs virtual time,
@@ -411,6 +414,8 @@ bool panel_showing(struct sim *s, const char **why);
 /* dss.c: the LCD output sends frames (VPLL2, clocks, LCDENABLE taken); else *why. */
 bool dss_lcd_running(struct sim *s, const char **why);
 bool panel_backlight(struct sim *s);
+/* the backlight lit at all: the GPIO or GPTIMER11's PWM (panel.c) */
+bool panel_lit(struct sim *s);
 /* gpio.c calls this after every write to a GPIO bank. */
 void panel_pins_changed(struct sim *s);
 

@@ -22,8 +22,13 @@
  *    CFG_Pn_TRANSITION registers; then the power-on sequence runs again and
  *    the run ends as SIM_RESET (docs/references.md, "Power-off");
  *  - CFG_Pn_TRANSITION come up with STARTON_PWON, CHG, VBAT and VBUS set;
- *  - STS_HW_CONDITIONS: PWON follows cfg.power_button, CHG and VBUS the
- *    sources of battery.c (--charger/--vbus/--charger-src, --unplug-ms);
+ *  - STS_HW_CONDITIONS: PWON follows cfg.power_button (--power-button,
+ *    --press, and the press that started the board, --power-on-by button,
+ *    main.c), CHG and VBUS the sources of battery.c (--charger/--vbus/
+ *    --charger-src, --unplug-ms). The start event itself is in no
+ *    register the sources name (Linux's twl4030-pwrbutton.c reads only
+ *    this PWON level; U-Boot's board/lg/sniper/sniper.c takes PWON, CHG
+ *    and USB here at start as the accepted power-on reasons), so none is modelled;
  *  - the IDCODE (0x49:0x85..0x88) reads 0 unless UNLOCK_TEST_REG (0x49:0x97)
  *    holds 0x49;
  *  - the MADC (0x4A) converts the SW1 channels once MADC_ON is set and its

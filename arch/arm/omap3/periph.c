@@ -235,3 +235,24 @@ void plat_idle_ms(unsigned ms)
 	/* the INTC holds its active input until NEWIRQAGR (TRM 10.5.2) */
 	writel(1, INTC_CONTROL);
 }
+
+/*
+ * The way Linux's omap3-gta04.dtsi drives the backlight (pwm11,
+ * drivers/pwm/pwm-omap-dmtimer.c): trigger on overflow and match, toggle,
+ * auto-reload, from the 32 kHz clock (CM_CLKSEL_CORE bit 7 at its reset
+ * 0); TLDR = -period, TMAR = TLDR + high - 1 (TRM chapter 16 "Timers").
+ */
+#define GPT11_BASE	0x48088000u
+void plat_gpt11_pwm(uint16_t pad, uint32_t high, uint32_t period)
+{
+	uintptr_t g = GPT11_BASE;
+	struct pad p = { pad, PAD_OUT | PAD_MODE(3) };
+
+	setbits32(CM_FCLKEN1_CORE, BIT(12));               /* EN_GPT11 */
+	setbits32(CM_ICLKEN1_CORE, BIT(12));
+	writel(-period, g + 0x2C);                         /* TLDR */
+	writel(-period + high - 1, g + 0x38);              /* TMAR */
+	writel(-period, g + GPT_TCRR);
+	writel(BIT(0) | BIT(1) | BIT(6) | 2u << 10 | BIT(12), g + GPT_TCLR);  /* ST AR CE TRG PT */
+	plat_pads_apply(&p, 1);
+}
