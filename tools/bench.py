@@ -363,7 +363,7 @@ PROFILE_GROUPS = (
     ("interpreter", ("lib/shell/hush.c",)),
     ("storage", ("drivers/mmc/", "lib/fs/fat", "lib/fs/ext4", "lib/fs/fs.c", "lib/fs/part", "common/bootfs.c")),
     ("memmove", ("lib/string.c",)),
-    ("crc", ("lib/crc32.c", "lib/crc32c.c")),
+    ("crc", ("lib/crc32.c", "lib/crc32_bulk.c", "lib/crc32c.c")),
     ("waits", ("drivers/timer/",)),
     ("console", ("common/console.c", "lib/printf.c", "drivers/serial/", "drivers/video/",
                  "common/display.c")),
