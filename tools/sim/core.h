@@ -99,6 +99,9 @@ struct sim_core *core_of(struct sim *s);
 /* A data abort's DFAR and WnR (last_va, last_write) while no hook sees
  * every access, or always on Unicorn 2.1 (sim.c, dfar.c). */
 bool core_dabt_refetch(struct sim *s);
+/* The instruction at the PC run once more, alone, for the caller's hooks;
+ * time and counts put back. The exception it raised, or -1 (sim.c). */
+int core_replay_insn(struct sim *s);
 /* dfar.c's scratch page, mapped once at start (Unicorn 2.1). */
 int core_dfar_init(struct sim *s);
 /* From the hand-off hook of an --on-handoff continue run (sim.c). */
@@ -121,6 +124,8 @@ void core_hook_intr(uc_engine *uc, uint32_t intno, void *user);
 void core_deliver(struct sim *s, int exc);
 /* Whether the instruction at pc is a 32-bit Thumb-2 one. */
 bool core_thumb32_at(struct sim *s, uint32_t pc);
+/* The bytes of the instruction at pc in the current state (ARM or Thumb). */
+uint32_t core_insn_len(struct sim *s, uint32_t pc);
 /* Code hooks for --inject cpu-undef:ADDR. */
 void core_undef_hooks_add(struct sim *s);
 

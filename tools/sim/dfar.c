@@ -16,11 +16,9 @@
  * OMAP3's reserved VRFB range (DM37x TRM SPRUGN4, 2.2 "Memory map"), which
  * no model claims; any other access to it stops the run as unmodelled.
  */
-#include <stdlib.h>
-
 #include "tools/sim/core.h"
 
-#if UC_API_MAJOR > 2 || (UC_API_MAJOR == 2 && UC_API_MINOR >= 1)
+#if CORE_HOOKS_PHYSICAL
 
 #define SCRATCH_BASE 0xFFFFF000u
 #define SCRATCH_SIZE 0x1000u
@@ -97,42 +95,26 @@ int core_dfar_init(struct sim *s)
 
 bool core_dabt_refetch(struct sim *s)
 {
-	struct sim_core *c = core_of(s);
-	uint64_t cycles = c->cycles, deadline = c->deadline, insns = s->guest_insns;
-	uint32_t pc = sim_pc(s), cpsr = sim_reg(s, UC_ARM_REG_CPSR);
-	bool t = cpsr & CPSR_T;
-	uint32_t len = t && !core_thumb32_at(s, pc) ? 2 : 4;
+	uint32_t pc = sim_pc(s), len = core_insn_len(s, pc);
 	static uc_context *ctx;
 	uc_hook h;
 
 	if (!ctx && uc_context_alloc(s->uc, &ctx) != UC_ERR_OK)
 		return false;
 	uc_context_save(s->uc, ctx);
-	c->deadline = UINT64_MAX;   /* no model event inside the replay */
-	c->pending_exc = -1;
-	c->stop_requested = false;
 	replay = (struct replay){ .active = true, .pc_first = pc, .pc_last = pc + len - 1 };
 	uc_hook_add(s->uc, &h, UC_HOOK_TLB_FILL, replay_tlb, s, 1, 0);
 	uc_ctl_tlb_mode(s->uc, UC_TLB_VIRTUAL);
 	uc_ctl_flush_tlb(s->uc);
-	/* A translation made for the whole block would run past the
-	 * instruction: dropped before and after, as the "until" ends it. */
-	uc_ctl_remove_cache(s->uc, pc, pc + len);
-	uc_emu_start(s->uc, pc | (t ? 1 : 0), pc + len, 0, 0);
+	core_replay_insn(s);
 	uc_ctl_tlb_mode(s->uc, UC_TLB_CPU);
 	uc_ctl_flush_tlb(s->uc);
 	uc_hook_del(s->uc, h);
-	uc_ctl_remove_cache(s->uc, pc, pc + len);
 	replay.active = false;
 	uc_context_restore(s->uc, ctx);
-	c->cycles = cycles;
-	c->deadline = deadline;
-	s->guest_insns = insns;
-	c->pending_exc = -1;
-	c->stop_requested = false;
 	if (replay.got) {
-		c->last_va = replay.va;
-		c->last_write = replay.write;
+		s->core->last_va = replay.va;
+		s->core->last_write = replay.write;
 	}
 	return replay.got;
 }

@@ -42,6 +42,11 @@ bool core_thumb32_at(struct sim *s, uint32_t pc)
 	return h && (*h >> 11) >= 0x1D;
 }
 
+uint32_t core_insn_len(struct sim *s, uint32_t pc)
+{
+	return (sim_reg(s, UC_ARM_REG_CPSR) & CPSR_T) && !core_thumb32_at(s, pc) ? 2 : 4;
+}
+
 /*
  * Take an exception the way the CPU would (ARMv7-A B1.8.3): bank switch,
  * SPSR = CPSR, LR = return address, CPSR I set (A too for aborts), T from

@@ -624,6 +624,38 @@ static void count_by_block(struct sim *s)
 	cost_refresh(s);
 }
 
+/*
+ * Runs the instruction at the PC once more, alone, for the hooks the
+ * caller has added; time, counts and the pending exception are put back
+ * (it ran once). Its translation is dropped before and after: one made
+ * without those hooks would call none, and the replay's own ends at the
+ * instruction (the "until" address; a count would make the next start
+ * flush every translation). Returns the exception it raised with the PC
+ * still at the instruction, or -1.
+ */
+int core_replay_insn(struct sim *s)
+{
+	struct sim_core *c = core_of(s);
+	uint64_t cycles = c->cycles, deadline = c->deadline, insns = s->guest_insns;
+	uint32_t pc = sim_pc(s), len = core_insn_len(s, pc);
+	bool t = sim_reg(s, UC_ARM_REG_CPSR) & CPSR_T;
+	int exc;
+
+	c->deadline = UINT64_MAX;   /* no model event inside the replay */
+	c->pending_exc = -1;
+	c->stop_requested = false;
+	uc_ctl_remove_cache(s->uc, pc, pc + len);
+	uc_emu_start(s->uc, pc | (t ? 1 : 0), pc + len, 0, 0);
+	uc_ctl_remove_cache(s->uc, pc, pc + len);
+	exc = sim_pc(s) == pc ? c->pending_exc : -1;
+	c->cycles = cycles;
+	c->deadline = deadline;
+	s->guest_insns = insns;
+	c->pending_exc = -1;
+	c->stop_requested = false;
+	return exc;
+}
+
 #if !CORE_HOOKS_PHYSICAL
 /*
  * DFAR and the WnR bit of a data abort, without hook_data: run the
@@ -631,38 +663,17 @@ static void count_by_block(struct sim *s)
  * in between (page tables, registers), so it aborts again at the same
  * access, which the hook has seen by then (a load or store that misses
  * Unicorn's TLB, as every faulting one does, goes through the hooked slow
- * path). Time and instruction counts are put back: it ran once. False
- * when it did not abort again; the caller then reports it.
+ * path). False when it did not abort again; the caller then reports it.
  */
 bool core_dabt_refetch(struct sim *s)
 {
-	struct sim_core *c = core_of(s);
-	uint64_t cycles = c->cycles, deadline = c->deadline, insns = s->guest_insns;
-	uint32_t pc = sim_pc(s), cpsr = sim_reg(s, UC_ARM_REG_CPSR);
 	uc_hook h;
-	bool again;
+	int exc;
 
-	bool t = cpsr & CPSR_T;
-	uint32_t len = t && !core_thumb32_at(s, pc) ? 2 : 4;
-
-	c->deadline = UINT64_MAX;   /* no model event inside the replay */
-	c->pending_exc = -1;
-	c->stop_requested = false;
-	/* The instruction's translation is dropped before and after: code
-	 * translated without a memory hook calls none, and the replay's own
-	 * translation ends at the instruction (the "until" address). A count
-	 * would make the next start flush every translation. */
 	uc_hook_add(s->uc, &h, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, hook_data, s, 1, 0);
-	uc_ctl_remove_cache(s->uc, pc, pc + len);
-	uc_emu_start(s->uc, pc | (t ? 1 : 0), pc + len, 0, 0);
+	exc = core_replay_insn(s);
 	uc_hook_del(s->uc, h);
-	uc_ctl_remove_cache(s->uc, pc, pc + len);
-	again = c->pending_exc == EXC_DABT && sim_pc(s) == pc;
-	c->cycles = cycles;
-	c->deadline = deadline;
-	s->guest_insns = insns;
-	c->pending_exc = -1;
-	return again;
+	return exc == EXC_DABT;
 }
 #endif
 
