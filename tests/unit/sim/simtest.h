@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "tools/sim/models.h"
@@ -35,6 +36,32 @@ static inline struct sim *simtest_new(enum sim_soc soc)
 	s->cfg.sdram_cs_bytes[1] = 256u << 20;
 	s->cfg.serial_out = "/dev/null";
 	return s;
+}
+
+/* A GTA04 A5 with the CPU (sim_init), for a guest written into its SRAM:
+ * the run ends at stop_at (none when 0) or after max_ms of virtual time. */
+static inline struct sim *simtest_cpu(uint32_t stop_at, unsigned max_ms)
+{
+	struct sim *s = calloc(1, sizeof(*s));
+
+	assert_non_null(s);
+	assert_int_equal(sim_config_machine(&s->cfg, "gta04", "A5"), 0);
+	s->cfg.serial_out = "/dev/null";
+	s->cfg.max_ps = (uint64_t)max_ms * PS_PER_MS;
+	s->cfg.stop_at_set = stop_at != 0;
+	s->cfg.stop_at = stop_at;
+	assert_int_equal(sim_init(s), 0);
+	return s;
+}
+
+/* A guest word into the machine's RAM (the host is little-endian, as the
+ * guest). */
+static inline void put32(struct sim *s, uint32_t addr, uint32_t v)
+{
+	uint8_t *p = sim_ram_ptr(s, addr, 4);
+
+	assert_non_null(p);
+	memcpy(p, &v, 4);
 }
 
 /* Every model, as sim_init() brings them up, without the CPU hooks. */

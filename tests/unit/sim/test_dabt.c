@@ -7,8 +7,6 @@
  * B4.1.53). The address must be the faulting byte's, not its page's nor
  * an earlier access's, and WnR must say which way the access went.
  */
-#include <string.h>
-
 #include "lib/bitops.h"
 #include "tests/unit/sim/simtest.h"
 
@@ -26,19 +24,11 @@ static const uint32_t vectors[] = {
 	0xEAFFFFFE,   /* b .                          stop_at */
 };
 
-static void put32(struct sim *s, uint32_t addr, uint32_t v)
-{
-	uint8_t *p = sim_ram_ptr(s, addr, 4);
-
-	assert_non_null(p);
-	memcpy(p, &v, 4);
-}
-
 /* Runs insn at SRAM + 0x10 with the MMU on and r0 = addr; the run stops
  * in the abort handler (or at the b . after insn if nothing aborted). */
 static struct sim *run(uint32_t insn, uint32_t addr)
 {
-	struct sim *s = calloc(1, sizeof(*s));
+	struct sim *s = simtest_cpu(VBAR + 0x1C, 10);
 	const uint32_t prog[] = {
 		0xEE112F10,   /* mrc p15, 0, r2, c1, c0, 0   SCTLR */
 		0xE3822001,   /* orr r2, r2, #1               M */
@@ -48,13 +38,6 @@ static struct sim *run(uint32_t insn, uint32_t addr)
 		0xEAFFFFFE,   /* b . */
 	};
 
-	assert_non_null(s);
-	assert_int_equal(sim_config_machine(&s->cfg, "gta04", "A5"), 0);
-	s->cfg.serial_out = "/dev/null";
-	s->cfg.max_ps = 10 * PS_PER_MS;
-	s->cfg.stop_at_set = true;
-	s->cfg.stop_at = VBAR + 0x1C;
-	assert_int_equal(sim_init(s), 0);
 	for (size_t i = 0; i < ARRAY_SIZE(prog); i++)
 		put32(s, SRAM + 4 * i, prog[i]);
 	for (size_t i = 0; i < ARRAY_SIZE(vectors); i++)

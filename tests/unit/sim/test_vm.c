@@ -9,8 +9,6 @@
  * off again the holes are gone and the same virtual address is a plain
  * unmodelled access.
  */
-#include <string.h>
-
 #include "lib/bitops.h"
 #include "tests/unit/sim/simtest.h"
 #include "tools/sim/core.h"   /* CORE_HOOKS_PHYSICAL */
@@ -42,30 +40,13 @@ static const uint32_t svc_vector[] = {
 	0xEAFFFFFE,   /* b . */
 };
 
-static void put32(struct sim *s, uint32_t addr, uint32_t v)
-{
-	uint8_t *p = sim_ram_ptr(s, addr, 4);
-
-	assert_non_null(p);
-	memcpy(p, &v, 4);   /* the host is little-endian, as the guest */
-}
-
 /* A machine with the CPU, the program in SRAM, the section table, the
  * registers: r0 the address read with the MMU on, r4 the one read by the
  * SVC handler with it off. */
 static struct sim *machine(uint32_t r0, uint32_t r4, bool stop_after_read)
 {
-	struct sim *s = calloc(1, sizeof(*s));
+	struct sim *s = simtest_cpu(stop_after_read ? SRAM + 0x14 : 0, 100);
 
-	assert_non_null(s);
-	assert_int_equal(sim_config_machine(&s->cfg, "gta04", "A5"), 0);
-	s->cfg.serial_out = "/dev/null";
-	s->cfg.max_ps = 100 * PS_PER_MS;
-	if (stop_after_read) {
-		s->cfg.stop_at_set = true;
-		s->cfg.stop_at = SRAM + 0x14;
-	}
-	assert_int_equal(sim_init(s), 0);
 	for (size_t i = 0; i < ARRAY_SIZE(prog); i++)
 		put32(s, SRAM + 4 * i, prog[i]);
 	for (size_t i = 0; i < ARRAY_SIZE(svc_vector); i++)
