@@ -36,6 +36,9 @@
 /* The charging screen of a drained cell: the charger held this long with
  * this much net current (ICHG, the MPU awake) first. */
 #define SCREEN_S	5u
+/* The cell's internal resistance for the level's I x R (docs/power.md):
+ * the estimate the simulator's model uses too. */
+#define CELL_MOHM	200
 #define SCREEN_MA	100
 
 static bool usb_set;
@@ -241,8 +244,9 @@ static void hold(struct twl4030 *t, unsigned boot_mv, bool plug, bool strong)
 			say = false;
 		}
 		if (now >= next) {
-			printf("charge: %u:%02u battery %u mV, charging at %u mA (ICHG %d mA), "
-			       "VBUS %u mV\n", secs / 60, secs % 60, vbat, ma, ichg, vbus);
+			printf("charge: %u:%02u battery ~%u%%, %u mV, charging at %u mA (ICHG %d mA), "
+			       "VBUS %u mV\n", secs / 60, secs % 60, battery_pct(vbat, ichg, CELL_MOHM),
+			       vbat, ma, ichg, vbus);
 			next = now + STATUS_S * 1000000u;
 		}
 		/* The charger stops when VBUS falls under about 4.4 V

@@ -2,6 +2,8 @@
 /* The charger's arithmetic and the boot policy's decision (charge.h). */
 #include "lib/power/charge.h"
 
+#include <stdint.h>
+
 unsigned madc_code_mv(unsigned code, unsigned num, unsigned den)
 {
 	return (code * 1500u * den + 1023u * num / 2) / (1023u * num);
@@ -24,6 +26,26 @@ unsigned bci_iref_code(unsigned ma)
 		ma = 852;
 	code = (ma * 10000u + 8500000u) / 16618u;
 	return code < 512 ? 512 : code > 1023 ? 1023 : code;
+}
+
+/* OCV in mV at 0, 5, ..., 100 % at 20 C: the Li-ion cell of Linux's
+ * Documentation/devicetree/bindings/power/supply/sc27xx-fg.yaml example
+ * (ocv-capacity-table-0, as in arch/arm64/boot/dts/sprd/sp9860g-1h10.dts);
+ * not the GTA04's pack, whose curve is not published. */
+static const uint16_t ocv_mv[21] = {
+	3400, 3605, 3680, 3724, 3752, 3765, 3770, 3773, 3777, 3787, 3805,
+	3835, 3864, 3889, 3917, 3949, 3983, 4022, 4066, 4113, 4185,
+};
+
+unsigned battery_pct(unsigned vbat_mv, int ma, unsigned mohm)
+{
+	int ocv = (int)vbat_mv - ma * (int)mohm / 1000;
+
+	for (unsigned i = 1; i < 21; i++)
+		if (ocv < ocv_mv[i])
+			return ocv <= ocv_mv[0] ? 0 : 5 * (i - 1) + 5u * (unsigned)(ocv - ocv_mv[i - 1]) /
+						      (unsigned)(ocv_mv[i] - ocv_mv[i - 1]);
+	return 100;
 }
 
 enum charge_action charge_decide(const struct charge_state *s, unsigned boot_mv)
