@@ -231,9 +231,9 @@ static void hold(struct twl4030 *t, unsigned boot_mv, bool plug, bool strong)
 		}
 		if (!screen && (strong || secs - steady >= SCREEN_S)) {
 			screen = display_start() ? 1 : -1;
+			say |= screen > 0;
 			display_charging(true);
 			next = now;
-			say = true;
 		}
 		if (say) {
 			if (plug)
