@@ -28,23 +28,26 @@ unsigned bci_iref_code(unsigned ma)
 	return code < 512 ? 512 : code > 1023 ? 1023 : code;
 }
 
-/* OCV in mV at 0, 5, ..., 100 % at 20 C: the Li-ion cell of Linux's
+/* OCV at 0, 5, ..., 100 % at 20 C, as (mV - 3400) / 4 (the table's
+ * figures to within 2 mV): the Li-ion cell of Linux's
  * Documentation/devicetree/bindings/power/supply/sc27xx-fg.yaml example
- * (ocv-capacity-table-0, as in arch/arm64/boot/dts/sprd/sp9860g-1h10.dts);
- * not the GTA04's pack, whose curve is not published. */
-static const uint16_t ocv_mv[21] = {
-	3400, 3605, 3680, 3724, 3752, 3765, 3770, 3773, 3777, 3787, 3805,
-	3835, 3864, 3889, 3917, 3949, 3983, 4022, 4066, 4113, 4185,
+ * (ocv-capacity-table-0, as in arch/arm64/boot/dts/sprd/sp9860g-1h10.dts:
+ * 3400, 3605, 3680, 3724, 3752, 3765, 3770, 3773, 3777, 3787, 3805, 3835,
+ * 3864, 3889, 3917, 3949, 3983, 4022, 4066, 4113, 4185 mV); not the
+ * GTA04's pack, whose curve is not published. */
+static const uint8_t ocv4[21] = {
+	0, 51, 70, 81, 88, 91, 93, 93, 94, 97, 101,
+	109, 116, 122, 129, 137, 146, 156, 167, 178, 196,
 };
 
 unsigned battery_pct(unsigned vbat_mv, int ma, unsigned mohm)
 {
-	int ocv = (int)vbat_mv - ma * (int)mohm / 1000;
+	int ocv = ((int)vbat_mv - ma * (int)mohm / 1000 - 3400) / 4;
 
 	for (unsigned i = 1; i < 21; i++)
-		if (ocv < ocv_mv[i])
-			return ocv <= ocv_mv[0] ? 0 : 5 * (i - 1) + 5u * (unsigned)(ocv - ocv_mv[i - 1]) /
-						      (unsigned)(ocv_mv[i] - ocv_mv[i - 1]);
+		if (ocv < ocv4[i])
+			return ocv <= ocv4[i - 1] ? 5 * (i - 1) : 5 * (i - 1) + 5u *
+			       (unsigned)(ocv - ocv4[i - 1]) / (unsigned)(ocv4[i] - ocv4[i - 1]);
 	return 100;
 }
 
