@@ -30,6 +30,10 @@ void display_charging(bool on)
 {
 }
 
+void display_stop(void)
+{
+}
+
 void display_progress_begin(const char *what, uint32_t total)
 {
 }
