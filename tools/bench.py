@@ -27,6 +27,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build")
 WORK = os.path.join(BUILD, "bench")
 SIM = os.path.join(BUILD, "sim", "gtaboot-sim")
+# The bench charges each data access its cost; tests and `make run` take
+# the simulator's faster average per instruction (tools/sim/README.md).
+EXACT = ["--timing", "exact"]
 UBOOT = os.path.join(BUILD, "deps", "root", "usr", "lib", "u-boot", "omap3_beagle")
 BOARDS = ("gta04", "beagle")
 MACHINE = {"gta04": ["--machine", "gta04", "--rev", "A5"], "beagle": ["--machine", "beagle"]}
@@ -238,7 +241,7 @@ def sim(args, timeout=900, trace=None):
     --trace lines are kept in r["trace"]."""
     with tempfile.TemporaryDirectory() as tmp:
         rep = os.path.join(tmp, "r.json")
-        cmd = [SIM] + args + ["--report", rep, "--serial", os.path.join(tmp, "s")]
+        cmd = [SIM] + EXACT + args + ["--report", rep, "--serial", os.path.join(tmp, "s")]
         if trace:
             p = subprocess.Popen(cmd + ["--trace"], stdout=subprocess.DEVNULL,
                                  stderr=subprocess.PIPE, text=True, errors="replace")
@@ -497,7 +500,7 @@ def sim_speed():
     sh(["arm-none-eabi-objcopy", "-O", "binary", obj, binf])
     with tempfile.TemporaryDirectory() as tmp:
         rep = os.path.join(tmp, "r.json")
-        subprocess.run([SIM, "--machine", "gta04", "--load-raw", binf + "@0x40200000",
+        subprocess.run([SIM] + EXACT + ["--machine", "gta04", "--load-raw", binf + "@0x40200000",
                         "--max-ms", "4000", "--report", rep], stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE)
         with open(rep) as f:
@@ -518,7 +521,7 @@ def linux_boot(zimage):
         return None
     with tempfile.TemporaryDirectory() as tmp:
         rep = os.path.join(tmp, "r.json")
-        subprocess.run([SIM, "--machine", "gta04", "--rev", "A5", "--sd", img,
+        subprocess.run([SIM] + EXACT + ["--machine", "gta04", "--rev", "A5", "--sd", img,
                         "--on-handoff", "continue", "--max-ms", "120000", "--report", rep,
                         "--input", "{expect initramfs:/# }{end}"],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -591,7 +594,7 @@ def usb_run(name, card, script, peer, timeout=120):
         sock, rep = os.path.join(tmp, "usb.sock"), os.path.join(tmp, "r.json")
         sd = os.path.join(tmp, "card.img")
         shutil.copy(card, sd)      # ums writes it; sparse-ness does not matter at 64 MB
-        p = subprocess.Popen([SIM] + MACHINE["gta04"] + [
+        p = subprocess.Popen([SIM] + EXACT + MACHINE["gta04"] + [
             "--sd", sd, "--rom-usb-ms", "0", "--usb", "unix:" + sock, "--usb-clock", "virtual",
             "--input", script, "--max-ms", "30000", "--report", rep,
             "--serial", os.path.join(tmp, "s")],

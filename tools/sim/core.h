@@ -87,7 +87,10 @@ struct sim_core {
 	int pending_exc;             /* UC_HOOK_INTR number to deliver, or -1 */
 	bool by_block;               /* counting per block (after a hand-off) */
 	bool data_folded;            /* no hook_data: data costs per instruction */
-	unsigned dfold;              /* those costs, cycles per instruction */
+	unsigned dfold;              /* those costs, cycles per instruction (per block) */
+	/* ... or, counting per instruction (--timing estimated), in 1/32 cycle
+	 * per instruction by where the code runs, and the fraction carried */
+	unsigned dfold32_sram, dfold32_sdram, dfrac;
 	uint64_t wfi_count, wfi_slept_ps;    /* WFI sleeps and the time they covered */
 	bool vm_retry;               /* fill the MMU holes and restart (vm.c) */
 	bool stop_requested;         /* core_stop() was called */

@@ -24,6 +24,8 @@ static void usage(FILE *f)
 	      "  --stop-at ADDR  end the run (result stop) when execution reaches ADDR\n"
 	      "  --watch-writes  list the SDRAM pages written in the report (sdram_writes)\n"
 	      "  --profile FILE  virtual time per address range (\"LO HI NAME\" lines) in the report\n"
+	      "  --timing exact|fast  each data access charged its cost (make bench), or an\n"
+	      "                  average per instruction, 2.4 times as fast (default)\n"
 	      "  --handoff-pc ADDR  the hand-off is the first fetch at ADDR (MMU off)\n"
 	      "  --nand-bad BLOCK[,BLOCK...]  factory bad blocks of the --nand chip\n"
 	      "  --sdram-part NAME|KEY=V,...  another memory package, or changes to it (parts.h)\n"
@@ -211,7 +213,8 @@ int main(int argc, char **argv)
 	enum { O_STOP_AT = 512, O_BATTERY, O_PWRON, O_VBUS, O_CHARGER, O_SDTYPE, O_TWLBACKUP,
 	       O_SDRAM_PART, O_TOLERATE, O_ROM_CLOCKS, O_ROM_VMMC1, O_SHOT, O_PRESS, O_PROFILE,
 	       O_USB, O_ROM_USB, O_USB_CLOCK };
-	enum { O_SOC = 1024, O_MAH, O_MOHM, O_NOBAT, O_SRC, O_SAG, O_UNPLUG, O_RESTARTS, O_PWRON_BY };
+	enum { O_SOC = 1024, O_MAH, O_MOHM, O_NOBAT, O_SRC, O_SAG, O_UNPLUG, O_RESTARTS, O_PWRON_BY,
+	       O_TIMING };
 	static const struct option opts[] = {
 		{ "machine", 1, 0, O_MACHINE }, { "rev", 1, 0, O_REV },
 		{ "sd", 1, 0, O_SD }, { "nand", 1, 0, O_NAND }, { "aux", 0, 0, O_AUX },
@@ -238,7 +241,7 @@ int main(int argc, char **argv)
 		{ "battery-mohm", 1, 0, O_MOHM }, { "no-battery", 0, 0, O_NOBAT },
 		{ "charger-src", 1, 0, O_SRC }, { "vbus-sag-mv", 1, 0, O_SAG },
 		{ "unplug-ms", 1, 0, O_UNPLUG }, { "max-restarts", 1, 0, O_RESTARTS },
-		{ "power-on-by", 1, 0, O_PWRON_BY },
+		{ "power-on-by", 1, 0, O_PWRON_BY }, { "timing", 1, 0, O_TIMING },
 		{ 0 },
 	};
 	static struct sim sim;
@@ -454,6 +457,11 @@ int main(int argc, char **argv)
 			c->handoff_pc_set = true;
 			break;
 		case O_WATCH: c->watch_writes = true; break;
+		case O_TIMING: /* sim.c, "the cost model" */
+			if (strcmp(optarg, "exact") && strcmp(optarg, "fast"))
+				return bad("--timing takes exact or fast, not %s", optarg);
+			c->exact_timing = !strcmp(optarg, "exact");
+			break;
 		case O_PROFILE: profile_path = optarg; break;
 		case O_STATS: stats = true; break;
 		case O_HELP: usage(stdout); return 0;

@@ -121,6 +121,7 @@ struct sim_config {
 	const char *report_path;
 	const char *dump_dtb_path;
 	bool handoff_continue;
+	bool exact_timing;         /* --timing exact: a data cost per access (sim.c) */
 	const char *load_raw;      /* test hook: --load-raw FILE@ADDR, bypasses ROM */
 	uint32_t load_raw_addr;
 	unsigned battery_mv;       /* the cell's initial open-circuit voltage (0: 3800 mV) */
