@@ -51,13 +51,14 @@ struct tsc2007 {
 	unsigned rbyte, commands, reads;
 };
 
-/* The touch held now, if any: its pixel. */
+/* The touch held now, if any (the last given of those that overlap):
+ * its pixel. */
 static bool touch_now(struct sim *s, unsigned *px, unsigned *py)
 {
 	const struct sim_config *c = &s->cfg;
 	uint64_t now = sim_now_ps(s);
 
-	for (int i = 0; i < c->ntouch; i++) {
+	for (int i = c->ntouch - 1; i >= 0; i--) {
 		if (now >= c->touch[i].at_ps && now < c->touch[i].until_ps) {
 			*px = c->touch[i].x;
 			*py = c->touch[i].y;
