@@ -19,9 +19,11 @@
 #include "common/console.h"
 #include "common/sysinfo.h"
 #include "common/storage.h"
+#include "drivers/input/tsc2007.h"
 #include "drivers/leds/tca6507.h"
 #include "drivers/gpio/omap_gpio.h"
 #include "common/leds.h"
+#include "common/touch.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
 #include "lib/log.h"
@@ -53,6 +55,12 @@ static bool sub_is(const char *arg, const char *name)
 static int unknown_sub(char *const argv[])
 {
 	return cmd_error(argv, "unknown subcommand '%s'", argv[1]);
+}
+
+static int not_supported(char *const argv[])
+{
+	pr_err("error: %s: %s: not supported by gtaboot\n", argv[0], argv[1]);
+	return -ENOTSUP;
 }
 
 /* ---- status: LEDs and buttons ---- */
@@ -235,10 +243,8 @@ static int do_status(int argc, char *const argv[])
 		err = leds_init();
 		return err ? err : leds_loop(sub[0] == 'm');
 	}
-	if (sub_is(sub, "flash") || sub_is(sub, "vibra")) {
-		pr_err("error: status: %s: not supported by gtaboot\n", sub);
-		return -ENOTSUP;
-	}
+	if (sub_is(sub, "flash") || sub_is(sub, "vibra"))
+		return not_supported(argv);
 	return unknown_sub(argv);
 }
 CMD(status, "status", do_status,
@@ -276,46 +282,147 @@ CMD(lcm, "lcm", do_lcm, "lcm start | init | color <rrggbb> | fb <addr> | power <
 
 /* ---- tsc: the touch screen ---- */
 
-static int no_touch(void)
+/* Letux's tsc choose waits for a touch for ever; here a key, AUX or the
+ * power button ends it, and so does this bound. */
+#define CHOOSE_MS	30000u
+
+static struct {
+	bool ready;
+	struct omap_i2c bus;
+	struct tsc2007 chip;
+	unsigned long choice;         /* tsc choose's cell, 0: none */
+} ts;
+
+int touch_init(void)
 {
-	if (board.display)
-		pr_err("error: tsc: gtaboot has no driver for the touch controller "
-		       "(TSC2007, i2c2 0x48)\n");
-	else
+	const struct board_touch *t = touch_screen;
+	int err;
+
+	if (ts.ready)
+		return 0;
+	if (!t) {
 		pr_err("error: tsc: %s has no touch screen\n", board.name);
-	return -ENOTSUP;
+		return -ENODEV;
+	}
+	plat_pads_apply(t->pads, t->npads);
+	err = plat_i2c_init(t->i2c_bus, &ts.bus, 400000);
+	ts.chip = (struct tsc2007){ .bus = &ts.bus, .addr = t->i2c_addr };
+	if (!err)
+		err = tsc2007_init(&ts.chip);
+	if (err)
+		pr_err("error: tsc: TSC2007 on i2c%u 0x%02x: %s\n", t->i2c_bus, t->i2c_addr,
+		       err == -ENXIO ? "no acknowledge" : errname(err));
+	ts.ready = !err;
+	return err;
+}
+
+/* A touch held for two samples 10 ms apart (Letux's debounce, commands.c
+ * do_tsc_choose()): 1 and its raw X, Y; 0 without; or an errno. */
+int touch_get(uint16_t *x, uint16_t *y)
+{
+	int err = tsc2007_touch(&ts.chip, x, y);
+
+	if (err == 1) {
+		mdelay(10);
+		err = tsc2007_touch(&ts.chip, x, y);
+	}
+	return err;
+}
+
+/* Letux's choice (commands.c do_tsc_choose()): the plates' 0..4095 over
+ * the whole panel, y from the bottom; cells counted from 1, top left,
+ * row by row. */
+static int tsc_choose(char *const argv[])
+{
+	unsigned long cols, rows;
+	unsigned held = buttons(), b;
+	uint64_t end = timer_us() + CHOOSE_MS * 1000ull;
+	const char *why = "no touch within 30 s";
+	uint16_t x, y;
+	int err;
+
+	ts.choice = 0;
+	if (arg_dec(argv, 2, "columns", 16, &cols) || arg_dec(argv, 3, "rows", 16, &rows))
+		return -EINVAL;
+	if (!cols || !rows)
+		return cmd_error(argv, "columns and rows must be 1..16");
+	err = touch_init();
+	if (!err) {
+		printf("Choosing by waiting for touch.\n");
+		for (unsigned i = 1; i <= cols * rows; i++)
+			printf("%u%c", i, i % cols ? ' ' : '\n');
+		printf("Press touch or any key to stop (AUX, power or %u s also)\n\n",
+		       CHOOSE_MS / 1000);
+	}
+	while (!err && timer_us() < end) {
+		err = touch_get(&x, &y);
+		if (err == 1) {
+			x = (uint16_t)(x * cols / 4096);
+			y = (uint16_t)((4095u - y) * rows / 4096);
+			ts.choice = 1 + x + y * cols;
+			printf("did choose %u/%u -> %lu\n", x, y, ts.choice);
+			return 0;
+		}
+		b = buttons();
+		if (console_getc_timeout(10) >= 0 || (b & ~held)) {
+			why = "stopped";
+			break;
+		}
+		held = b;
+	}
+	/* Nothing chosen: Letux's script would only come back to this menu
+	 * (its while true), so the script ends here and the boot goes on as
+	 * after any failed bootcmd: the prompt, the menu on the screen. */
+	printf("tsc: %s: nothing chosen; the script stops here\n", err ? "no touch screen" : why);
+	cli_stop_scripts();
+	return 1;
 }
 
 static int do_tsc(int argc, char *const argv[])
 {
+	static const uint8_t fn[8] = {
+		TSC2007_X, TSC2007_Y, TSC2007_Z1, TSC2007_Z2,
+		TSC2007_TEMP0, TSC2007_TEMP1, TSC2007_AUX, TSC2007_AUX,
+	};
 	const char *sub = argc > 1 ? argv[1] : "";
+	unsigned long n;
+	uint16_t v;
+	int err;
 
 	if (argc < 2 || argc > 4)
 		return cmd_usage(argv);
 	if (sub_is(sub, "selection")) {
-		/* A condition: nothing was ever chosen, so no selection is
-		 * true; silent, as scripts ask it for each of the nine. */
-		return argc == 3 ? 1 : cmd_usage(argv);
-	}
-	if (sub_is(sub, "choose")) {
-		if (argc != 4)
+		/* A condition, silent: was cell n the last tsc choose's? */
+		if (argc != 3)
 			return cmd_usage(argv);
-		/* Letux waits here for a touch. Nothing can answer, and its
-		 * script would only come back to this menu: the script ends
-		 * here, and the boot goes on as after any failed bootcmd (the
-		 * prompt, the menu on the screen). */
-		no_touch();
-		printf("tsc: nobody can answer this touch menu: the script stops here\n");
-		cli_stop_scripts();
-		return 1;
+		return arg_dec(argv, 2, "selection", ~0ul, &n) ? -EINVAL : ts.choice && n == ts.choice ? 0 : 1;
 	}
-	if (sub_is(sub, "init") || sub_is(sub, "get") || sub_is(sub, "loop") ||
-	    sub_is(sub, "gloop"))
-		return no_touch();
+	if (sub_is(sub, "choose"))
+		return argc == 4 ? tsc_choose(argv) : cmd_usage(argv);
+	if (argc != 2)
+		return cmd_usage(argv);
+	if (sub_is(sub, "init")) {
+		err = touch_init();
+		if (!err)
+			printf("tsc: TSC2007 on i2c%u 0x%02x\n", touch_screen->i2c_bus,
+			       touch_screen->i2c_addr);
+		return err;
+	}
+	if (sub_is(sub, "get")) {
+		/* Letux's print_adc(): X, Y, Z1, Z2, TEMP0, TEMP1, AUX, AUX */
+		err = touch_init();
+		for (unsigned i = 0; !err && i < 8; i++) {
+			err = tsc2007_read(&ts.chip, fn[i], &v);
+			printf("%u:%04u%c", i, v, i == 7 ? '\n' : ' ');
+		}
+		return err;
+	}
+	if (sub_is(sub, "loop") || sub_is(sub, "gloop"))
+		return not_supported(argv);
 	return unknown_sub(argv);
 }
-CMD(tsc, "tsc", do_tsc, "tsc init | get | loop | gloop | choose <cols> <rows> | selection <n>",
-    "Letux's touch-screen commands: not supported (choose stops the script at the prompt)");
+CMD(tsc, "tsc", do_tsc, "tsc init | get | choose <cols> <rows> | selection <n> | loop | gloop",
+    "Letux's touch screen (TSC2007): choose waits up to 30 s for a touch on a cols x rows grid");
 
 /* ---- charge, onenand ---- */
 
