@@ -15,6 +15,8 @@
 #include "board/board.h"
 #include "common/autoboot.h"
 #include "common/charge.h"
+#include "common/display.h"
+#include "common/memcheck.h"
 #include "common/cli.h"
 #include "common/console.h"
 #include "common/sysinfo.h"
@@ -50,6 +52,14 @@ static bool sub_is(const char *arg, const char *name)
 	size_t n = strlen(arg);
 
 	return n >= 2 && !strncmp(arg, name, n);
+}
+
+/* The index of the subcommand arg starts in names[n], or -1. */
+static int sub_index(const char *arg, const char *const names[], int n)
+{
+	while (--n >= 0 && !sub_is(arg, names[n]))
+		;
+	return n;
 }
 
 static int unknown_sub(char *const argv[])
@@ -253,32 +263,68 @@ CMD(status, "status", do_status,
 
 /* ---- lcm: the panel ---- */
 
+/* gtaboot owns the panel (common/display.c: console, progress, menu, the
+ * simple-framebuffer Linux gets): lcm start/init/on show gtaboot's frame
+ * lit (starting the screen if the boot did not), color shows a colour
+ * alone as Letux's does, fb another frame in free SDRAM (0: the colour),
+ * backlight 0..255, power 0 and off blank it. The hand-off shows
+ * gtaboot's frame again. */
+static uint32_t lcm_colour;
+
+enum { L_START, L_INIT, L_ON, L_OFF, L_COLOR, L_FB, L_BACKLIGHT, L_POWER };
+
 static int do_lcm(int argc, char *const argv[])
 {
 	static const char *const subs[] = {
-		"start", "init", "color", "fb", "power", "on", "off", "backlight",
+		"start", "init", "on", "off", "color", "fb", "backlight", "power",
 	};
-	bool known = false;
+	const struct board_display *d = board.display;
+	int i = argc > 1 ? sub_index(argv[1], subs, 8) : 0;
+	unsigned long v = 0;
 
-	if (argc < 2 || argc > 3)
+	if (argc < 2 || argc > 3 || (i >= L_COLOR) != (argc == 3))
 		return cmd_usage(argv);
-	for (size_t i = 0; i < sizeof(subs) / sizeof(subs[0]); i++)
-		known |= sub_is(argv[1], subs[i]);
-	if (!known)
+	if (i < 0)
 		return unknown_sub(argv);
-	/* gtaboot owns the panel: it shows the boot on it and hands the
-	 * picture to Linux as a simple-framebuffer; Letux's lcm would set it
-	 * up again or blank it. A failed `lcm start` sends Letux's script
-	 * down its no-display branch, which boots the same kernel. */
-	if (board.display)
-		pr_err("error: lcm: gtaboot drives the %s itself (console, progress, menu, "
-		       "simple-framebuffer); Letux's lcm is not supported\n", board.display->panel);
-	else
+	if (!d) {
 		pr_err("error: lcm: %s has no panel\n", board.name);
-	return -ENOTSUP;
+		return -ENODEV;
+	}
+	if (i >= L_BACKLIGHT ? arg_dec(argv, 2, "level", i == L_POWER ? 2 : 255, &v) :
+	    i >= L_COLOR ? arg_hex(argv, 2, "value", i == L_FB ? ~0ul : 0xFFFFFF, &v) : 0)
+		return -EINVAL;
+	switch (i) {
+	case L_COLOR:
+		lcm_colour = (uint32_t)v;
+		display_show(0, lcm_colour);
+		return 0;
+	case L_FB:
+		if (v && mem_check_free("lcm fb", (uint32_t)v,
+					(uint32_t)d->mode.width * d->mode.height * 2))
+			return -EINVAL;
+		display_show((uint32_t)v, lcm_colour);
+		return 0;
+	case L_POWER:
+		v = v ? 255 : 0;
+		break;
+	case L_OFF:
+	case L_BACKLIGHT:
+		break;
+	default:
+		if (!display_start()) {
+			pr_err("error: lcm: the screen is off\n");
+			return -EIO;
+		}
+		display_show(sys.fb_start, 0);
+		v = 255;
+	}
+	if (!v)
+		display_show(0, 0);
+	display_backlight((unsigned)v);
+	return 0;
 }
-CMD(lcm, "lcm", do_lcm, "lcm start | init | color <rrggbb> | fb <addr> | power <n> | on | off | backlight <n>",
-    "Letux's panel commands: not supported (gtaboot drives the screen itself)");
+CMD(lcm, "lcm", do_lcm, "lcm start | init | on | off | color <rrggbb> | fb <hex addr> | backlight <0-255> | power <0-2>",
+    "Letux's panel commands on gtaboot's screen");
 
 /* ---- tsc: the touch screen ---- */
 
@@ -345,14 +391,13 @@ static int tsc_choose(char *const argv[])
 	if (arg_dec(argv, 2, "columns", 16, &cols) || arg_dec(argv, 3, "rows", 16, &rows))
 		return -EINVAL;
 	if (!cols || !rows)
-		return cmd_error(argv, "columns and rows must be 1..16");
+		return cmd_error(argv, "no cells");
 	err = touch_init();
 	if (!err) {
 		printf("Choosing by waiting for touch.\n");
 		for (unsigned i = 1; i <= cols * rows; i++)
 			printf("%u%c", i, i % cols ? ' ' : '\n');
-		printf("Press touch or any key to stop (AUX, power or %u s also)\n\n",
-		       CHOOSE_MS / 1000);
+		printf("Press touch or any key to stop\n\n");
 	}
 	while (!err && timer_us() < end) {
 		err = touch_get(&x, &y);
@@ -422,7 +467,7 @@ static int do_tsc(int argc, char *const argv[])
 	return unknown_sub(argv);
 }
 CMD(tsc, "tsc", do_tsc, "tsc init | get | choose <cols> <rows> | selection <n> | loop | gloop",
-    "Letux's touch screen (TSC2007): choose waits up to 30 s for a touch on a cols x rows grid");
+    "Letux's touch screen: choose a cell of a grid by touch (30 s at most)");
 
 /* ---- charge, onenand ---- */
 

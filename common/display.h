@@ -21,6 +21,14 @@ bool display_active(void);
  * not run) and the backlight at its low level; off: at full again. */
 void display_charging(bool on);
 
+/* Letux's lcm (commands/letux.c), while the screen is on: the panel shows
+ * the RGB565 frame at fb (sys.fb_start: gtaboot's own; 0: the colour
+ * 0xRRGGBB alone); the backlight at level 0 (off) to 255 (full, the
+ * GPIO), between them GPTIMER11's PWM. The hand-off shows gtaboot's frame
+ * at full again: it is the simple-framebuffer Linux gets. */
+void display_show(uint32_t fb, uint32_t colour);
+void display_backlight(unsigned level);
+
 /* A progress bar for a load of total bytes named what; display_progress_end
  * fills it (ok) or marks it failed. */
 void display_progress_begin(const char *what, uint32_t total);
