@@ -323,8 +323,8 @@ static int do_lcm(int argc, char *const argv[])
 	display_backlight((unsigned)v);
 	return 0;
 }
-CMD(lcm, "lcm", do_lcm, "lcm start | init | on | off | color <rrggbb> | fb <hex addr> | backlight <0-255> | power <0-2>",
-    "Letux's panel commands on gtaboot's screen");
+CMD(lcm, "lcm", do_lcm, "lcm start | off | color <rrggbb> | fb <addr> | backlight <0-255> | power <0-2>",
+    "Letux's panel commands");
 
 /* ---- tsc: the touch screen ---- */
 
@@ -333,7 +333,7 @@ CMD(lcm, "lcm", do_lcm, "lcm start | init | on | off | color <rrggbb> | fb <hex 
 #define CHOOSE_MS	30000u
 
 static struct {
-	bool ready;
+	bool ready, choosing;
 	struct omap_i2c bus;
 	struct tsc2007 chip;
 	unsigned long choice;         /* tsc choose's cell, 0: none */
@@ -364,7 +364,7 @@ int touch_init(void)
 
 /* A touch held for two samples 10 ms apart (Letux's debounce, commands.c
  * do_tsc_choose()): 1 and its raw X, Y; 0 without; or an errno. */
-int touch_get(uint16_t *x, uint16_t *y)
+static int sample(uint16_t *x, uint16_t *y)
 {
 	int err = tsc2007_touch(&ts.chip, x, y);
 
@@ -375,6 +375,13 @@ int touch_get(uint16_t *x, uint16_t *y)
 	return err;
 }
 
+/* The boot menu's (common/menu.c): none while tsc choose waits, whose
+ * console polls run the menu's. */
+int touch_get(uint16_t *x, uint16_t *y)
+{
+	return ts.choosing ? 0 : sample(x, y);
+}
+
 /* Letux's choice (commands.c do_tsc_choose()): the plates' 0..4095 over
  * the whole panel, y from the bottom; cells counted from 1, top left,
  * row by row. */
@@ -383,7 +390,6 @@ static int tsc_choose(char *const argv[])
 	unsigned long cols, rows;
 	unsigned held = buttons(), b;
 	uint64_t end = timer_us() + CHOOSE_MS * 1000ull;
-	const char *why = "no touch within 30 s";
 	uint16_t x, y;
 	int err;
 
@@ -399,36 +405,33 @@ static int tsc_choose(char *const argv[])
 			printf("%u%c", i, i % cols ? ' ' : '\n');
 		printf("Press touch or any key to stop\n\n");
 	}
+	ts.choosing = true;
 	while (!err && timer_us() < end) {
-		err = touch_get(&x, &y);
-		if (err == 1) {
-			x = (uint16_t)(x * cols / 4096);
-			y = (uint16_t)((4095u - y) * rows / 4096);
-			ts.choice = 1 + x + y * cols;
-			printf("did choose %u/%u -> %lu\n", x, y, ts.choice);
-			return 0;
-		}
+		err = sample(&x, &y);
 		b = buttons();
-		if (console_getc_timeout(10) >= 0 || (b & ~held)) {
-			why = "stopped";
+		if (err || console_getc_timeout(10) >= 0 || (b & ~held))
 			break;
-		}
 		held = b;
+	}
+	ts.choosing = false;
+	if (err == 1) {
+		x = (uint16_t)(x * cols / 4096);
+		y = (uint16_t)((4095u - y) * rows / 4096);
+		ts.choice = 1 + x + y * cols;
+		printf("did choose %u/%u -> %lu\n", x, y, ts.choice);
+		return 0;
 	}
 	/* Nothing chosen: Letux's script would only come back to this menu
 	 * (its while true), so the script ends here and the boot goes on as
 	 * after any failed bootcmd: the prompt, the menu on the screen. */
-	printf("tsc: %s: nothing chosen; the script stops here\n", err ? "no touch screen" : why);
+	printf("tsc: %s: the script stops\n", err ? "no touch screen" :
+	       timer_us() < end ? "stopped" : "no touch in 30 s");
 	cli_stop_scripts();
 	return 1;
 }
 
 static int do_tsc(int argc, char *const argv[])
 {
-	static const uint8_t fn[8] = {
-		TSC2007_X, TSC2007_Y, TSC2007_Z1, TSC2007_Z2,
-		TSC2007_TEMP0, TSC2007_TEMP1, TSC2007_AUX, TSC2007_AUX,
-	};
 	const char *sub = argc > 1 ? argv[1] : "";
 	unsigned long n;
 	uint16_t v;
@@ -446,19 +449,15 @@ static int do_tsc(int argc, char *const argv[])
 		return argc == 4 ? tsc_choose(argv) : cmd_usage(argv);
 	if (argc != 2)
 		return cmd_usage(argv);
-	if (sub_is(sub, "init")) {
-		err = touch_init();
-		if (!err)
-			printf("tsc: TSC2007 on i2c%u 0x%02x\n", touch_screen->i2c_bus,
-			       touch_screen->i2c_addr);
-		return err;
-	}
+	if (sub_is(sub, "init"))
+		return touch_init();
 	if (sub_is(sub, "get")) {
-		/* Letux's print_adc(): X, Y, Z1, Z2, TEMP0, TEMP1, AUX, AUX */
+		/* Letux's print_adc() without its TEMP0/1 and AUX columns:
+		 * X, Y, Z1, Z2 (functions 12-15) */
 		err = touch_init();
-		for (unsigned i = 0; !err && i < 8; i++) {
-			err = tsc2007_read(&ts.chip, fn[i], &v);
-			printf("%u:%04u%c", i, v, i == 7 ? '\n' : ' ');
+		for (unsigned i = 0; !err && i < 4; i++) {
+			err = tsc2007_read(&ts.chip, TSC2007_X + i, &v);
+			printf("%u:%04u%c", i, v, i == 3 ? '\n' : ' ');
 		}
 		return err;
 	}
@@ -466,8 +465,8 @@ static int do_tsc(int argc, char *const argv[])
 		return not_supported(argv);
 	return unknown_sub(argv);
 }
-CMD(tsc, "tsc", do_tsc, "tsc init | get | choose <cols> <rows> | selection <n> | loop | gloop",
-    "Letux's touch screen: choose a cell of a grid by touch (30 s at most)");
+CMD(tsc, "tsc", do_tsc, "tsc init | get | choose <cols> <rows> | selection <n>",
+    "Letux's touch screen (choose: 30 s at most)");
 
 /* ---- charge, onenand ---- */
 
