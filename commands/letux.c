@@ -362,24 +362,11 @@ int touch_init(void)
 	return err;
 }
 
-/* A touch held for two samples 10 ms apart (Letux's debounce, commands.c
- * do_tsc_choose()): 1 and its raw X, Y; 0 without; or an errno. */
-static int sample(uint16_t *x, uint16_t *y)
-{
-	int err = tsc2007_touch(&ts.chip, x, y);
-
-	if (err == 1) {
-		mdelay(10);
-		err = tsc2007_touch(&ts.chip, x, y);
-	}
-	return err;
-}
-
 /* The boot menu's (common/menu.c): none while tsc choose waits, whose
  * console polls run the menu's. */
 int touch_get(uint16_t *x, uint16_t *y)
 {
-	return ts.choosing ? 0 : sample(x, y);
+	return ts.choosing ? 0 : tsc2007_touch(&ts.chip, x, y);
 }
 
 /* Letux's choice (commands.c do_tsc_choose()): the plates' 0..4095 over
@@ -388,7 +375,7 @@ int touch_get(uint16_t *x, uint16_t *y)
 static int tsc_choose(char *const argv[])
 {
 	unsigned long cols, rows;
-	unsigned held = buttons(), b;
+	unsigned held = buttons(), b, hits = 0;
 	uint64_t end = timer_us() + CHOOSE_MS * 1000ull;
 	uint16_t x, y;
 	int err;
@@ -407,7 +394,11 @@ static int tsc_choose(char *const argv[])
 	}
 	ts.choosing = true;
 	while (!err && timer_us() < end) {
-		err = sample(&x, &y);
+		err = tsc2007_touch(&ts.chip, &x, &y);
+		/* Letux's debounce: touched in two samples 10 ms apart */
+		hits = err == 1 ? hits + 1 : 0;
+		if (hits == 1)
+			err = 0;
 		b = buttons();
 		if (err || console_getc_timeout(10) >= 0 || (b & ~held))
 			break;

@@ -8,7 +8,7 @@
 
 /* Its bus and controller up (once): 0 or a negative errno (printed). */
 int touch_init(void);
-/* 1 and the raw X, Y (0..4095, y from the panel's bottom) while touched,
+/* 1 and the raw X, Y (0..4095, y from the panel's bottom) while touched (one sample),
  * 0 when not, or a negative errno; touch_init() first. */
 int touch_get(uint16_t *x, uint16_t *y);
 
