@@ -431,10 +431,11 @@ static int do_tsc(int argc, char *const argv[])
 	if (argc < 2 || argc > 4)
 		return cmd_usage(argv);
 	if (sub_is(sub, "selection")) {
-		/* A condition, silent: was cell n the last tsc choose's? */
+		/* A condition, silent: was cell n the last tsc choose's (0:
+		 * none was, as Letux's)? */
 		if (argc != 3)
 			return cmd_usage(argv);
-		return arg_dec(argv, 2, "selection", ~0ul, &n) ? -EINVAL : ts.choice && n == ts.choice ? 0 : 1;
+		return arg_dec(argv, 2, "selection", ~0ul, &n) ? -EINVAL : n != ts.choice;
 	}
 	if (sub_is(sub, "choose"))
 		return argc == 4 ? tsc_choose(argv) : cmd_usage(argv);
@@ -457,7 +458,7 @@ static int do_tsc(int argc, char *const argv[])
 	return unknown_sub(argv);
 }
 CMD(tsc, "tsc", do_tsc, "tsc init | get | choose <cols> <rows> | selection <n>",
-    "Letux's touch screen (choose: 30 s at most)");
+    "Letux's touch screen");
 
 /* ---- charge, onenand ---- */
 
