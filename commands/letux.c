@@ -293,6 +293,12 @@ static int do_lcm(int argc, char *const argv[])
 	if (i >= L_BACKLIGHT ? arg_dec(argv, 2, "level", i == L_POWER ? 2 : 255, &v) :
 	    i >= L_COLOR ? arg_hex(argv, 2, "value", i == L_FB ? ~0ul : 0xFFFFFF, &v) : 0)
 		return -EINVAL;
+	/* start/init/on start the screen if the boot did not (video=off:
+	 * they fail), the rest need it on */
+	if (i < L_OFF ? !display_start() : !display_active()) {
+		pr_err("error: lcm: the screen is off\n");
+		return -EIO;
+	}
 	switch (i) {
 	case L_COLOR:
 		lcm_colour = (uint32_t)v;
@@ -311,10 +317,6 @@ static int do_lcm(int argc, char *const argv[])
 	case L_BACKLIGHT:
 		break;
 	default:
-		if (!display_start()) {
-			pr_err("error: lcm: the screen is off\n");
-			return -EIO;
-		}
 		display_show(sys.fb_start, 0);
 		v = 255;
 	}
