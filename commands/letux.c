@@ -264,22 +264,22 @@ CMD(status, "status", do_status,
 /* ---- lcm: the panel ---- */
 
 /* gtaboot owns the panel (common/display.c: console, progress, menu, the
- * simple-framebuffer Linux gets): lcm start/init/on show gtaboot's frame
+ * simple-framebuffer Linux gets): lcm start shows gtaboot's frame
  * lit (starting the screen if the boot did not), color shows a colour
  * alone as Letux's does, fb another frame in free SDRAM (0: the colour),
  * backlight 0..255, power 0 and off blank it. The hand-off shows
  * gtaboot's frame again. */
 static uint32_t lcm_colour;
 
-enum { L_START, L_INIT, L_ON, L_OFF, L_COLOR, L_FB, L_BACKLIGHT, L_POWER };
+enum { L_START, L_OFF, L_COLOR, L_FB, L_BACKLIGHT, L_POWER };
 
 static int do_lcm(int argc, char *const argv[])
 {
 	static const char *const subs[] = {
-		"start", "init", "on", "off", "color", "fb", "backlight", "power",
+		"start", "off", "color", "fb", "backlight", "power",
 	};
 	const struct board_display *d = board.display;
-	int i = argc > 1 ? sub_index(argv[1], subs, 8) : 0;
+	int i = argc > 1 ? sub_index(argv[1], subs, 6) : 0;
 	unsigned long v = 0;
 
 	if (argc < 2 || argc > 3 || (i >= L_COLOR) != (argc == 3))
@@ -293,8 +293,8 @@ static int do_lcm(int argc, char *const argv[])
 	if (i >= L_BACKLIGHT ? arg_dec(argv, 2, "level", i == L_POWER ? 2 : 255, &v) :
 	    i >= L_COLOR ? arg_hex(argv, 2, "value", i == L_FB ? ~0ul : 0xFFFFFF, &v) : 0)
 		return -EINVAL;
-	/* start/init/on start the screen if the boot did not (video=off:
-	 * they fail), the rest need it on */
+	/* start starts the screen if the boot did not (video=off: it
+	 * fails), the rest need it on */
 	if (i < L_OFF ? !display_start() : !display_active()) {
 		pr_err("error: lcm: the screen is off\n");
 		return -EIO;
@@ -427,8 +427,6 @@ static int do_tsc(int argc, char *const argv[])
 {
 	const char *sub = argc > 1 ? argv[1] : "";
 	unsigned long n;
-	uint16_t v;
-	int err;
 
 	if (argc < 2 || argc > 4)
 		return cmd_usage(argv);
@@ -445,21 +443,12 @@ static int do_tsc(int argc, char *const argv[])
 		return cmd_usage(argv);
 	if (sub_is(sub, "init"))
 		return touch_init();
-	if (sub_is(sub, "get")) {
-		/* Letux's print_adc() without its TEMP0/1 and AUX columns:
-		 * X, Y, Z1, Z2 (functions 12-15) */
-		err = touch_init();
-		for (unsigned i = 0; !err && i < 4; i++) {
-			err = tsc2007_read(&ts.chip, TSC2007_X + i, &v);
-			printf("%u:%04u%c", i, v, i == 3 ? '\n' : ' ');
-		}
-		return err;
-	}
-	if (sub_is(sub, "loop") || sub_is(sub, "gloop"))
+	/* Letux's read-outs: the raw values once, for ever, or as bars */
+	if (sub_is(sub, "get") || sub_is(sub, "loop") || sub_is(sub, "gloop"))
 		return not_supported(argv);
 	return unknown_sub(argv);
 }
-CMD(tsc, "tsc", do_tsc, "tsc init | get | choose <cols> <rows> | selection <n>",
+CMD(tsc, "tsc", do_tsc, "tsc init | choose <cols> <rows> | selection <n>",
     "Letux's touch screen");
 
 /* ---- charge, onenand ---- */

@@ -30,7 +30,8 @@ int tsc2007_init(const struct tsc2007 *t)
 	return command(t, CMD(SETUP, 0)) ?: command(t, CMD(TSC2007_TEMP0, PD_IRQ_ON));
 }
 
-int tsc2007_read(const struct tsc2007 *t, unsigned fn, uint16_t *v)
+/* One 12-bit conversion of function fn (A/D on, PENIRQ off meanwhile). */
+static int tsc2007_read(const struct tsc2007 *t, unsigned fn, uint16_t *v)
 {
 	uint8_t b[2] = { 0, 0 };
 	int err = i2c_read_regs(t->bus, t->addr, CMD(fn, PD_ADC_ON), b, 2);

@@ -9,8 +9,6 @@
 
 /* Converter functions (the command byte's C3-C0). */
 #define TSC2007_TEMP0	0x0
-#define TSC2007_AUX	0x2
-#define TSC2007_TEMP1	0x4
 #define TSC2007_X	0xC
 #define TSC2007_Y	0xD
 #define TSC2007_Z1	0xE
@@ -24,8 +22,6 @@ struct tsc2007 {
 /* The setup command, then power-down with PENIRQ enabled: 0 or the bus's
  * errno (-ENXIO: nobody at addr). */
 int tsc2007_init(const struct tsc2007 *t);
-/* One 12-bit conversion of function fn (A/D on, PENIRQ off meanwhile). */
-int tsc2007_read(const struct tsc2007 *t, unsigned fn, uint16_t *v);
 /* 1 with the raw X, Y (0..4095) while touched, 0 when not, or an errno;
  * the chip is left powered down with PENIRQ enabled. */
 int tsc2007_touch(const struct tsc2007 *t, uint16_t *x, uint16_t *y);
