@@ -232,7 +232,8 @@ static int parse_script(struct console_in *in, const char *p)
 				char *end;
 				unsigned long x = strtoul(p + 7, &end, 10), y, ms = 200;
 
-				if (*end != ' ')
+				if (*end != ' ' || p[7] < '0' || p[7] > '9' || end[1] < '0' ||
+				    end[1] > '9')
 					return -1;
 				y = strtoul(end + 1, &end, 10);
 				if (*end == ' ')

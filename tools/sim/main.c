@@ -173,6 +173,9 @@ static int parse_touch(struct sim_config *c, const char *arg)
 	unsigned long x, y, at, hold = 200;
 	char *end;
 
+	for (const char *p = arg; *p; p++)      /* no signs, no spaces */
+		if (!strchr("0123456789,@+ms", *p))
+			return -1;
 	x = strtoul(arg, &end, 10);
 	if (end == arg || *end != ',')
 		return -1;
