@@ -7,9 +7,12 @@
  * (board.h status_leds: the GTA04's TCA6507 on I2C2, datasheet SCPS164C;
  * the Beagle's USR0/USR1 GPIOs, TRM chapter 24); the buttons are AUX/USER
  * (board.h button_held) and the TWL4030's power button (STS_HW_CONDITIONS,
- * TPS65950 TRM "Power Management"). What gtaboot does not do is refused
- * with a message naming why, so that the script takes its other branch
- * (docs/letux.md).
+ * TPS65950 TRM "Power Management"). lcm works on gtaboot's own screen
+ * (common/display.c); tsc on the touch screen (board.h touch_screen: the
+ * GTA04's TSC2007 on I2C2, drivers/input/tsc2007.c) with Letux's cell
+ * numbering (board/goldelico/letux-gta04/commands.c do_tsc_choose()).
+ * What gtaboot does not do is refused with a message naming why, so that
+ * the script takes its other branch (docs/letux.md).
  */
 #include "arch/arm/platform.h"
 #include "board/board.h"
