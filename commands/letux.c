@@ -328,7 +328,7 @@ static int do_lcm(int argc, char *const argv[])
 	display_backlight((unsigned)v);
 	return 0;
 }
-CMD(lcm, "lcm", do_lcm, "lcm start | off | color <rrggbb> | fb <addr> | backlight <0-255> | power <0-2>",
+CMD(lcm, "lcm", do_lcm, "lcm start | off | color <rgb> | fb <addr> | backlight <n> | power <n>",
     "Letux's panel commands");
 
 /* ---- tsc: the touch screen ---- */
@@ -421,7 +421,7 @@ static int tsc_choose(char *const argv[])
 	 * (its while true), so the script ends here and the boot goes on as
 	 * after any failed bootcmd: the prompt, the menu on the screen. */
 	printf("tsc: %s: the script stops\n", err ? "no touch screen" :
-	       timer_us() < end ? "stopped" : "no touch in 30 s");
+	       timer_us() < end ? "stopped" : "timeout");
 	cli_stop_scripts();
 	return 1;
 }
@@ -446,8 +446,8 @@ static int do_tsc(int argc, char *const argv[])
 		return cmd_usage(argv);
 	if (sub_is(sub, "init"))
 		return touch_init();
-	/* Letux's read-outs: the raw values once, for ever, or as bars */
-	if (sub_is(sub, "get") || sub_is(sub, "loop") || sub_is(sub, "gloop"))
+	/* Letux's read-outs of the raw values (its loop too: unknown here) */
+	if (sub_is(sub, "get") || sub_is(sub, "gloop"))
 		return not_supported(argv);
 	return unknown_sub(argv);
 }

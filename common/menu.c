@@ -75,8 +75,9 @@ static const struct extlinux_conf *setup(void)
 	m.n = conf->nlabels < MENU_MAX ? conf->nlabels : MENU_MAX;
 	def = extlinux_default(conf);
 	m.sel = def > 0 && (unsigned)def < m.n ? (unsigned)def : 0;
-	/* The touch screen (board.h touch_screen), while on the screen */
-	m.touch = touch_screen && display_active() && !touch_init();
+	/* The touch screen (board.h touch_screen); with the screen off no
+	 * touch falls on a row (display_menu_row()) */
+	m.touch = touch_screen && !touch_init();
 	m.held = levels();
 	m.next_us = timer_us() + POLL_US;
 	return conf;
