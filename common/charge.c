@@ -33,7 +33,13 @@
  * stops under about 4.4 V (issue #36): step down at 4.5 V. */
 #define VBUS_LOW_MV	4500
 #define NO_CHARGE_S	120u         /* the charger off this long: give up */
-#define PLUG_MV		~0u          /* hold(): no threshold, only the button */
+/* The charging screen of a drained cell: the charger held this long with
+ * this much net current (ICHG, the MPU awake) first. */
+#define SCREEN_S	5u
+/* The cell's internal resistance for the level's I x R (docs/power.md):
+ * the estimate the simulator's model uses too. */
+#define CELL_MOHM	200
+#define SCREEN_MA	100
 
 static bool usb_set;
 
@@ -178,27 +184,30 @@ static void power_off(struct twl4030 *t, const char *why, unsigned mv)
 }
 
 /*
- * Below the threshold with a charger: charge asleep (WFI between looks;
- * the screen stays dark) until VBAT reaches it, a key or the power
- * button asks to boot now, or the charger goes away (power-off).
+ * Below the threshold with a charger (or started by it: plug): charge
+ * asleep (WFI between looks) until VBAT reaches boot_mv (not after a
+ * plug-in), a key or the power button asks to boot now, or the charger
+ * goes away (power-off). The charging screen: at once for a cell at or
+ * above the threshold at the start (strong); for a drained one only once the charger has held for
+ * SCREEN_S with ICHG (read with the MPU awake) over SCREEN_MA, so that
+ * the screen's ~50 mA still leave the cell gaining; dark again when the
+ * charger stops, VBUS runs low or the cell loses (docs/power.md).
  */
-static void hold(struct twl4030 *t, unsigned boot_mv)
+static void hold(struct twl4030 *t, unsigned boot_mv, bool plug, bool strong)
 {
 	unsigned ma = (unsigned)var_num("charge_ma", CHARGE_MA);
 	uint64_t t0 = timer_us(), last_on = t0, next = t0;
-	bool pressed = power_button(t);
+	bool pressed = power_button(t), say = true;
+	unsigned steady = 0;    /* secs when the charger last did not hold */
+	int screen = 0;         /* 1 on, -1 not to be had (video=off) */
 	struct bci_sources s;
 	unsigned vbat, vbus, state;
 	int ichg;
 
-	if (boot_mv == PLUG_MV)
-		printf("charge: powered on by the charger: charging");
-	else
-		printf("charge: below %u mV: charging before the boot", boot_mv);
-	printf("; a key or the power button boots now\n");
 	for (;;) {
 		uint64_t now = timer_us();
 		unsigned secs = (unsigned)((now - t0) / 1000000u);
+		bool low, unsteady;
 
 		if (bci_sources(t, &s) || twl4030_battery_mv(t, &vbat) || bci_state(t, &state) ||
 		    bci_ichg_ma(t, &ichg) || bci_vbus_mv(t, &vbus)) {
@@ -207,13 +216,37 @@ static void hold(struct twl4030 *t, unsigned boot_mv)
 		}
 		if (!s.ac && !s.vbus)
 			power_off(t, "the charger went away", vbat);
-		if (vbat >= boot_mv) {
+		if (!plug && vbat >= boot_mv) {
 			printf("charge: %u mV after %u:%02u: booting\n", vbat, secs / 60, secs % 60);
 			return;
 		}
+		low = !(state & BCI_STATE_MASK) || (!s.ac && vbus < VBUS_LOW_MV);
+		unsteady = !strong && (low || ichg < (screen > 0 ? 0 : SCREEN_MA));
+		if (unsteady)
+			steady = secs;
+		if (unsteady && screen > 0) {
+			display_stop();
+			screen = 0;
+			printf("charge: ICHG %d mA, VBUS %u mV: screen off\n", ichg, vbus);
+		}
+		if (!screen && (strong || secs - steady >= SCREEN_S)) {
+			screen = display_start() ? 1 : -1;
+			say |= screen > 0;
+			display_charging(true);
+			next = now;
+		}
+		if (say) {
+			if (plug)
+				printf("charge: powered on by the charger: charging");
+			else
+				printf("charge: below %u mV: charging before the boot", boot_mv);
+			printf("; a key or the power button boots now\n");
+			say = false;
+		}
 		if (now >= next) {
-			printf("charge: %u:%02u battery %u mV, charging at %u mA (ICHG %d mA), "
-			       "VBUS %u mV\n", secs / 60, secs % 60, vbat, ma, ichg, vbus);
+			printf("charge: %u:%02u battery ~%u%%, %u mV, charging at %u mA (ICHG %d mA), "
+			       "VBUS %u mV\n", secs / 60, secs % 60, battery_pct(vbat, ichg, CELL_MOHM),
+			       vbat, ma, ichg, vbus);
 			next = now + STATUS_S * 1000000u;
 		}
 		/* The charger stops when VBUS falls under about 4.4 V
@@ -224,7 +257,7 @@ static void hold(struct twl4030 *t, unsigned boot_mv)
 			last_on = now;
 		else if (now - last_on > NO_CHARGE_S * 1000000ull)
 			power_off(t, "the charger does not charge", vbat);
-		if ((!(state & BCI_STATE_MASK) || (!s.ac && vbus < VBUS_LOW_MV)) && ma > 100) {
+		if (low && ma > 100) {
 			ma -= state & BCI_STATE_MASK ? 50 : 100;
 			printf("charge: VBUS %u mV, charger %s: again at %u mA\n", vbus,
 			       state & BCI_STATE_MASK ? "on" : "stopped", ma);
@@ -253,6 +286,7 @@ void charge_boot_policy(void)
 	struct bci_sources s;
 	struct twl4030 *t;
 	uint8_t hw;
+	bool plug;
 	int err;
 
 	if (p ? strcmp(p, "on") : !board_env.main_battery)
@@ -275,23 +309,15 @@ void charge_boot_policy(void)
 	 * is there counts as a plug-in. Not
 	 * after a ROM boot over USB: someone at a PC un-bricks the board. */
 	p = var_get("charge_on_plug");
-	if (st.battery && st.charger && !(hw & TWL4030_HW_PWON) && !(p && !strcmp(p, "boot")) &&
-	    sys.boot_media != BOOT_MEDIA_USB)
-		boot_mv = PLUG_MV;
-	switch (charge_decide(&st, boot_mv)) {
+	plug = st.battery && st.charger && !(hw & TWL4030_HW_PWON) && !(p && !strcmp(p, "boot")) &&
+	       sys.boot_media != BOOT_MEDIA_USB;
+	switch (charge_decide(&st, plug ? ~0u : boot_mv)) {
 	case CHARGE_BOOT:
 		return;
 	case CHARGE_WAIT:
-		/* The charging screen after a plug-in: the console's lines,
-		 * the status every 10 s among them, on the panel at a low
-		 * backlight. Not for a drained cell: its 50 mA more (and the
-		 * panel's set-up at full clock) brown it out while a sagging
-		 * port gives nothing (docs/power.md). */
-		if (boot_mv == PLUG_MV) {
-			display_start();
-			display_charging(true);
-		}
-		hold(t, boot_mv);
+		/* The charging screen: the console's lines, the status every
+		 * 10 s among them, on the panel at a low backlight. */
+		hold(t, boot_mv, plug, st.mv >= boot_mv);
 		display_charging(false);
 		return;
 	case CHARGE_OFF_LOW:

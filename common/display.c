@@ -264,6 +264,22 @@ void display_charging(bool on)
 	}
 }
 
+void display_stop(void)
+{
+	const struct board_display *d = ds.d;
+
+	if (!ds.on)
+		return;
+	console_set_mirror(0);
+	io_set_idle(ds.chained);
+	plat_pads_apply(d->pads, d->npads);
+	plat_gpio_output(d->backlight_gpio, 0);
+	td028_off();
+	td028_finish();
+	omap_dss_stop(plat_dss_clock());
+	ds.on = false;
+}
+
 void display_show(uint32_t fb, uint32_t colour)
 {
 	if (ds.on)

@@ -20,6 +20,10 @@ bool display_active(void);
  * now (the board then sleeps, where the idle hook that advances it does
  * not run) and the backlight at its low level; off: at full again. */
 void display_charging(bool on);
+/* Dark again (the charging screen, common/charge.c): backlight off, the
+ * panel into deep standby, the LCD output off; display_start() starts it
+ * anew. */
+void display_stop(void);
 
 /* Letux's lcm (commands/letux.c), while the screen is on: the panel shows
  * the RGB565 frame at fb (sys.fb_start: gtaboot's own; 0: the colour

@@ -30,6 +30,10 @@ void display_charging(bool on)
 {
 }
 
+void display_stop(void)
+{
+}
+
 void display_show(uint32_t fb, uint32_t colour)
 {
 }

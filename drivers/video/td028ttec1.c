@@ -63,7 +63,14 @@ static const uint8_t seq[] = {
 	W0(0x29),			/* DISPLAY_ON */
 };
 
-#define NSEQ (sizeof(seq) / sizeof(seq[0]))
+/* Dark again: Linux's td028ttec1_panel_disable() (omapdss), before the
+ * DPI output goes off. */
+static const uint8_t off[] = {
+	W0(0x28),			/* DISPLAY_OFF */
+	W2(0xB8, 0x8002),		/* OUTPUT_CONTROL */
+	W0(0x10),			/* SLEEP_IN */
+	W1(0xB0, 0x00),			/* POWER_ON_OFF: deep standby */
+};
 
 static struct {
 	uintptr_t sck_bank, mosi_bank, cs_bank;
@@ -71,7 +78,8 @@ static struct {
 	uint32_t half_us, gap_us;    /* half clock period; wait before the next edge */
 	uint32_t loops_us;           /* delay-loop iterations per microsecond */
 	uint64_t due;
-	unsigned pos, word, bit, phase;    /* transfer at seq[pos], its word */
+	const uint8_t *seq;
+	unsigned len, pos, word, bit, phase;    /* transfer at seq[pos], its word */
 	bool queued;
 } j;
 
@@ -129,8 +137,21 @@ void td028_begin(void)
 	/* td028_start first: it sets the pins and the clock's half period. */
 	if (!j.half_us)
 		return;
+	j.seq = seq;
+	j.len = sizeof(seq);
 	j.pos = j.word = j.phase = 0;
 	j.due = now + j.half_us < TPOS_US ? TPOS_US : now + j.half_us;
+	j.queued = true;
+}
+
+void td028_off(void)
+{
+	if (!j.half_us)
+		return;
+	j.seq = off;
+	j.len = sizeof(off);
+	j.pos = j.word = j.phase = 0;
+	j.due = 0;
 	j.queued = true;
 }
 
@@ -144,9 +165,9 @@ bool td028_step(void)
 	now = timer_us();
 	if (now < j.due)
 		return false;
-	n = seq[j.pos] & 3;
+	n = j.seq[j.pos] & 3;
 	/* The command word has bit 8 clear, its data words set. */
-	w = j.word ? 0x100u | seq[j.pos + 1 + j.word] : seq[j.pos + 1];
+	w = j.word ? 0x100u | j.seq[j.pos + 1 + j.word] : j.seq[j.pos + 1];
 	j.gap_us = j.half_us;
 	switch (j.phase) {
 	case 0:				/* select */
@@ -173,11 +194,11 @@ bool td028_step(void)
 		break;
 	default:			/* deselect: the transfer ends */
 		pin(j.cs_bank, j.cs, 1);
-		if (seq[j.pos] & PAUSE)
+		if (j.seq[j.pos] & PAUSE)
 			j.gap_us = 1000;
 		j.pos += 2 + n;
 		j.word = j.phase = 0;
-		if (j.pos >= NSEQ)
+		if (j.pos >= j.len)
 			j.queued = false;
 		break;
 	}

@@ -23,6 +23,9 @@ void td028_begin(void);
 /* One clock edge of the sequence if its half period has passed; true
  * once the whole sequence, DISPLAY_ON last, has been sent. Never waits. */
 bool td028_step(void);
+/* The panel dark, into deep standby (DISPLAY_OFF first), queued as
+ * td028_begin queues the set-up; td028_begin starts it again. */
+void td028_off(void);
 /* Sends what is left, timed by a delay loop calibrated at td028_start (a
  * busy wait on the timer would be as long, but the simulator's idle steps
  * would stretch each half period to 50 us). */

@@ -23,6 +23,12 @@ int bci_code_ma(unsigned code, bool cgain);
  * off): at least 512 (0 mA), at most 1023 (852 mA). */
 unsigned bci_iref_code(unsigned ma);
 
+/* The battery's level in % (0-100), an estimate from its voltage (the
+ * TWL4030 has no fuel gauge): the open-circuit voltage VBAT - I x R, with
+ * ma the cell's current (positive: charging) through mohm, on a generic
+ * Li-ion OCV curve (charge.c names its source). */
+unsigned battery_pct(unsigned vbat_mv, int ma, unsigned mohm);
+
 enum charge_action {
 	CHARGE_BOOT,            /* at or above the threshold: boot */
 	CHARGE_WAIT,            /* below it with a charger: charge first */

@@ -51,6 +51,34 @@ static void test_iref(void **state)
 	}
 }
 
+static void test_pct(void **state)
+{
+	/* the table's points, at rest */
+	assert_int_equal(battery_pct(3400, 0, 200), 0);
+	assert_int_equal(battery_pct(3605, 0, 200), 5);
+	assert_int_equal(battery_pct(3805, 0, 200), 50);
+	assert_int_equal(battery_pct(4185, 0, 200), 100);
+	/* between: linear, rounded down; beyond the ends: 0 and 100 */
+	assert_int_equal(battery_pct(3502, 0, 200), 2);
+	assert_int_equal(battery_pct(3000, 0, 200), 0);
+	assert_int_equal(battery_pct(4300, 0, 200), 100);
+	/* charging lifts VBAT by I x R: 3500 mV at 500 mA through 200 mOhm is
+	 * an OCV of 3400 mV; discharging lowers it (3705 mV under 500 mA out
+	 * is 3805 mV at rest) */
+	assert_int_equal(battery_pct(3500, 500, 200), 0);
+	assert_int_equal(battery_pct(3705, -500, 200), 50);
+	/* never over 100 or under 0, whatever the current */
+	assert_int_equal(battery_pct(0, 852, 1000), 0);
+	assert_int_equal(battery_pct(6000, -1700, 1000), 100);
+	/* rising with the voltage over the whole range */
+	for (unsigned mv = 3300, last = 0; mv < 4300; mv++) {
+		unsigned p = battery_pct(mv, 0, 200);
+
+		assert_true(p >= last && p <= 100);
+		last = p;
+	}
+}
+
 static void test_decide(void **state)
 {
 	struct charge_state s = { .battery = true, .charger = true, .mv_known = true, .mv = 3499 };
@@ -78,6 +106,7 @@ int main(void)
 		cmocka_unit_test(test_madc),
 		cmocka_unit_test(test_ichg),
 		cmocka_unit_test(test_iref),
+		cmocka_unit_test(test_pct),
 		cmocka_unit_test(test_decide),
 	};
 

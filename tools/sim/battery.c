@@ -24,7 +24,8 @@
  *    USBFASTMCHG); AC wins over USB;
  *  - the source's limit caps the current (USB 100/500 mA, AC 1000 mA),
  *    the constant-voltage phase holds the cell at 4.2 V, and USB charging
- *    stops while VBUS under load sags below 4.4 V (--vbus-sag-mv);
+ *    stops while VBUS under load sags below 4.4 V (--vbus-sag-mv, from
+ *    a given time on);
  *  - BCIMFKEY unlocks one write: 0xE7 for BCIIREF1/2 and BCIMFTH9, 0xF4 for
  *    BCIMFTH8, 0x9C for BCIMFEN3 (Linux's values); a write without the key
  *    is ignored with a warning.
@@ -125,7 +126,7 @@ struct battery {
 	const struct sim_config *cfg;   /* the sources: --vbus, --charger (live) */
 	double cap_mah, r_ohm;
 	unsigned usb_limit, sag_mv;
-	uint64_t unplug_ps;
+	uint64_t unplug_ps, sag_ps;
 	const char *src_name;
 
 	double soc;                 /* 0..1 */
@@ -203,6 +204,7 @@ struct battery *battery_new(const struct sim_config *c)
 	b->cfg = c;
 	b->usb_limit = c->usb_limit_ma ? c->usb_limit_ma : 500;
 	b->sag_mv = c->vbus_sag_mv;
+	b->sag_ps = c->vbus_sag_ps;
 	b->unplug_ps = c->unplug_ps ? c->unplug_ps : UINT64_MAX;
 	b->log_every = 100 * PS_PER_MS;
 	b->on = true;
@@ -343,7 +345,7 @@ static void flows(struct sim *s, const struct battery *b, uint64_t ps, double lo
 		want = cell + load_ma > 0 ? cell + load_ma : 0;
 		f->state = cell < BAT_EOC_MA ? ST_DONE : ST_CV;
 	}
-	if (f->usb_path && want > 0 && b->sag_mv) {
+	if (f->usb_path && want > 0 && b->sag_mv && ps >= b->sag_ps) {
 		double v = 5000 - b->sag_mv * want / 500;
 
 		if (v < BAT_VBUS_MIN_MV) {

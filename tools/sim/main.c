@@ -37,7 +37,7 @@ static void usage(FILE *f)
 	      "  --vbus, --charger  USB VBUS (500 mA), a charger (VAC) present at the TWL4030\n"
 	      "  battery model (battery.c): --battery-soc PERCENT (or --battery-mv: the initial OCV)\n"
 	      "         --battery-mah MAH (1200)  --battery-mohm MOHM (200)  --no-battery\n"
-	      "         --charger-src none|usb100|usb500|ac  --vbus-sag-mv MV (drop at 500 mA)\n"
+	      "         --charger-src none|usb100|usb500|ac  --vbus-sag-mv MV[@MS] (drop at 500 mA)\n"
 	      "         --unplug-ms MS  --max-restarts N (restart after a brown-out, N times)\n"
       "  --usb unix:PATH    export the USB device over usbredir on a unix socket (implies --vbus)\n"
 	      "  --usb-clock host|virtual  with --usb: virtual time held to host time (default), or bus time in virtual time only\n"
@@ -372,11 +372,20 @@ int main(int argc, char **argv)
 				return bad("--charger-src takes none, usb100, usb500 or ac, not %s", optarg);
 			}
 			break;
-		case O_SAG:
-			if (!parse_u64(optarg, &v) || v > 5000)
-				return bad("--vbus-sag-mv takes 0..5000, not %s", optarg);
+		case O_SAG: {
+			/* MV[@MS]: from the virtual time MS on (a port that
+			 * gives way mid-charge) */
+			char mv[16], *at = strchr(optarg, '@');
+			uint64_t ms = 0;
+
+			snprintf(mv, sizeof(mv), "%.*s", at ? (int)(at - optarg) : 15, optarg);
+			if (!parse_u64(mv, &v) || v > 5000 || (at && (!parse_u64(at + 1, &ms) ||
+								   ms > 1000000000)))
+				return bad("--vbus-sag-mv takes 0..5000[@MS], not %s", optarg);
 			c->vbus_sag_mv = (unsigned)v;
+			c->vbus_sag_ps = ms * PS_PER_MS;
 			break;
+		}
 		case O_UNPLUG:
 			if (!parse_u64(optarg, &v) || !v || v > 1000000000)
 				return bad("--unplug-ms takes 1..1000000000, not %s", optarg);

@@ -135,6 +135,7 @@ struct sim_config {
 	unsigned battery_mah, battery_mohm;
 	unsigned usb_limit_ma;        /* 100 or 500 (0: 500) */
 	unsigned vbus_sag_mv;         /* VBUS drop at 500 mA drawn */
+	uint64_t vbus_sag_ps;         /* ... from this time on */
 	uint64_t unplug_ps;           /* the sources go at this time (0: never) */
 	unsigned max_restarts;        /* brown-outs the run restarts after */
 	unsigned boot_number;         /* 0, then 1.. after each restart */
