@@ -53,7 +53,7 @@ static struct {
 	uint16_t *fb;
 	unsigned w, h, cols, rows, log_end, row_bar;
 	uint32_t pixclk;
-	bool on, menu;
+	bool on, menu, lcm;       /* lcm: Letux's lcm changed the picture */
 	int err;                  /* of the panel's set-up start */
 	io_idle_fn chained;
 	struct logline log;
@@ -284,6 +284,7 @@ void display_show(uint32_t fb, uint32_t colour)
 {
 	if (ds.on)
 		omap_dss_show(fb, colour);
+	ds.lcm = true;
 }
 
 /* 0..255 as Letux's lcm backlight; GPTIMER11's PWM at 512 Hz as for the
@@ -294,6 +295,7 @@ void display_backlight(unsigned level)
 
 	if (!ds.on)
 		return;
+	ds.lcm = true;
 	if (level && level < 255 && d->backlight_pwm_pad) {
 		plat_gpt11_pwm(d->backlight_pwm_pad, level / 4 + 1, 64);
 		return;
@@ -383,8 +385,10 @@ void display_handoff(void)
 	console_set_mirror(0);
 	io_set_idle(ds.chained);
 	/* Whatever lcm showed: Linux gets gtaboot's frame, lit. */
-	display_show(sys.fb_start, 0);
-	display_backlight(255);
+	if (ds.lcm) {
+		display_show(sys.fb_start, 0);
+		display_backlight(255);
+	}
 	/* What the idle hook has not sent yet: about 12 ms for all of it. */
 	td028_finish();
 	clean(0, ds.h);
