@@ -166,6 +166,7 @@ static const struct board_status_leds status_beagle = {
 };
 
 const struct board_status_leds *const status_leds = &status_beagle;
+const struct board_touch *const touch_screen = 0;    /* none */
 /* ---- end of status LEDs ---- */
 
 /* ---- environment ----

@@ -92,6 +92,14 @@ struct board_status_leds {
 	size_t npads;
 };
 
+/* The touch screen Letux's `tsc` drives (commands/letux.c): a TSC2007 on
+ * I2C bus i2c_bus at i2c_addr, its bus's pads. */
+struct board_touch {
+	uint8_t i2c_bus, i2c_addr;
+	const struct pad *pads;
+	size_t npads;
+};
+
 /*
  * Where the U-Boot environment lives in the board's NAND (common/envstore.c):
  * two copies in U-Boot's redundant layout (lib/env/ubenv.h), each size bytes,
@@ -183,6 +191,8 @@ extern const struct board board;
 
 /* The status LEDs (NULL: none), for console commands only. */
 extern const struct board_status_leds *const status_leds;
+/* The touch screen (NULL: none), for console commands and the menu. */
+extern const struct board_touch *const touch_screen;
 
 /*
  * What the environment and the commands ask of the board (vars_init,

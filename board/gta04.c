@@ -211,6 +211,16 @@ static const struct board_status_leds status_gta04 = {
 };
 
 const struct board_status_leds *const status_leds = &status_gta04;
+
+/* The touch screen's TSC2007 on I2C2 with the LEDs, every revision
+ * (Linux's omap3-gta04.dtsi tsc2007@48 under &i2c2; Letux's
+ * board/goldelico/letux-gta04/tsc2007.c TSC2007_BUS, TSC2007_ADDRESS). */
+static const struct board_touch touch_gta04 = {
+	.i2c_bus = 2, .i2c_addr = 0x48,
+	.pads = status_gta04_pads, .npads = ARRAY_SIZE(status_gta04_pads),
+};
+
+const struct board_touch *const touch_screen = &touch_gta04;
 /* ---- end of status LEDs ---- */
 
 /* ---- environment ----

@@ -7,18 +7,24 @@
  * (board.h status_leds: the GTA04's TCA6507 on I2C2, datasheet SCPS164C;
  * the Beagle's USR0/USR1 GPIOs, TRM chapter 24); the buttons are AUX/USER
  * (board.h button_held) and the TWL4030's power button (STS_HW_CONDITIONS,
- * TPS65950 TRM "Power Management"). What gtaboot does not do is refused
- * with a message naming why, so that the script takes its other branch
- * (docs/letux.md).
+ * TPS65950 TRM "Power Management"). lcm works on gtaboot's own screen
+ * (common/display.c); tsc on the touch screen (board.h touch_screen: the
+ * GTA04's TSC2007 on I2C2, drivers/input/tsc2007.c) with Letux's cell
+ * numbering (board/goldelico/letux-gta04/commands.c do_tsc_choose()).
+ * What gtaboot does not do is refused with a message naming why, so that
+ * the script takes its other branch (docs/letux.md).
  */
 #include "arch/arm/platform.h"
 #include "board/board.h"
 #include "common/autoboot.h"
 #include "common/charge.h"
+#include "common/display.h"
+#include "common/memcheck.h"
 #include "common/cli.h"
 #include "common/console.h"
 #include "common/sysinfo.h"
 #include "common/storage.h"
+#include "drivers/input/tsc2007.h"
 #include "drivers/leds/tca6507.h"
 #include "drivers/gpio/omap_gpio.h"
 #include "common/leds.h"
@@ -50,9 +56,23 @@ static bool sub_is(const char *arg, const char *name)
 	return n >= 2 && !strncmp(arg, name, n);
 }
 
+/* The index of the subcommand arg starts in names[n], or -1. */
+static int sub_index(const char *arg, const char *const names[], int n)
+{
+	while (--n >= 0 && !sub_is(arg, names[n]))
+		;
+	return n;
+}
+
 static int unknown_sub(char *const argv[])
 {
 	return cmd_error(argv, "unknown subcommand '%s'", argv[1]);
+}
+
+static int not_supported(char *const argv[])
+{
+	pr_err("error: %s: %s: not supported by gtaboot\n", argv[0], argv[1]);
+	return -ENOTSUP;
 }
 
 /* ---- status: LEDs and buttons ---- */
@@ -235,10 +255,8 @@ static int do_status(int argc, char *const argv[])
 		err = leds_init();
 		return err ? err : leds_loop(sub[0] == 'm');
 	}
-	if (sub_is(sub, "flash") || sub_is(sub, "vibra")) {
-		pr_err("error: status: %s: not supported by gtaboot\n", sub);
-		return -ENOTSUP;
-	}
+	if (sub_is(sub, "flash") || sub_is(sub, "vibra"))
+		return not_supported(argv);
 	return unknown_sub(argv);
 }
 CMD(status, "status", do_status,
@@ -247,75 +265,185 @@ CMD(status, "status", do_status,
 
 /* ---- lcm: the panel ---- */
 
+/* gtaboot owns the panel (common/display.c: console, progress, menu, the
+ * simple-framebuffer Linux gets): lcm start shows gtaboot's frame
+ * lit (starting the screen if the boot did not), color shows a colour
+ * alone as Letux's does, fb another frame in free SDRAM (0: the colour),
+ * backlight 0..255, power 0 and off blank it. The hand-off shows
+ * gtaboot's frame again. */
+static uint32_t lcm_colour;
+
+enum { L_START, L_OFF, L_COLOR, L_FB, L_BACKLIGHT, L_POWER };
+
 static int do_lcm(int argc, char *const argv[])
 {
 	static const char *const subs[] = {
-		"start", "init", "color", "fb", "power", "on", "off", "backlight",
+		"start", "off", "color", "fb", "backlight", "power",
 	};
-	bool known = false;
+	const struct board_display *d = board.display;
+	int i = argc > 1 ? sub_index(argv[1], subs, 6) : 0;
+	unsigned long v = 0;
 
-	if (argc < 2 || argc > 3)
+	if (argc < 2 || argc > 3 || (i >= L_COLOR) != (argc == 3))
 		return cmd_usage(argv);
-	for (size_t i = 0; i < sizeof(subs) / sizeof(subs[0]); i++)
-		known |= sub_is(argv[1], subs[i]);
-	if (!known)
+	if (i < 0)
 		return unknown_sub(argv);
-	/* gtaboot owns the panel: it shows the boot on it and hands the
-	 * picture to Linux as a simple-framebuffer; Letux's lcm would set it
-	 * up again or blank it. A failed `lcm start` sends Letux's script
-	 * down its no-display branch, which boots the same kernel. */
-	if (board.display)
-		pr_err("error: lcm: gtaboot drives the %s itself (console, progress, menu, "
-		       "simple-framebuffer); Letux's lcm is not supported\n", board.display->panel);
-	else
+	if (!d) {
 		pr_err("error: lcm: %s has no panel\n", board.name);
-	return -ENOTSUP;
+		return -ENODEV;
+	}
+	if (i >= L_BACKLIGHT ? arg_dec(argv, 2, "level", i == L_POWER ? 2 : 255, &v) :
+	    i >= L_COLOR ? arg_hex(argv, 2, "value", i == L_FB ? ~0ul : 0xFFFFFF, &v) : 0)
+		return -EINVAL;
+	/* start starts the screen if the boot did not (video=off: it
+	 * fails), the rest need it on */
+	if (i < L_OFF ? !display_start() : !display_active()) {
+		pr_err("error: lcm: the screen is off\n");
+		return -EIO;
+	}
+	switch (i) {
+	case L_COLOR:
+		lcm_colour = (uint32_t)v;
+		display_show(0, lcm_colour);
+		return 0;
+	case L_FB:
+		if (v && mem_check_free("lcm fb", (uint32_t)v,
+					(uint32_t)d->mode.width * d->mode.height * 2))
+			return -EINVAL;
+		display_show((uint32_t)v, lcm_colour);
+		return 0;
+	case L_POWER:
+		v = v ? 255 : 0;
+		break;
+	case L_OFF:
+	case L_BACKLIGHT:
+		break;
+	default:
+		display_show(sys.fb_start, 0);
+		v = 255;
+	}
+	if (!v)
+		display_show(0, 0);
+	display_backlight((unsigned)v);
+	return 0;
 }
-CMD(lcm, "lcm", do_lcm, "lcm start | init | color <rrggbb> | fb <addr> | power <n> | on | off | backlight <n>",
-    "Letux's panel commands: not supported (gtaboot drives the screen itself)");
+CMD(lcm, "lcm", do_lcm, "lcm start | off | color <rgb> | fb <addr> | backlight <n> | power <n>",
+    "Letux's panel commands");
 
 /* ---- tsc: the touch screen ---- */
 
-static int no_touch(void)
+/* Letux's tsc choose waits for a touch for ever; here a key, AUX or the
+ * power button ends it, and so does this bound. */
+#define CHOOSE_MS	30000u
+
+static struct {
+	bool ready;
+	struct omap_i2c bus;
+	struct tsc2007 chip;
+	unsigned long choice;         /* tsc choose's cell, 0: none */
+} ts;
+
+/* The bus and the controller up (once): 0 or a negative errno, printed. */
+static int touch_init(void)
 {
-	if (board.display)
-		pr_err("error: tsc: gtaboot has no driver for the touch controller "
-		       "(TSC2007, i2c2 0x48)\n");
-	else
+	const struct board_touch *t = touch_screen;
+	int err;
+
+	if (ts.ready)
+		return 0;
+	if (!t) {
 		pr_err("error: tsc: %s has no touch screen\n", board.name);
-	return -ENOTSUP;
+		return -ENODEV;
+	}
+	plat_pads_apply(t->pads, t->npads);
+	err = plat_i2c_init(t->i2c_bus, &ts.bus, 400000);
+	ts.chip = (struct tsc2007){ .bus = &ts.bus, .addr = t->i2c_addr };
+	if (!err)
+		err = tsc2007_init(&ts.chip);
+	if (err)
+		pr_err("error: tsc: TSC2007 on i2c%u 0x%02x: %s\n", t->i2c_bus, t->i2c_addr,
+		       err == -ENXIO ? "no acknowledge" : errname(err));
+	ts.ready = !err;
+	return err;
+}
+
+/* Letux's choice (commands.c do_tsc_choose()): the plates' 0..4095 over
+ * the whole panel, y from the bottom; cells counted from 1, top left,
+ * row by row. */
+static int tsc_choose(char *const argv[])
+{
+	unsigned long cols, rows;
+	unsigned held = buttons(), b, hits = 0;
+	uint64_t end = timer_us() + CHOOSE_MS * 1000ull;
+	uint16_t x, y;
+	int err;
+
+	ts.choice = 0;
+	if (arg_dec(argv, 2, "columns", 16, &cols) || arg_dec(argv, 3, "rows", 16, &rows))
+		return -EINVAL;
+	if (!cols || !rows)
+		return cmd_error(argv, "no cells");
+	err = touch_init();
+	if (!err) {
+		printf("Choosing by waiting for touch.\n");
+		for (unsigned i = 1; i <= cols * rows; i++)
+			printf("%u%c", i, i % cols ? ' ' : '\n');
+		printf("Press touch or any key to stop\n\n");
+	}
+	while (!err && timer_us() < end) {
+		err = tsc2007_touch(&ts.chip, &x, &y);
+		/* Letux's debounce: touched in two samples 10 ms apart */
+		hits = err == 1 ? hits + 1 : 0;
+		if (hits == 1)
+			err = 0;
+		b = buttons();
+		if (err || console_getc_timeout(10) >= 0 || (b & ~held))
+			break;
+		held = b;
+	}
+	if (err == 1) {
+		x = (uint16_t)(x * cols / 4096);
+		y = (uint16_t)((4095u - y) * rows / 4096);
+		ts.choice = 1 + x + y * cols;
+		printf("did choose %u/%u -> %lu\n", x, y, ts.choice);
+		return 0;
+	}
+	/* Nothing chosen: Letux's script would only come back to this menu
+	 * (its while true), so the script ends here and the boot goes on as
+	 * after any failed bootcmd: the prompt, the menu on the screen. */
+	printf("tsc: %s: the script stops\n", err ? "no touch screen" :
+	       timer_us() < end ? "stopped" : "timeout");
+	cli_stop_scripts();
+	return 1;
 }
 
 static int do_tsc(int argc, char *const argv[])
 {
 	const char *sub = argc > 1 ? argv[1] : "";
+	unsigned long n;
 
 	if (argc < 2 || argc > 4)
 		return cmd_usage(argv);
 	if (sub_is(sub, "selection")) {
-		/* A condition: nothing was ever chosen, so no selection is
-		 * true; silent, as scripts ask it for each of the nine. */
-		return argc == 3 ? 1 : cmd_usage(argv);
-	}
-	if (sub_is(sub, "choose")) {
-		if (argc != 4)
+		/* A condition, silent: was cell n the last tsc choose's (0:
+		 * none was, as Letux's)? */
+		if (argc != 3)
 			return cmd_usage(argv);
-		/* Letux waits here for a touch. Nothing can answer, and its
-		 * script would only come back to this menu: the script ends
-		 * here, and the boot goes on as after any failed bootcmd (the
-		 * prompt, the menu on the screen). */
-		no_touch();
-		printf("tsc: nobody can answer this touch menu: the script stops here\n");
-		cli_stop_scripts();
-		return 1;
+		return arg_dec(argv, 2, "selection", ~0ul, &n) ? -EINVAL : n != ts.choice;
 	}
-	if (sub_is(sub, "init") || sub_is(sub, "get") || sub_is(sub, "loop") ||
-	    sub_is(sub, "gloop"))
-		return no_touch();
+	if (sub_is(sub, "choose"))
+		return argc == 4 ? tsc_choose(argv) : cmd_usage(argv);
+	if (argc != 2)
+		return cmd_usage(argv);
+	if (sub_is(sub, "init"))
+		return touch_init();
+	/* Letux's read-outs of the raw values (its loop too: unknown here) */
+	if (sub_is(sub, "get") || sub_is(sub, "gloop"))
+		return not_supported(argv);
 	return unknown_sub(argv);
 }
-CMD(tsc, "tsc", do_tsc, "tsc init | get | loop | gloop | choose <cols> <rows> | selection <n>",
-    "Letux's touch-screen commands: not supported (choose stops the script at the prompt)");
+CMD(tsc, "tsc", do_tsc, "tsc init | choose <cols> <rows> | selection <n>",
+    "Letux's touch screen");
 
 /* ---- charge, onenand ---- */
 

@@ -53,7 +53,7 @@ static struct {
 	uint16_t *fb;
 	unsigned w, h, cols, rows, log_end, row_bar;
 	uint32_t pixclk;
-	bool on, menu;
+	bool on, menu, lcm;       /* lcm: Letux's lcm changed the picture */
 	int err;                  /* of the panel's set-up start */
 	io_idle_fn chained;
 	struct logline log;
@@ -280,6 +280,30 @@ void display_stop(void)
 	ds.on = false;
 }
 
+void display_show(uint32_t fb, uint32_t colour)
+{
+	if (ds.on)
+		omap_dss_show(fb, colour);
+	ds.lcm = true;
+}
+
+/* 0..255 as Letux's lcm backlight; GPTIMER11's PWM at 512 Hz as for the
+ * charging screen. */
+void display_backlight(unsigned level)
+{
+	const struct board_display *d = ds.d;
+
+	if (!ds.on)
+		return;
+	ds.lcm = true;
+	if (level && level < 255 && d->backlight_pwm_pad) {
+		plat_gpt11_pwm(d->backlight_pwm_pad, level / 4 + 1, 64);
+		return;
+	}
+	plat_pads_apply(d->pads, d->npads);      /* the GPIO */
+	plat_gpio_output(d->backlight_gpio, level != 0);
+}
+
 static void bar(void)
 {
 	unsigned y = ds.row_bar * 16 + 2, w = ds.w - 16;
@@ -360,6 +384,11 @@ void display_handoff(void)
 		return;
 	console_set_mirror(0);
 	io_set_idle(ds.chained);
+	/* Whatever lcm showed: Linux gets gtaboot's frame, lit. */
+	if (ds.lcm) {
+		display_show(sys.fb_start, 0);
+		display_backlight(255);
+	}
 	/* What the idle hook has not sent yet: about 12 ms for all of it. */
 	td028_finish();
 	clean(0, ds.h);

@@ -25,6 +25,14 @@ void display_charging(bool on);
  * anew. */
 void display_stop(void);
 
+/* Letux's lcm (commands/letux.c), while the screen is on: the panel shows
+ * the RGB565 frame at fb (sys.fb_start: gtaboot's own; 0: the colour
+ * 0xRRGGBB alone); the backlight at level 0 (off) to 255 (full, the
+ * GPIO), between them GPTIMER11's PWM. The hand-off shows gtaboot's frame
+ * at full again: it is the simple-framebuffer Linux gets. */
+void display_show(uint32_t fb, uint32_t colour);
+void display_backlight(unsigned level);
+
 /* A progress bar for a load of total bytes named what; display_progress_end
  * fills it (ok) or marks it failed. */
 void display_progress_begin(const char *what, uint32_t total);

@@ -34,6 +34,14 @@ void display_stop(void)
 {
 }
 
+void display_show(uint32_t fb, uint32_t colour)
+{
+}
+
+void display_backlight(unsigned level)
+{
+}
+
 void display_progress_begin(const char *what, uint32_t total)
 {
 }

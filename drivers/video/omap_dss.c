@@ -139,6 +139,19 @@ int omap_dss_start(const struct lcd_mode *m, uint32_t fb, const struct dss_clock
 	return 0;
 }
 
+void omap_dss_show(uint32_t fb, uint32_t colour)
+{
+	writel(colour, DISPC_DEFAULT_COLOR0);
+	if (fb) {
+		writel(fb, DISPC_GFX_BA0);
+		writel(fb, DISPC_GFX_BA1);
+		setbits32(DISPC_GFX_ATTRIBUTES, GFX_ENABLE);
+	} else {
+		clrbits32(DISPC_GFX_ATTRIBUTES, GFX_ENABLE);
+	}
+	setbits32(DISPC_CONTROL, CTRL_GOLCD);
+}
+
 void omap_dss_stop(const struct dss_clock *clk)
 {
 	clrbits32(DISPC_CONTROL, CTRL_LCDENABLE);

@@ -44,6 +44,10 @@ struct dss_clock {
  */
 int omap_dss_start(const struct lcd_mode *m, uint32_t fb, const struct dss_clock *clk,
 		   uint32_t *pixclk_hz);
+/* The running output shows the RGB565 frame at fb, or with fb 0 no
+ * pipeline: the background colour (0xRRGGBB, DISPC_DEFAULT_COLOR0) alone;
+ * taken at the next frame (GOLCD). */
+void omap_dss_show(uint32_t fb, uint32_t colour);
 /* LCD output and clocks off. */
 void omap_dss_stop(const struct dss_clock *clk);
 

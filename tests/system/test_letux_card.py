@@ -16,13 +16,16 @@ Two variants:
 - scripts written here in the same dialect (the constructs Letux's use:
   a version check with env default -a, multi-line scripts in variables,
   the flash command found by trying it, for over a boot order, itest,
-  locals, run, status, source, bootm addr - fdt), which run everywhere."""
+  locals, run, status, source, bootm addr - fdt, the LCD branch with lcm
+  and its touch menu: tsc choose 3 3 in a while true, tsc selection),
+  which run everywhere."""
 import os
 import subprocess
 
 import pytest
 
 import cards
+import pngread
 import simrun
 
 ROOT = simrun.ROOT
@@ -114,6 +117,34 @@ echo "flash command: ${flashcmd}"
 if lcm start
 then
 	echo "with the panel"
+	if test "x${forcemenu}" = "xyes" || status check 1
+	then
+		echo "*** touch menu ***"
+		tsc init
+		while true
+		do
+			tsc choose 3 3
+			if tsc selection 1
+			then
+				lcm color 00ff00	# green: the touch was taken
+				lcm fb 0
+				setenv bootorder "1 2 3 4"
+				echo "boot order ${bootorder}"
+				run findkernel && run startkernel
+			elif tsc selection 2
+			then
+				lcm color 55ff00
+				lcm fb 0
+				setenv bootorder "2 3 4 1"
+				echo "boot order ${bootorder}"
+				run findkernel && run startkernel
+			else
+				echo "*** no boot entry there ***"
+			fi
+		done
+	fi
+	lcm power 0
+	lcm off	# as Letux before bootm
 else
 	echo "without the panel"
 fi
@@ -184,9 +215,9 @@ def letux_card(out, boot_txt, bootargs_txt, rev):
     return cards.disk(out / "sd.img", [cards.Part(fat, "e", boot=True), cards.Part(rootfs, "83")])
 
 
-def boot(img, dump, rev, tmp_path):
+def boot(img, dump, rev, tmp_path, extra=()):
     args = ["--machine", "gta04", "--rev", rev, "--sd", img, "--on-handoff", "stop",
-            "--dump-dtb", dump, "--max-ms", 60000]
+            "--dump-dtb", dump, "--max-ms", 60000] + list(extra)
     if rev == "A4":
         args += ["--nand", str(tmp_path / "nand.img")]   # absent: an erased chip
     return simrun.run(args)
@@ -219,12 +250,41 @@ def test_own_letux_style_card_boots(sim, tmp_path, rev):
     r = boot(img, dump, rev, tmp_path)
     out = r.serial
     assert ("flash command: nand" if rev == "A4" else "flash command: false") in out, out
-    assert "without the panel" in out and "kernel /uImage on partition 1" in out
+    # lcm start: gtaboot's screen is on; no AUX, no forcemenu: no menu
+    assert "with the panel" in out and "kernel /uImage on partition 1" in out
+    assert "*** touch menu ***" not in out
     assert "kernel: uImage 'Letux kernel', load 0x%08x" % UIMAGE_LOAD in out, out
     # Letux's charge auto: USB charging also without VBUS, then the status
     assert "charge: USB (no VBUS now), charging at 500 mA" in out, out
     assert "charging automatic USB" in out, out
     check_booted(r, dump, rev)
+
+
+@pytest.mark.parametrize("cell,order", [(2, "2 3 4 1"), (1, "1 2 3 4")])
+def test_own_letux_style_touch_menu(sim, tmp_path, cell, order):
+    """The LCD branch's touch menu (forcemenu=yes, as Linux sets it for the
+    next boot): tsc choose 3 3 waits, a touch on cell 1 or 2 picks the
+    boot order, lcm shows the feedback colour, and the hand-off shows
+    gtaboot's frame lit again (the simple-framebuffer Linux gets). A touch
+    elsewhere first only comes back to the menu."""
+    need_tools()
+    script = OWN_BOOT.replace('echo "flash command: ${flashcmd}"',
+                              'setenv forcemenu yes\necho "flash command: ${flashcmd}"')
+    img = letux_card(tmp_path, script, OWN_BOOTARGS, "A5")
+    dump = str(tmp_path / "handoff.dtb")
+    png = str(tmp_path / "handoff.png")
+    x = (2 * cell - 1) * 480 // 6
+    inp = ("{expect Press touch or any key}{wait 100}{touch 400 600 50}"
+           "{expect Press touch or any key}{wait 100}{touch %d 100 50}" % x)
+    r = boot(img, dump, "A5", tmp_path, ["--input", inp, "--screenshot", png])
+    out = r.serial
+    assert "with the panel" in out and "*** touch menu ***" in out, out[-3000:]
+    assert "did choose 2/2 -> 9" in out and "*** no boot entry there ***" in out, out[-3000:]
+    assert "did choose %d/0 -> %d" % (cell - 1, cell) in out, out[-3000:]
+    assert "boot order " + order in out
+    check_booted(r, dump, "A5")
+    _, _, rows = pngread.read(png)
+    assert rows[4][470] == (255, 203, 41)      # gtaboot's title, not the green
 
 
 def letux_sources():
@@ -245,8 +305,9 @@ def test_letux_own_scripts_boot(sim, tmp_path, rev):
     """Letux's unmodified boot-gta04.txt and bootargs.txt, first boot (no
     scriptversion saved): NAND board: flash=yes, the flashing branch finds
     no MLO.flash / u-boot.img.flash and runs mmcboot; OneNAND board:
-    nand_cmd=false, the no-display branch; both end in bootm of the
-    uImage at 0x80008000 with bootargs.scr's command line."""
+    nand_cmd=false, the LCD branch without the menu (lcm start works, AUX
+    not held); both end in bootm of the uImage at 0x80008000 with
+    bootargs.scr's command line."""
     need_tools()
     boot_txt, bootargs_txt = letux_sources()
     img = letux_card(tmp_path, boot_txt, bootargs_txt, rev)
@@ -257,6 +318,7 @@ def test_letux_own_scripts_boot(sim, tmp_path, rev):
         assert "*** flashing NAND (nand) ***" in out, out[-3000:]
     else:
         assert "can not flash - must always boot from SD card" in out, out[-3000:]
-        assert "*** DVI boot ***" in out
+        # lcm start works: the LCD branch, no AUX: no menu
+        assert "*** booting Linux ***" in out
     assert "found kernel /uImage on partition 1" in out
     check_booted(r, dump, rev)

@@ -15,11 +15,12 @@
 #include "tools/sim/console_in.h"
 #include "tools/sim/sim.h"
 
-enum item_kind { IT_CHAR, IT_WAIT, IT_EXPECT, IT_END, IT_PRESS };
+enum item_kind { IT_CHAR, IT_WAIT, IT_EXPECT, IT_END, IT_PRESS, IT_TOUCH };
 
 struct console_item {
 	enum item_kind kind;
 	uint8_t ch;
+	uint16_t x, y;             /* IT_TOUCH: panel pixels */
 	uint64_t ms;
 	char *text;
 	size_t len;
@@ -58,6 +59,15 @@ void console_in_advance(struct console_in *in, const char *out, size_t len, uint
 			if (c->npress < 16)
 				c->press[c->npress++] = (typeof(c->press[0])){
 					.power = it->ch, .at_ps = t, .until_ps = t + it->ms * PS_PER_MS };
+			in->cur++;
+		} else if (it->kind == IT_TOUCH) {   /* the touch screen (tsc2007.c) */
+			struct sim_config *c = &in->sim->cfg;
+			uint64_t t = MAX(in->next_at, now);
+
+			if (c->ntouch < 16)
+				c->touch[c->ntouch++] = (typeof(c->touch[0])){
+					.x = it->x, .y = it->y, .at_ps = t,
+					.until_ps = t + it->ms * PS_PER_MS };
 			in->cur++;
 		} else {
 			return;
@@ -216,6 +226,22 @@ static int parse_script(struct console_in *in, const char *p)
 					return -1;
 				add_item(in, (struct console_item){ .kind = IT_PRESS, .ch = power,
 								   .ms = ms });
+				p = end + 1;
+			} else if (!strncmp(p, "{touch ", 7)) {
+				/* {touch X Y [HOLD_MS]}: panel pixels, held 200 ms */
+				char *end;
+				unsigned long x = strtoul(p + 7, &end, 10), y, ms = 200;
+
+				if (*end != ' ' || p[7] < '0' || p[7] > '9' || end[1] < '0' ||
+				    end[1] > '9')
+					return -1;
+				y = strtoul(end + 1, &end, 10);
+				if (*end == ' ')
+					ms = strtoul(end + 1, &end, 10);
+				if (*end != '}' || !ms || x >= 480 || y >= 640 || !in->sim)
+					return -1;
+				add_item(in, (struct console_item){ .kind = IT_TOUCH, .x = (uint16_t)x,
+								   .y = (uint16_t)y, .ms = ms });
 				p = end + 1;
 			} else if (!strncmp(p, "{wait ", 6)) {
 				char *end;

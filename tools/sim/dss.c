@@ -324,7 +324,18 @@ static uint32_t *frame(struct sim *s, unsigned *w, unsigned *h, const char **why
 	gsz = reg(d, DISPC_GFX_SIZE);
 	fmt = (attr >> 1) & 0xF;
 	bpp = fmt == 0x6 ? 2 : fmt == 0x8 ? 4 : 0;
-	if (!(attr & 1) || (attr & BIT(8)) || !bpp || gsz != sz || reg(d, DISPC_GFX_POSITION) ||
+	if (!(attr & 1)) {
+		/* No pipeline on: the LCD shows its default (background)
+		 * colour, DISPC_DEFAULT_COLOR0 (SPRUGN4 "Display Subsystem",
+		 * overlay manager). */
+		out = malloc(sizeof(*out) * *w * *h);
+		if (!out)
+			abort();
+		for (unsigned i = 0; i < *w * *h; i++)
+			out[i] = reg(d, DISPC_DEFAULT_COLOR0) & 0xFFFFFF;
+		return out;
+	}
+	if ((attr & BIT(8)) || !bpp || gsz != sz || reg(d, DISPC_GFX_POSITION) ||
 	    reg(d, DISPC_GFX_ROW_INC) != 1 || reg(d, DISPC_GFX_PIXEL_INC) != 1)
 		return *why = "graphics pipeline not set up for the LCD (enable, RGB16/RGB24, "
 			      "full-screen window, increments 1)", NULL;

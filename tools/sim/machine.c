@@ -28,6 +28,9 @@ static const struct sim_machine machines[] = {
 		 * GTA04's Linux DT: ports 0/1 AUX red/green, 3/4 power
 		 * red/green, 6 the WLAN reset; docs/references.md, "Status LEDs") */
 		.tca6507_bus = 2,
+		/* the touch screen's TSC2007 on I2C2 (omap3-gta04.dtsi
+		 * tsc2007@48, Letux's tsc2007.c) */
+		.tsc2007_bus = 2,
 	}, {
 		.name = "beagle", .soc = SOC_OMAP3530,
 		.idcode = 0x4B7AE02F,                  /* OMAP3530 ES3.1 */
@@ -104,6 +107,7 @@ void sim_models_init(struct sim *s)
 	i2c_init(s);
 	twl4030_init(s);
 	tca6507_init(s);    /* after i2c_init: a slave of I2C2 */
+	tsc2007_init(s);    /* the same */
 	hsmmc_init(s);
 	l3pm_init(s);
 	intc_init(s);       /* interrupts, timers, resets: what Linux needs */

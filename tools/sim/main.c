@@ -34,6 +34,7 @@ static void usage(FILE *f)
 	      "  --rom-vmmc1 on|off         VMMC1 as the ROM leaves it (default: on after SD boot; on also applies to --load-raw)\n"
 	      "  --rom-usb-ms MS   with --usb: how long the ROM's USB boot waits for a host (default 3000; 0 skips it)\n"
 	      "  --battery-mv MV  --power-button  --sd-type sdsc1|sdsc|sdhc\n"
+	      "  --touch X,Y@MS[+HOLD_MS]  a touch on the GTA04's panel, in pixels (held 200 ms)\n"
 	      "  --power-on-by button[+HOLD_MS]|charger  what started the board (default button+500)\n"
 	      "  --vbus, --charger  USB VBUS (500 mA), a charger (VAC) present at the TWL4030\n"
 	      "  battery model (battery.c): --battery-soc PERCENT (or --battery-mv: the initial OCV)\n"
@@ -168,6 +169,43 @@ static int parse_press(struct sim_config *c, const char *arg)
 	return 0;
 }
 
+/* "240,600@1500" (ms; held 200 ms), "10,20@900ms+50": panel pixels. */
+static int parse_touch(struct sim_config *c, const char *arg)
+{
+	unsigned long x, y, at, hold = 200;
+	char *end;
+
+	for (const char *p = arg; *p; p++)      /* no signs, no spaces */
+		if (!strchr("0123456789,@+ms", *p))
+			return -1;
+	x = strtoul(arg, &end, 10);
+	if (end == arg || *end != ',')
+		return -1;
+	arg = end + 1;
+	y = strtoul(arg, &end, 10);
+	if (end == arg || *end != '@')
+		return -1;
+	arg = end + 1;
+	at = strtoul(arg, &end, 10);
+	if (end == arg)
+		return -1;
+	if (!strncmp(end, "ms", 2))
+		end += 2;
+	if (*end == '+') {
+		hold = strtoul(end + 1, &end, 10);
+		if (!strncmp(end, "ms", 2))
+			end += 2;
+	}
+	if (*end || !hold || x >= 480 || y >= 640 || c->ntouch == 16)
+		return -1;
+	c->touch[c->ntouch].x = (uint16_t)x;
+	c->touch[c->ntouch].y = (uint16_t)y;
+	c->touch[c->ntouch].at_ps = (uint64_t)at * PS_PER_MS;
+	c->touch[c->ntouch].until_ps = (uint64_t)(at + hold) * PS_PER_MS;
+	c->ntouch++;
+	return 0;
+}
+
 static void __attribute__((format(printf, 2, 3))) msg_append(struct sim *s, const char *fmt, ...)
 {
 	size_t n = strlen(s->result_msg);
@@ -212,7 +250,7 @@ int main(int argc, char **argv)
 	       O_WATCH, O_HANDOFF_PC };
 	enum { O_STOP_AT = 512, O_BATTERY, O_PWRON, O_VBUS, O_CHARGER, O_SDTYPE, O_TWLBACKUP,
 	       O_SDRAM_PART, O_TOLERATE, O_ROM_CLOCKS, O_ROM_VMMC1, O_SHOT, O_PRESS, O_PROFILE,
-	       O_USB, O_ROM_USB, O_USB_CLOCK };
+	       O_USB, O_ROM_USB, O_USB_CLOCK, O_TOUCH };
 	enum { O_SOC = 1024, O_MAH, O_MOHM, O_NOBAT, O_SRC, O_SAG, O_UNPLUG, O_RESTARTS, O_PWRON_BY,
 	       O_TIMING };
 	static const struct option opts[] = {
@@ -235,6 +273,7 @@ int main(int argc, char **argv)
 		{ "sdram-part", 1, 0, O_SDRAM_PART }, { "tolerate", 1, 0, O_TOLERATE },
 		{ "rom-clocks", 1, 0, O_ROM_CLOCKS }, { "rom-vmmc1", 1, 0, O_ROM_VMMC1 },
 		{ "screenshot", 1, 0, O_SHOT }, { "press", 1, 0, O_PRESS },
+		{ "touch", 1, 0, O_TOUCH },
 		{ "profile", 1, 0, O_PROFILE }, { "usb", 1, 0, O_USB },
 		{ "rom-usb-ms", 1, 0, O_ROM_USB }, { "usb-clock", 1, 0, O_USB_CLOCK },
 		{ "battery-soc", 1, 0, O_SOC }, { "battery-mah", 1, 0, O_MAH },
@@ -370,6 +409,11 @@ int main(int argc, char **argv)
 			if (c->npress == 16 || parse_press(c, optarg))
 				return bad("--press takes aux@MS or power@MS[+HOLD_MS] (at most 16), not %s",
 					   optarg);
+			break;
+		case O_TOUCH: /* X,Y@MS[+MS], tsc2007.c */
+			if (parse_touch(c, optarg))
+				return bad("--touch takes X,Y@MS[+HOLD_MS] in panel pixels (x < 480, "
+					   "y < 640, at most 16), not %s", optarg);
 			break;
 		case O_SDTYPE:
 			if (!strcmp(optarg, "sdsc1"))

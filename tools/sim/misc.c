@@ -170,6 +170,7 @@ void sim_tick_models(struct sim *s)
 		prcm_update(s);
 	models_sync(s);
 	display_tick(s);
+	tsc2007_tick(s);
 }
 
 /* ---------------------------------------------------------------- TAP / ID */

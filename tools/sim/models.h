@@ -88,6 +88,9 @@ int gpio_out_level(struct sim *s, unsigned n);
  * chip; the report's "tca6507" object */
 int tca6507_port_state(struct sim *s, unsigned p);
 void tca6507_report(struct sim *s, FILE *f);
+/* tsc2007.c: PENIRQ's level and the touch events; the report's "tsc2007" */
+void tsc2007_tick(struct sim *s);
+void tsc2007_report(struct sim *s, FILE *f);
 
 /* uart.c: frame time of UARTn (0..2) at its programming, 0 = not running */
 uint64_t uart_frame_ps(struct sim *s, int n);

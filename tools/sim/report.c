@@ -109,6 +109,8 @@ void sim_write_report(struct sim *s)
 	battery_report(s, f);   /* battery, charger, brownouts, restarts */
 	fputs("  \"tca6507\": ", f);
 	tca6507_report(s, f);
+	fputs(",\n  \"tsc2007\": ", f);
+	tsc2007_report(s, f);
 	fputs(",\n  \"gpio_leds\": {", f);
 	for (unsigned i = 0; s->cfg.machine && i < ARRAY_SIZE(s->cfg.machine->gpio_leds) &&
 			     s->cfg.machine->gpio_leds[i].name; i++)

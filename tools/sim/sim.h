@@ -66,6 +66,9 @@ struct sim_machine {
 	 * tca6507.c), and LEDs on GPIOs (high = lit; ends at the first
 	 * without a name), both in the report. */
 	unsigned tca6507_bus;
+	/* A TSC2007 touch-screen controller on I2C bus 1..3 (0: none;
+	 * tsc2007.c, PENIRQ on GPIO_160) */
+	unsigned tsc2007_bus;
 	struct { const char *name; unsigned gpio; } gpio_leds[4];
 };
 
@@ -170,6 +173,9 @@ struct sim_config {
 	int nshot;
 	struct { bool power; uint64_t at_ps, until_ps; } press[16];
 	int npress;
+	/* --touch X,Y@MS[+MS] and {touch X Y}: panel pixels (tsc2007.c) */
+	struct { uint16_t x, y; uint64_t at_ps, until_ps; } touch[16];
+	int ntouch;
 };
 
 struct sim;
@@ -207,6 +213,7 @@ struct sim {
 	struct twl4030 *twl;      /* owner: twl4030.c */
 	struct battery *batt;     /* owner: battery.c (main.c keeps it across restarts) */
 	struct tca6507 *tca6507;  /* owner: tca6507.c, NULL when not fitted */
+	struct tsc2007 *tsc2007;  /* owner: tsc2007.c, NULL when not fitted */
 	struct sdcard *sd;        /* owner: sdcard.c */
 	struct gpmc *gpmc;        /* owner: gpmc.c */
 	struct nand *nand;        /* owner: nand.c, NULL without --nand */
@@ -318,6 +325,7 @@ void twl4030_rom_usb_phy(struct sim *s);
 void i2c_init(struct sim *s);                        /* I2C1-3 */
 void twl4030_init(struct sim *s);                    /* TWL4030 on I2C1 */
 void tca6507_init(struct sim *s);                    /* when the machine has one */
+void tsc2007_init(struct sim *s);                    /* when the machine has one */
 void twl4030_set_vmmc1(struct sim *s, bool on);      /* the ROM's SD power-up */
 void hsmmc_init(struct sim *s);                      /* MMC1-3, card from cfg.sd_image */
 void rom_boot(struct sim *s);                        /* rom.c: load MLO, set r0 */

@@ -40,6 +40,8 @@
  *                         before it has been typed and seen
  *   {press aux|power [MS]} press a button there for MS (default 100) ms of
  *                         virtual time (panel.c, as --press)
+ *   {touch X Y [MS]}      touch the panel at pixel X,Y there for MS
+ *                         (default 200) ms (tsc2007.c, as --touch)
  * Everything else is sent as is.
  *
  * Registers accept 8-, 16- and 32-bit accesses (values are 8 bits wide);

@@ -12,6 +12,11 @@
 #include "tests/unit/sim/simtest.h"
 
 #define I2C1 0x48070000u
+/* The bus the helpers below drive: I2C1 unless a test picks another
+ * before including this file. */
+#ifndef I2C_BASE
+#define I2C_BASE I2C1
+#endif
 #define I2C_STAT 0x08
 #define I2C_CNT  0x18
 #define I2C_DATA 0x1C
@@ -52,22 +57,22 @@ static inline struct sim *storage_sim(void)
 
 static inline void i2c_setup(struct sim *s, uint16_t psc, uint16_t scll, uint16_t sclh)
 {
-	w16(s, I2C1 + 0x20, 2);                 /* SRST */
-	w16(s, I2C1 + I2C_CON, 0x8000);
-	assert_int_equal(r16(s, I2C1 + 0x10) & 1, 1);
-	w16(s, I2C1 + I2C_CON, 0);
-	w16(s, I2C1 + 0x30, psc);
-	w16(s, I2C1 + 0x34, scll);
-	w16(s, I2C1 + 0x38, sclh);
-	w16(s, I2C1 + I2C_CON, 0x8000);
-	w16(s, I2C1 + I2C_STAT, 0xFFFF);
+	w16(s, I2C_BASE + 0x20, 2);                 /* SRST */
+	w16(s, I2C_BASE + I2C_CON, 0x8000);
+	assert_int_equal(r16(s, I2C_BASE + 0x10) & 1, 1);
+	w16(s, I2C_BASE + I2C_CON, 0);
+	w16(s, I2C_BASE + 0x30, psc);
+	w16(s, I2C_BASE + 0x34, scll);
+	w16(s, I2C_BASE + 0x38, sclh);
+	w16(s, I2C_BASE + I2C_CON, 0x8000);
+	w16(s, I2C_BASE + I2C_STAT, 0xFFFF);
 }
 
 /* Wait (in 1 µs steps of virtual time) for any of bits; 0 on timeout. */
 static inline uint16_t i2c_wait(struct sim *s, uint16_t bits, unsigned max_us)
 {
 	for (unsigned i = 0; i <= max_us && !s->result; i++) {
-		uint16_t st = r16(s, I2C1 + I2C_STAT);
+		uint16_t st = r16(s, I2C_BASE + I2C_STAT);
 
 		if (st & bits)
 			return st;
@@ -78,7 +83,7 @@ static inline uint16_t i2c_wait(struct sim *s, uint16_t bits, unsigned max_us)
 
 static inline void i2c_wait_free(struct sim *s)
 {
-	for (unsigned i = 0; i < 1000 && (r16(s, I2C1 + I2C_STAT) & 0x1000); i++)
+	for (unsigned i = 0; i < 1000 && (r16(s, I2C_BASE + I2C_STAT) & 0x1000); i++)
 		run_for(s, PS_PER_US);
 }
 
@@ -88,18 +93,18 @@ static inline uint16_t i2c_xfer_write(struct sim *s, uint8_t addr, const uint8_t
 {
 	unsigned i = 0;
 
-	w16(s, I2C1 + I2C_SA, addr);
-	w16(s, I2C1 + I2C_CNT, n);
-	w16(s, I2C1 + I2C_CON, stop ? 0x8603 : 0x8601);
+	w16(s, I2C_BASE + I2C_SA, addr);
+	w16(s, I2C_BASE + I2C_CNT, n);
+	w16(s, I2C_BASE + I2C_CON, stop ? 0x8603 : 0x8601);
 	for (;;) {
 		uint16_t st = i2c_wait(s, 0x17, 100000);
 
 		if (!st || (st & 0x07)) {
-			w16(s, I2C1 + I2C_STAT, st & 0x07);
+			w16(s, I2C_BASE + I2C_STAT, st & 0x07);
 			return st;
 		}
-		w16(s, I2C1 + I2C_DATA, b[i++]);
-		w16(s, I2C1 + I2C_STAT, 0x10);
+		w16(s, I2C_BASE + I2C_DATA, b[i++]);
+		w16(s, I2C_BASE + I2C_STAT, 0x10);
 	}
 }
 
@@ -118,15 +123,15 @@ static inline int twl_read(struct sim *s, uint8_t addr, uint8_t reg, uint8_t *v)
 
 	if (!(st & 0x04) || (st & 0x03))
 		return -1;
-	w16(s, I2C1 + I2C_CNT, 1);
-	w16(s, I2C1 + I2C_CON, 0x8403);
+	w16(s, I2C_BASE + I2C_CNT, 1);
+	w16(s, I2C_BASE + I2C_CON, 0x8403);
 	st = i2c_wait(s, 0x0B, 100000);
 	if (!(st & 0x08))
 		return -1;
-	*v = (uint8_t)r16(s, I2C1 + I2C_DATA);
-	w16(s, I2C1 + I2C_STAT, 0x08);
+	*v = (uint8_t)r16(s, I2C_BASE + I2C_DATA);
+	w16(s, I2C_BASE + I2C_STAT, 0x08);
 	st = i2c_wait(s, 0x04, 100000);
-	w16(s, I2C1 + I2C_STAT, 0x04);
+	w16(s, I2C_BASE + I2C_STAT, 0x04);
 	i2c_wait_free(s);
 	return st ? 0 : -1;
 }
