@@ -79,6 +79,7 @@ void twl4030_sync(struct sim *s);             /* RTC events, MADC conversions */
 uint32_t sdrc_cs_size(uint32_t mcfg);
 uint32_t sdrc_cs1_offset(uint32_t cs_cfg);
 int sdrc_windows(struct sim *s, int cs, uint32_t *base, uint32_t *size, int max);
+bool sdrc_cs_memory(struct sim *s, int cs, void **mem, uint32_t *bytes, uint32_t *base);
 void *sdrc_cs_mem(struct sim *s, int cs);
 
 /* gpio.c: level GPIO n drives, -1 when it is not an output */

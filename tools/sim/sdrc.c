@@ -645,6 +645,19 @@ void sdrc_init(struct sim *s)
 	model_add_dev(s, &m);
 }
 
+/* The host memory behind a CS (watch.c), and the address its first
+ * byte has now: its first straight window or its translated one; false
+ * when the CS has no memory or is not mapped. */
+bool sdrc_cs_memory(struct sim *s, int cs, void **mem, uint32_t *bytes, uint32_t *base)
+{
+	struct cs_state *st = &s->sdrc->cs[cs];
+
+	*mem = st->mem;
+	*bytes = st->mem_bytes;
+	*base = st->nwin ? st->win_base[0] : st->slow_base;
+	return st->mem && (st->nwin || st->slow);
+}
+
 /* For tests and the report: the windows currently mapped for a CS. */
 int sdrc_windows(struct sim *s, int cs, uint32_t *base, uint32_t *size, int max)
 {

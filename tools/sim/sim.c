@@ -624,9 +624,8 @@ void core_leave_per_insn(struct sim *s)
 	 * their inline fast path: Linux ran at 37 M instructions per host
 	 * second with it and 106 without. After the hand-off its two uses are
 	 * folded into the block cost (cost_refresh) and recovered on demand
-	 * at a data abort (core_dabt_refetch). A --watch-writes run keeps it:
-	 * its write hook costs the same. */
-	if (!s->watch && !c->data_folded) {
+	 * at a data abort (core_dabt_refetch). */
+	if (!c->data_folded) {
 		uc_hook_del(s->uc, c->h_data[0]);
 		c->data_folded = true;
 	}
