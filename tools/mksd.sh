@@ -32,21 +32,22 @@ fi
 start=2048
 total=$((size * 2048))
 psize=$((total - start))
-part=$out.part.$$
-trap 'rm -f "$part"' EXIT
 
-rm -f "$out" "$part"
+rm -f "$out"
 truncate -s $((total * 512)) "$out"
 if [ "$fat" = 32 ]; then ptype=c; else ptype=e; fi
 printf 'label: dos\nstart=%d, size=%d, type=%s, bootable\n' "$start" "$psize" "$ptype" |
 	sfdisk -q "$out" >/dev/null
 
-truncate -s $((psize * 512)) "$part"
-mkfs.vfat -F "$fat" -n GTABOOT -i 47544130 "$part" >/dev/null
+# The file system is made and filled in place, at the partition's offset
+# (mkfs.vfat --offset, mtools' IMG@@OFFSET): no copy of the partition.
+mkfs.vfat -F "$fat" -n GTABOOT -i 47544130 --offset "$start" "$out" "$((psize / 2))" >/dev/null
+img="$out@@$((start * 512))"
 export MTOOLS_SKIP_CHECK=1
 # MLO first, so that it sits in the root directory's first entries, as
 # some ROMs expect of a freshly formatted card.
-[ -z "$mlo" ] || mcopy -D o -i "$part" "$mlo" ::MLO </dev/null
+[ -z "$mlo" ] || mcopy -D o -i "$img" "$mlo" ::MLO </dev/null
+declare -A made=()
 for f in "${files[@]}"; do
 	src=${f%%:*}
 	dest=${f#*:}
@@ -57,13 +58,13 @@ for f in "${files[@]}"; do
 		IFS=/ read -ra parts <<<"$dir"
 		for p in "${parts[@]}"; do
 			path=$path/$p
+			[ -z "${made[$path]:-}" ] || continue
 			# -D s: an existing directory is skipped, never asked
 			# about on /dev/tty (which would stop a background job).
-			mdir -i "$part" "::$path" >/dev/null 2>&1 ||
-				mmd -D s -i "$part" "::$path" </dev/null
+			mmd -D s -i "$img" "::$path" </dev/null
+			made[$path]=1
 		done
 	fi
-	mcopy -D o -i "$part" "$src" "::$dest" </dev/null
+	mcopy -D o -i "$img" "$src" "::$dest" </dev/null
 done
-dd if="$part" of="$out" bs=512 seek="$start" conv=notrunc status=none
 echo "mksd: $out ($size MB, FAT$fat, board $board)"
