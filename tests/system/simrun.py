@@ -181,8 +181,9 @@ class Background:
                                      stderr=subprocess.STDOUT, start_new_session=True,
                                      cwd=ROOT)
         self.out = []
-        threading.Thread(target=lambda: self.out.append(self.proc.stdout.read()),
-                         daemon=True).start()
+        self.reader = threading.Thread(target=lambda: self.out.append(self.proc.stdout.read()),
+                                       daemon=True)
+        self.reader.start()
 
     def wait(self, timeout):
         """The exit status, or None while it still runs after timeout s."""
@@ -195,6 +196,10 @@ class Background:
         if self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(10)
+        # the process has ended, but the reader may not have handed over
+        # its last output yet (a loaded host once lost the whole
+        # "result=reset" line that way): wait for it
+        self.reader.join(10)
         self.final = self.text()
 
     def text(self):
