@@ -437,6 +437,17 @@ $(BUILD)/host/test_%: tests/unit/test_%.c tests/unit/helpers.h $(HOST_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -fsanitize=address,undefined -o $@ $< $(HOST_LIB_OBJS) -lcmocka -lfdt
 
+# Debian's EFI binaries that test_efi_pe loads (docs/uefi.md): systemd-boot,
+# GRUB's arm-efi modules (tools/fetch-debs.sh) and the armmp kernel, an EFI
+# stub (tools/fetch-kernel.sh). Offline, they stay missing and the test
+# fails naming the script.
+EFI_FIXTURES := $(DEPS)/usr/lib/systemd/boot/efi/systemd-bootarm.efi $(BUILD)/deps/kernel/vmlinuz
+$(DEPS)/usr/lib/systemd/boot/efi/systemd-bootarm.efi:
+	-$(Q)tools/fetch-debs.sh
+$(BUILD)/deps/kernel/vmlinuz:
+	-$(Q)tools/fetch-kernel.sh
+$(BUILD)/host/test_efi_pe: | $(EFI_FIXTURES)
+
 $(BUILD)/host/sim_test_%: tests/unit/sim/test_%.c $(SIM_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(Q)$(HOST_CC) $(SIM_CFLAGS) -o $@ $< $(SIM_LIB_OBJS) $(SIM_LIBS) -lcmocka
