@@ -183,3 +183,34 @@ hdr = b"\x7fELF\x01\x01\x01" + bytes(9) + struct.pack(
 ph = struct.pack("<8I", 1, 84, 0x80400000, 0x80400000, 4, 16, 5, 4)
 open(sys.argv[2] + "/thumb", "wb").write(hdr + ph + code)
 PY
+
+# fuzz_efi_pe: a PE32 EFI application for Thumb like tests/unit/test_efi_pe.c
+# builds (Thumb-2 and ARM MOVW/MOVT pairs, a HIGHLOW word, three sections),
+# and one without relocations, as systemd-boot and Linux's EFI stub come.
+mkdir -p "$c"/fuzz_efi_pe
+python3 - "$c/fuzz_efi_pe" <<'PY'
+import struct, sys
+def pe(relocs):
+    b = bytearray(0x3c0)
+    b[0:2] = b"MZ"; struct.pack_into("<I", b, 0x3c, 0x40)
+    b[0x40:0x44] = b"PE\0\0"
+    struct.pack_into("<HHIIIHH", b, 0x44, 0x1c2, 3, 0, 0, 0, 224, 0x0102)
+    o = 0x58
+    struct.pack_into("<H", b, o, 0x10b)
+    struct.pack_into("<I", b, o + 16, 0x201)
+    struct.pack_into("<III", b, o + 28, 0x10000, 0x100, 0x80)
+    struct.pack_into("<II", b, o + 56, 0x500, 0x200)
+    struct.pack_into("<H", b, o + 68, 10)
+    struct.pack_into("<I", b, o + 92, 16)
+    if relocs:
+        struct.pack_into("<II", b, o + 96 + 40, 0x400, 28)
+    for i, (n, vs, va, rs, rp) in enumerate([(b".text", 0x100, 0x200, 0x100, 0x200),
+            (b".data", 0x100, 0x300, 0x80, 0x300), (b".reloc", 0x40, 0x400, 0x40, 0x380)]):
+        struct.pack_into("<8sIIII12xI", b, 0x138 + 40 * i, n, vs, va, rs, rp, 0x60000020)
+    struct.pack_into("<HHHHII", b, 0x200, 0xf240, 0x3000, 0xf2c0, 0x0001, 0xe3001304, 0xe3401001)
+    struct.pack_into("<I", b, 0x300, 0x10310)
+    struct.pack_into("<IIHHHHIIHH", b, 0x380, 0x200, 16, 0x7000, 0x5008, 0, 0, 0x300, 12, 0x3000, 0)
+    return bytes(b)
+open(sys.argv[1] + "/thumb-relocs", "wb").write(pe(True))
+open(sys.argv[1] + "/no-relocs", "wb").write(pe(False))
+PY
