@@ -214,3 +214,23 @@ def pe(relocs):
 open(sys.argv[1] + "/thumb-relocs", "wb").write(pe(True))
 open(sys.argv[1] + "/no-relocs", "wb").write(pe(False))
 PY
+
+# fuzz_efi_var: UEFI variable files in the layout of U-Boot's ubootefi.var
+# (include/efi_variable.h): BootOrder alone, and a few variables of
+# systemd-boot's and GRUB's kinds with a volatile and an empty one.
+mkdir -p "$c"/fuzz_efi_var
+python3 - "$c/fuzz_efi_var" <<'PY'
+import struct, sys, zlib
+glob = bytes.fromhex("61dfe48bca93d211aa0d00e098032b8c")
+loader = bytes.fromhex("82b0674a4c0acf41b6c7440b29bb8c4f")   # systemd-boot's 4a67b082-0a4c-41cf-b6c7-440b29bb8c4f
+def var(name, attr, data, guid=glob):
+    e = struct.pack("<IIQ", len(data), attr, 0) + guid + (name + "\0").encode("utf-16-le") + data
+    return e + bytes(-len(e) % 8)
+def file(body):
+    return struct.pack("<QQII", 0, 0x0161566966456255, 24 + len(body), zlib.crc32(body)) + body
+open(sys.argv[1] + "/bootorder", "wb").write(file(var("BootOrder", 7, b"\1\0")))
+body = var("BootOrder", 7, b"\1\0\0\0") + var("Boot0001", 7, bytes(12)) + \
+    var("LoaderEntryDefault", 7, "debian.conf\0".encode("utf-16-le"), loader) + \
+    var("BootNext", 6, b"\1\0") + var("Empty", 7, b"")
+open(sys.argv[1] + "/several", "wb").write(file(body))
+PY
