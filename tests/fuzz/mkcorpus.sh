@@ -234,3 +234,21 @@ body = var("BootOrder", 7, b"\1\0\0\0") + var("Boot0001", 7, bytes(12)) + \
     var("BootNext", 6, b"\1\0") + var("Empty", 7, b"")
 open(sys.argv[1] + "/several", "wb").write(file(body))
 PY
+
+# fuzz_efi_loadopt: a Boot#### load option as efibootmgr makes them,
+# HD(1,GPT,...)/\EFI\debian\grubarm.efi, with a second device path
+# (VenMedia) and optional data (UEFI 2.10, 3.1.3 and 10.3).
+mkdir -p "$c"/fuzz_efi_loadopt
+python3 - "$c/fuzz_efi_loadopt" <<'PY'
+import struct, sys
+u16 = lambda s: (s + "\0").encode("utf-16-le")
+hd = struct.pack("<BBHIQQ16sBB", 4, 1, 42, 1, 0x800, 0x100000,
+                 bytes.fromhex("0f8a5e6c1d2b4a4c8e9fa1b2c3d4e5f6"), 2, 2)
+fp = u16("\\EFI\\debian\\grubarm.efi")
+end = bytes([0x7f, 0xff, 4, 0])
+paths = hd + struct.pack("<BBH", 4, 4, 4 + len(fp)) + fp + end
+open(sys.argv[1] + "/grub", "wb").write(struct.pack("<IH", 1, len(paths)) + u16("debian") + paths)
+paths += struct.pack("<BBH", 4, 3, 20) + bytes(range(16)) + end
+opt = struct.pack("<IH", 1, len(paths)) + u16("debian") + paths + "quiet".encode("utf-16-le")
+open(sys.argv[1] + "/two-paths", "wb").write(opt)
+PY
