@@ -444,9 +444,10 @@ $(BUILD)/host/test_%: tests/unit/test_%.c tests/unit/helpers.h $(HOST_LIB_OBJS)
 # Debian's EFI binaries that test_efi_pe loads (docs/uefi.md): systemd-boot,
 # GRUB's arm-efi modules (tools/fetch-debs.sh) and the armmp kernel, an EFI
 # stub (tools/fetch-kernel.sh). Offline, they stay missing and the test
-# fails naming the script.
+# fails naming the script. After libfdt's fetch, which is the same script:
+# two of it at once would download into one directory.
 EFI_FIXTURES := $(DEPS)/usr/lib/systemd/boot/efi/systemd-bootarm.efi $(BUILD)/deps/kernel/vmlinuz
-$(DEPS)/usr/lib/systemd/boot/efi/systemd-bootarm.efi:
+$(DEPS)/usr/lib/systemd/boot/efi/systemd-bootarm.efi: | $(LIBFDT_A)
 	-$(Q)tools/fetch-debs.sh
 $(BUILD)/deps/kernel/vmlinuz:
 	-$(Q)tools/fetch-kernel.sh
