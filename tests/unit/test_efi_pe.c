@@ -332,14 +332,15 @@ static void check_relocated(const struct pe_image *pe, const uint8_t *before, co
 }
 
 /* Parse, load and relocate a real image; the loaded image matches the
- * file section by section, and the entry point's bytes are the file's. */
+ * file section by section, and the entry point lies in an executable
+ * section. */
 static void real_image(const uint8_t *f, size_t len, uint32_t load_addr, uint32_t min_relocs)
 {
 	struct pe_reloc_info info;
 	struct pe_image pe;
 	const char *why = "";
 	uint8_t *m, *before;
-	uint32_t nrel = 0;
+	uint32_t nrel = 0, entry_exec = 0;
 
 	if (load(f, len, &m, &pe, &why))
 		fail_msg("refused: %s", why);
@@ -352,7 +353,11 @@ static void real_image(const uint8_t *f, size_t len, uint32_t load_addr, uint32_
 		uint32_t n = vs && vs < rs ? vs : rs;
 
 		assert_memory_equal(m + va, f + rp, n);
+		/* The entry point lies in code: a section marked executable. */
+		if ((pe.entry & ~1u) >= va && (pe.entry & ~1u) < va + (vs ? vs : rs))
+			entry_exec = rd32(s, 36) & 0x20000000;  /* IMAGE_SCN_MEM_EXECUTE */
 	}
+	assert_true(entry_exec);
 	before = malloc(pe.size_of_image);
 	memcpy(before, m, pe.size_of_image);
 	if (pe_relocate(&pe, m, load_addr, &info, &why))
