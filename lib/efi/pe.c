@@ -56,6 +56,9 @@ int pe_parse(const void *file, size_t len, struct pe_image *img, const char **wh
 	bool entry_ok = false;
 
 	memset(img, 0, sizeof(*img));
+	/* Offsets below are 32-bit sums of 32-bit fields, bounded by len. */
+	if (len > 0xffffffffu)
+		return fail(why, "PE file larger than 4 GiB", -EFBIG);
 	if (len < 0x40 || b[0] != 'M' || b[1] != 'Z')
 		return fail(why, "no PE image (no MZ header)", -EINVAL);
 	pe = get_le32(b + 0x3c);
