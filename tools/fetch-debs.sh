@@ -20,6 +20,14 @@ fetch() { # package:arch  marker-file
 }
 fetch libfdt-dev:armhf root/usr/lib/arm-linux-gnueabihf/libfdt.a
 fetch u-boot-omap:armhf root/usr/lib/u-boot/omap3_beagle/MLO || echo "fetch-debs: u-boot-omap missing; the U-Boot yardstick tests will be skipped" >&2
+# Debian's 32-bit ARM EFI binaries for the PE loader's unit test
+# (tests/unit/test_efi_pe.c, docs/uefi.md): systemd-boot with its unified
+# kernel image stub, and GRUB's arm-efi modules, from which the test makes a
+# GRUB image with the host's grub-mkimage.
+fetch systemd-boot-efi:armhf root/usr/lib/systemd/boot/efi/systemd-bootarm.efi ||
+	echo "fetch-debs: systemd-boot-efi missing; test_efi_pe will fail" >&2
+fetch grub-efi-arm-bin:armhf root/usr/lib/grub/arm-efi/normal.mod ||
+	echo "fetch-debs: grub-efi-arm-bin missing; test_efi_pe will fail" >&2
 # flash-kernel's boot script templates (bootscr.uboot-generic): the tests
 # boot a card made with Debian's own, not one written here.
 if [ ! -e "$deps"/flash-kernel_*.deb ] 2>/dev/null; then

@@ -29,6 +29,10 @@ pkgs+=(lava-dispatcher telnet)
 # loadb's real Kermit peer (tests/system/test_loadb.py).
 pkgs+=(gkermit)
 
+# grub-mkimage, which makes a GRUB EFI image from Debian's arm-efi modules
+# for the PE loader's unit test (tests/unit/test_efi_pe.c).
+pkgs+=(grub-common)
+
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

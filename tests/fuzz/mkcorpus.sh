@@ -183,3 +183,72 @@ hdr = b"\x7fELF\x01\x01\x01" + bytes(9) + struct.pack(
 ph = struct.pack("<8I", 1, 84, 0x80400000, 0x80400000, 4, 16, 5, 4)
 open(sys.argv[2] + "/thumb", "wb").write(hdr + ph + code)
 PY
+
+# fuzz_efi_pe: a PE32 EFI application for Thumb like tests/unit/test_efi_pe.c
+# builds (Thumb-2 and ARM MOVW/MOVT pairs, a HIGHLOW word, three sections),
+# and one without relocations, as systemd-boot and Linux's EFI stub come.
+mkdir -p "$c"/fuzz_efi_pe
+python3 - "$c/fuzz_efi_pe" <<'PY'
+import struct, sys
+def pe(relocs):
+    b = bytearray(0x3c0)
+    b[0:2] = b"MZ"; struct.pack_into("<I", b, 0x3c, 0x40)
+    b[0x40:0x44] = b"PE\0\0"
+    struct.pack_into("<HHIIIHH", b, 0x44, 0x1c2, 3, 0, 0, 0, 224, 0x0102)
+    o = 0x58
+    struct.pack_into("<H", b, o, 0x10b)
+    struct.pack_into("<I", b, o + 16, 0x201)
+    struct.pack_into("<III", b, o + 28, 0x10000, 0x100, 0x80)
+    struct.pack_into("<II", b, o + 56, 0x500, 0x200)
+    struct.pack_into("<H", b, o + 68, 10)
+    struct.pack_into("<I", b, o + 92, 16)
+    if relocs:
+        struct.pack_into("<II", b, o + 96 + 40, 0x400, 28)
+    for i, (n, vs, va, rs, rp) in enumerate([(b".text", 0x100, 0x200, 0x100, 0x200),
+            (b".data", 0x100, 0x300, 0x80, 0x300), (b".reloc", 0x40, 0x400, 0x40, 0x380)]):
+        struct.pack_into("<8sIIII12xI", b, 0x138 + 40 * i, n, vs, va, rs, rp, 0x60000020)
+    struct.pack_into("<HHHHII", b, 0x200, 0xf240, 0x3000, 0xf2c0, 0x0001, 0xe3001304, 0xe3401001)
+    struct.pack_into("<I", b, 0x300, 0x10310)
+    struct.pack_into("<IIHHHHIIHH", b, 0x380, 0x200, 16, 0x7000, 0x5008, 0, 0, 0x300, 12, 0x3000, 0)
+    return bytes(b)
+open(sys.argv[1] + "/thumb-relocs", "wb").write(pe(True))
+open(sys.argv[1] + "/no-relocs", "wb").write(pe(False))
+PY
+
+# fuzz_efi_var: UEFI variable files in the layout of U-Boot's ubootefi.var
+# (include/efi_variable.h): BootOrder alone, and a few variables of
+# systemd-boot's and GRUB's kinds with a volatile and an empty one.
+mkdir -p "$c"/fuzz_efi_var
+python3 - "$c/fuzz_efi_var" <<'PY'
+import struct, sys, zlib
+glob = bytes.fromhex("61dfe48bca93d211aa0d00e098032b8c")
+loader = bytes.fromhex("82b0674a4c0acf41b6c7440b29bb8c4f")   # systemd-boot's 4a67b082-0a4c-41cf-b6c7-440b29bb8c4f
+def var(name, attr, data, guid=glob):
+    e = struct.pack("<IIQ", len(data), attr, 0) + guid + (name + "\0").encode("utf-16-le") + data
+    return e + bytes(-len(e) % 8)
+def file(body):
+    return struct.pack("<QQII", 0, 0x0161566966456255, 24 + len(body), zlib.crc32(body)) + body
+open(sys.argv[1] + "/bootorder", "wb").write(file(var("BootOrder", 7, b"\1\0")))
+body = var("BootOrder", 7, b"\1\0\0\0") + var("Boot0001", 7, bytes(12)) + \
+    var("LoaderEntryDefault", 7, "debian.conf\0".encode("utf-16-le"), loader) + \
+    var("BootNext", 6, b"\1\0") + var("Empty", 7, b"")
+open(sys.argv[1] + "/several", "wb").write(file(body))
+PY
+
+# fuzz_efi_loadopt: a Boot#### load option as efibootmgr makes them,
+# HD(1,GPT,...)/\EFI\debian\grubarm.efi, with a second device path
+# (VenMedia) and optional data (UEFI 2.10, 3.1.3 and 10.3).
+mkdir -p "$c"/fuzz_efi_loadopt
+python3 - "$c/fuzz_efi_loadopt" <<'PY'
+import struct, sys
+u16 = lambda s: (s + "\0").encode("utf-16-le")
+hd = struct.pack("<BBHIQQ16sBB", 4, 1, 42, 1, 0x800, 0x100000,
+                 bytes.fromhex("0f8a5e6c1d2b4a4c8e9fa1b2c3d4e5f6"), 2, 2)
+fp = u16("\\EFI\\debian\\grubarm.efi")
+end = bytes([0x7f, 0xff, 4, 0])
+paths = hd + struct.pack("<BBH", 4, 4, 4 + len(fp)) + fp + end
+open(sys.argv[1] + "/grub", "wb").write(struct.pack("<IH", 1, len(paths)) + u16("debian") + paths)
+paths += struct.pack("<BBH", 4, 3, 20) + bytes(range(16)) + end
+opt = struct.pack("<IH", 1, len(paths)) + u16("debian") + paths + "quiet".encode("utf-16-le")
+open(sys.argv[1] + "/two-paths", "wb").write(opt)
+PY
