@@ -234,7 +234,8 @@ MLO_COPY_MAX := $(shell sed -n 's/^\#define MLO_COPY_MAX *MM_U(\(0x[0-9A-Fa-f]*\
 # split at __cold_tail) behind them and the CRC trailer
 # (tools/packcold.py). The packed part is staged in SDRAM (memmap.h:
 # COLD_STAGE_MAX bytes).
-$(OUT)/gtaboot.bin: $(OUT)/early.elf $(OUT)/gtaboot.elf tools/packcold.py arch/arm/omap3/mlo_layout.h
+$(OUT)/gtaboot.bin: $(OUT)/early.elf $(OUT)/gtaboot.elf tools/packcold.py tools/xzraw.py \
+		arch/arm/omap3/mlo_layout.h
 	$(Q)$(OBJCOPY) -O binary $(OUT)/early.elf $(OUT)/early.bin
 	$(Q)$(OBJCOPY) -O binary -j .late $(OUT)/gtaboot.elf $(OUT)/late.bin
 	$(Q)cat $(OUT)/early.bin $(OUT)/late.bin > $(OUT)/hot.bin
