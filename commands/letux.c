@@ -28,6 +28,7 @@
 #include "drivers/leds/tca6507.h"
 #include "drivers/gpio/omap_gpio.h"
 #include "common/leds.h"
+#include "common/touch.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
 #include "lib/log.h"
@@ -337,14 +338,13 @@ CMD(lcm, "lcm", do_lcm, "lcm start | off | color <rgb> | fb <addr> | backlight <
 #define CHOOSE_MS	30000u
 
 static struct {
-	bool ready;
+	bool ready, choosing;
 	struct omap_i2c bus;
 	struct tsc2007 chip;
 	unsigned long choice;         /* tsc choose's cell, 0: none */
 } ts;
 
-/* The bus and the controller up (once): 0 or a negative errno, printed. */
-static int touch_init(void)
+int touch_init(void)
 {
 	const struct board_touch *t = touch_screen;
 	int err;
@@ -365,6 +365,13 @@ static int touch_init(void)
 		       err == -ENXIO ? "no acknowledge" : errname(err));
 	ts.ready = !err;
 	return err;
+}
+
+/* The boot menu's (common/menu.c): none while tsc choose waits, whose
+ * console polls run the menu's. */
+int touch_get(uint16_t *x, uint16_t *y)
+{
+	return ts.choosing ? 0 : tsc2007_touch(&ts.chip, x, y);
 }
 
 /* Letux's choice (commands.c do_tsc_choose()): the plates' 0..4095 over
@@ -390,6 +397,7 @@ static int tsc_choose(char *const argv[])
 			printf("%u%c", i, i % cols ? ' ' : '\n');
 		printf("Press touch or any key to stop\n\n");
 	}
+	ts.choosing = true;
 	while (!err && timer_us() < end) {
 		err = tsc2007_touch(&ts.chip, &x, &y);
 		/* Letux's debounce: touched in two samples 10 ms apart */
@@ -401,6 +409,7 @@ static int tsc_choose(char *const argv[])
 			break;
 		held = b;
 	}
+	ts.choosing = false;
 	if (err == 1) {
 		x = (uint16_t)(x * cols / 4096);
 		y = (uint16_t)((4095u - y) * rows / 4096);
