@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The board's touch screen (board.h touch_screen), driven by
- * commands/letux.c for Letux's tsc command and the boot menu. */
+ * commands/letux.c for Letux's tsc command, the boot menu and the
+ * charging screen. */
 #ifndef COMMON_TOUCH_H
 #define COMMON_TOUCH_H
 
