@@ -141,6 +141,17 @@ $(LIBFDT_A):
 deps:
 	$(Q)tools/install-deps.sh
 
+# The SDRAM image's packed part is compiled for the packer (LZMA after the
+# BCJ filter, tools/packcold.py): what makes its code repeat itself packs
+# smaller, whatever it does to the code's own size (docs/performance.md
+# "Compiled for the packer"). Not the late part (arch/arm/cold.c and the
+# LZMA decoder: they run from SRAM, unpacked) nor the decompressors
+# (lib/compress/) and the table CRC-32, whose loops keep the scheduler.
+COLD_CFLAGS := -fno-schedule-insns2
+$(filter-out $(OUT)/obj/arch/arm/cold.c.o $(OUT)/obj/lib/compress/% $(OUT)/obj/lib/crc32_bulk.c.o,\
+	$(MAIN_OBJS)): \
+	FW_CFLAGS += $(COLD_CFLAGS)
+
 $(OUT)/obj/%.c.o: %.c $(LIBFDT_A) Makefile
 	@mkdir -p $(dir $@)
 	$(Q)$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
