@@ -148,7 +148,7 @@ deps:
 # LZMA decoder: they run from SRAM, unpacked) nor the decompressors
 # (lib/compress/) and the table CRC-32, whose loops keep the scheduler.
 COLD_CFLAGS := -fno-schedule-insns2 -fno-optimize-sibling-calls -fno-reorder-blocks \
-               -fno-tree-tail-merge -fno-if-conversion -fno-if-conversion2
+               -fno-tree-tail-merge -fno-if-conversion -fno-if-conversion2 -fno-move-loop-invariants
 $(filter-out $(OUT)/obj/arch/arm/cold.c.o $(OUT)/obj/lib/compress/% $(OUT)/obj/lib/crc32_bulk.c.o,\
 	$(MAIN_OBJS)): \
 	FW_CFLAGS += $(COLD_CFLAGS)
