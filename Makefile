@@ -116,7 +116,7 @@ $(OUT)/display-setting: FORCE
 # The screen's font, printable ASCII, from Debian's console-setup-linux: the
 # 8x8 VGA font drawn with doubled rows (8x16 cells). CONSOLE_FONT=
 # /usr/share/consolefonts/Lat15-VGA16.psf.gz is finer and costs about 100
-# MLO bytes more, which the MLO does not have to spare.
+# MLO bytes more, which the MLO did not have to spare when it was chosen.
 CONSOLE_FONT ?= /usr/share/consolefonts/Lat15-VGA8.psf.gz
 $(OUT)/gen/font.c: tools/mkfont.py Makefile $(CONSOLE_FONT)
 	@mkdir -p $(dir $@)
