@@ -146,11 +146,13 @@ deps:
 # smaller, whatever it does to the code's own size (docs/performance.md
 # "Compiled for the packer"). Not the late part (arch/arm/cold.c and the
 # LZMA decoder: they run from SRAM, unpacked) nor the decompressors
-# (lib/compress/) and the table CRC-32, whose loops keep the scheduler.
+# (lib/compress/), the table CRC-32 and the screen's drawing (common/display.c,
+# drivers/video/: the charging screen draws while the cell charges), whose
+# loops keep the compiler's defaults.
 COLD_CFLAGS := -fno-schedule-insns2 -fno-optimize-sibling-calls -fno-reorder-blocks \
                -fno-tree-tail-merge -fno-if-conversion -fno-if-conversion2 -fno-move-loop-invariants
-$(filter-out $(OUT)/obj/arch/arm/cold.c.o $(OUT)/obj/lib/compress/% $(OUT)/obj/lib/crc32_bulk.c.o,\
-	$(MAIN_OBJS)): \
+$(filter-out $(OUT)/obj/arch/arm/cold.c.o $(OUT)/obj/lib/compress/% $(OUT)/obj/lib/crc32_bulk.c.o \
+	$(OUT)/obj/common/display.c.o $(OUT)/obj/drivers/video/%,$(MAIN_OBJS)): \
 	FW_CFLAGS += $(COLD_CFLAGS)
 
 $(OUT)/obj/%.c.o: %.c $(LIBFDT_A) Makefile
