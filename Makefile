@@ -120,7 +120,7 @@ $(OUT)/display-setting: FORCE
 # The screen's font, printable ASCII, from Debian's console-setup-linux: the
 # 8x8 VGA font drawn with doubled rows (8x16 cells). CONSOLE_FONT=
 # /usr/share/consolefonts/Lat15-VGA16.psf.gz is finer and costs about 100
-# MLO bytes more, which the MLO does not have to spare.
+# MLO bytes more, which the MLO did not have to spare when it was chosen.
 CONSOLE_FONT ?= /usr/share/consolefonts/Lat15-VGA8.psf.gz
 $(OUT)/gen/font.c: tools/mkfont.py Makefile $(CONSOLE_FONT)
 	@mkdir -p $(dir $@)
@@ -144,6 +144,20 @@ $(LIBFDT_A):
 # fetches the armhf libfdt and the reference U-Boot into build/deps.
 deps:
 	$(Q)tools/install-deps.sh
+
+# The SDRAM image's packed part is compiled for the packer (LZMA after the
+# BCJ filter, tools/packcold.py): what makes its code repeat itself packs
+# smaller, whatever it does to the code's own size (docs/performance.md
+# "Compiled for the packer"). Not the late part (arch/arm/cold.c and the
+# LZMA decoder: they run from SRAM, unpacked) nor the decompressors
+# (lib/compress/), the table CRC-32 and the screen's drawing (common/display.c,
+# drivers/video/: the charging screen draws while the cell charges), whose
+# loops keep the compiler's defaults.
+COLD_CFLAGS := -fno-schedule-insns2 -fno-optimize-sibling-calls -fno-reorder-blocks \
+               -fno-tree-tail-merge -fno-if-conversion -fno-if-conversion2 -fno-move-loop-invariants
+$(filter-out $(OUT)/obj/arch/arm/cold.c.o $(OUT)/obj/lib/compress/% $(OUT)/obj/lib/crc32_bulk.c.o \
+	$(OUT)/obj/common/display.c.o $(OUT)/obj/drivers/video/%,$(MAIN_OBJS)): \
+	FW_CFLAGS += $(COLD_CFLAGS)
 
 $(OUT)/obj/%.c.o: %.c $(LIBFDT_A) Makefile
 	@mkdir -p $(dir $@)
@@ -238,7 +252,8 @@ MLO_COPY_MAX := $(shell sed -n 's/^\#define MLO_COPY_MAX *MM_U(\(0x[0-9A-Fa-f]*\
 # split at __cold_tail) behind them and the CRC trailer
 # (tools/packcold.py). The packed part is staged in SDRAM (memmap.h:
 # COLD_STAGE_MAX bytes).
-$(OUT)/gtaboot.bin: $(OUT)/early.elf $(OUT)/gtaboot.elf tools/packcold.py arch/arm/omap3/mlo_layout.h
+$(OUT)/gtaboot.bin: $(OUT)/early.elf $(OUT)/gtaboot.elf tools/packcold.py tools/xzraw.py \
+		arch/arm/omap3/mlo_layout.h
 	$(Q)$(OBJCOPY) -O binary $(OUT)/early.elf $(OUT)/early.bin
 	$(Q)$(OBJCOPY) -O binary -j .late $(OUT)/gtaboot.elf $(OUT)/late.bin
 	$(Q)cat $(OUT)/early.bin $(OUT)/late.bin > $(OUT)/hot.bin

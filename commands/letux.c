@@ -9,7 +9,7 @@
  * (board.h button_held) and the TWL4030's power button (STS_HW_CONDITIONS,
  * TPS65950 TRM "Power Management"). lcm works on gtaboot's own screen
  * (common/display.c); tsc on the touch screen (board.h touch_screen: the
- * GTA04's TSC2007 on I2C2, drivers/input/tsc2007.c) with Letux's cell
+ * GTA04's TSC2007 on I2C2, common/touch.c) with Letux's cell
  * numbering (board/goldelico/letux-gta04/commands.c do_tsc_choose()).
  * What gtaboot does not do is refused with a message naming why, so that
  * the script takes its other branch (docs/letux.md).
@@ -24,10 +24,10 @@
 #include "common/console.h"
 #include "common/sysinfo.h"
 #include "common/storage.h"
-#include "drivers/input/tsc2007.h"
 #include "drivers/leds/tca6507.h"
 #include "drivers/gpio/omap_gpio.h"
 #include "common/leds.h"
+#include "common/touch.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
 #include "lib/log.h"
@@ -336,36 +336,8 @@ CMD(lcm, "lcm", do_lcm, "lcm start | off | color <rgb> | fb <addr> | backlight <
  * power button ends it, and so does this bound. */
 #define CHOOSE_MS	30000u
 
-static struct {
-	bool ready;
-	struct omap_i2c bus;
-	struct tsc2007 chip;
-	unsigned long choice;         /* tsc choose's cell, 0: none */
-} ts;
-
-/* The bus and the controller up (once): 0 or a negative errno, printed. */
-static int touch_init(void)
-{
-	const struct board_touch *t = touch_screen;
-	int err;
-
-	if (ts.ready)
-		return 0;
-	if (!t) {
-		pr_err("error: tsc: %s has no touch screen\n", board.name);
-		return -ENODEV;
-	}
-	plat_pads_apply(t->pads, t->npads);
-	err = plat_i2c_init(t->i2c_bus, &ts.bus, 400000);
-	ts.chip = (struct tsc2007){ .bus = &ts.bus, .addr = t->i2c_addr };
-	if (!err)
-		err = tsc2007_init(&ts.chip);
-	if (err)
-		pr_err("error: tsc: TSC2007 on i2c%u 0x%02x: %s\n", t->i2c_bus, t->i2c_addr,
-		       err == -ENXIO ? "no acknowledge" : errname(err));
-	ts.ready = !err;
-	return err;
-}
+/* tsc choose's cell, 0: none */
+static unsigned long choice;
 
 /* Letux's choice (commands.c do_tsc_choose()): the plates' 0..4095 over
  * the whole panel, y from the bottom; cells counted from 1, top left,
@@ -378,7 +350,7 @@ static int tsc_choose(char *const argv[])
 	uint16_t x, y;
 	int err;
 
-	ts.choice = 0;
+	choice = 0;
 	if (arg_dec(argv, 2, "columns", 16, &cols) || arg_dec(argv, 3, "rows", 16, &rows))
 		return -EINVAL;
 	if (!cols || !rows)
@@ -390,8 +362,9 @@ static int tsc_choose(char *const argv[])
 			printf("%u%c", i, i % cols ? ' ' : '\n');
 		printf("Press touch or any key to stop\n\n");
 	}
+	touch_claim(true);
 	while (!err && timer_us() < end) {
-		err = tsc2007_touch(&ts.chip, &x, &y);
+		err = touch_read(&x, &y);
 		/* Letux's debounce: touched in two samples 10 ms apart */
 		hits = err == 1 ? hits + 1 : 0;
 		if (hits == 1)
@@ -401,11 +374,12 @@ static int tsc_choose(char *const argv[])
 			break;
 		held = b;
 	}
+	touch_claim(false);
 	if (err == 1) {
 		x = (uint16_t)(x * cols / 4096);
 		y = (uint16_t)((4095u - y) * rows / 4096);
-		ts.choice = 1 + x + y * cols;
-		printf("did choose %u/%u -> %lu\n", x, y, ts.choice);
+		choice = 1 + x + y * cols;
+		printf("did choose %u/%u -> %lu\n", x, y, choice);
 		return 0;
 	}
 	/* Nothing chosen: Letux's script would only come back to this menu
@@ -429,7 +403,7 @@ static int do_tsc(int argc, char *const argv[])
 		 * none was, as Letux's)? */
 		if (argc != 3)
 			return cmd_usage(argv);
-		return arg_dec(argv, 2, "selection", ~0ul, &n) ? -EINVAL : n != ts.choice;
+		return arg_dec(argv, 2, "selection", ~0ul, &n) ? -EINVAL : n != choice;
 	}
 	if (sub_is(sub, "choose"))
 		return argc == 4 ? tsc_choose(argv) : cmd_usage(argv);

@@ -15,6 +15,7 @@
 #include "common/environment.h"
 #include "common/storage.h"
 #include "common/sysinfo.h"
+#include "common/touch.h"
 #include "drivers/power/twl4030_bci.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
@@ -29,6 +30,7 @@
 #define CHARGE_MA	500
 #define STATUS_S	10u          /* a status line this often */
 #define STEP_MS		250u         /* asleep between looks at the keys */
+#define TOUCH_MS	50u          /* the same while the screen is lit (a tap) */
 /* Linux's twl4030_current_worker() backs off below 4.75 V; the charger
  * stops under about 4.4 V (issue #36): step down at 4.5 V. */
 #define VBUS_LOW_MV	4500
@@ -186,9 +188,10 @@ static void power_off(struct twl4030 *t, const char *why, unsigned mv)
 /*
  * Below the threshold with a charger (or started by it: plug): charge
  * asleep (WFI between looks) until VBAT reaches boot_mv (not after a
- * plug-in), a key or the power button asks to boot now, or the charger
- * goes away (power-off). The charging screen: at once for a cell at or
- * above the threshold at the start (strong); for a drained one only once the charger has held for
+ * plug-in), a key, the power button or a new touch on the lit charging
+ * screen asks to boot now, or the charger goes away (power-off). The
+ * charging screen: at once for a cell at or above the threshold at the
+ * start (strong); for a drained one only once the charger has held for
  * SCREEN_S with ICHG (read with the MPU awake) over SCREEN_MA, so that
  * the screen's ~50 mA still leave the cell gaining; dark again when the
  * charger stops, VBUS runs low or the cell loses (docs/power.md).
@@ -198,6 +201,11 @@ static void hold(struct twl4030 *t, unsigned boot_mv, bool plug, bool strong)
 	unsigned ma = (unsigned)var_num("charge_ma", CHARGE_MA);
 	uint64_t t0 = timer_us(), last_on = t0, next = t0;
 	bool pressed = power_button(t), say = true;
+	/* The touch screen (board.h touch_screen), read while the charging
+	 * screen is lit; touched until seen untouched, so that a finger
+	 * already on the panel does not boot. */
+	bool touch = touch_screen && !touch_init(), touched = true;
+	uint16_t x, y;
 	unsigned steady = 0;    /* secs when the charger last did not hold */
 	int screen = 0;         /* 1 on, -1 not to be had (video=off) */
 	struct bci_sources s;
@@ -240,7 +248,8 @@ static void hold(struct twl4030 *t, unsigned boot_mv, bool plug, bool strong)
 				printf("charge: powered on by the charger: charging");
 			else
 				printf("charge: below %u mV: charging before the boot", boot_mv);
-			printf("; a key or the power button boots now\n");
+			printf("; a key or the power button boots now%s\n",
+			       touch && screen > 0 ? ", as does a touch" : "");
 			say = false;
 		}
 		if (now >= next) {
@@ -263,8 +272,11 @@ static void hold(struct twl4030 *t, unsigned boot_mv, bool plug, bool strong)
 			       state & BCI_STATE_MASK ? "on" : "stopped", ma);
 			start(t, &s, false, ma);
 		}
-		for (unsigned i = 0; i < 4; i++) {
-			plat_idle_ms(STEP_MS);
+		for (unsigned i = 0, ms = touch && screen > 0 ? TOUCH_MS : STEP_MS; i < 1000 / ms;
+		     i++) {
+			bool on;
+
+			plat_idle_ms(ms);
 			if (console_getc() >= 0) {
 				printf("charge: key: booting\n");
 				return;
@@ -274,6 +286,16 @@ static void hold(struct twl4030 *t, unsigned boot_mv, bool plug, bool strong)
 				return;
 			}
 			pressed = power_button(t);
+			if (!touch || screen <= 0) {
+				touched = true;
+				continue;
+			}
+			on = touch_get(&x, &y) == 1;
+			if (on && !touched) {
+				printf("charge: touch: booting\n");
+				return;
+			}
+			touched = on;
 		}
 	}
 }

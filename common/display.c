@@ -368,6 +368,11 @@ void display_menu(const char *title, const char *(*item)(unsigned i), unsigned n
 	text_row(row, 1, hint, C_WARN, C_BG);
 }
 
+int display_menu_row(unsigned raw_y)
+{
+	return (int)((4095 - raw_y) * ds.h / 4096 / 16) - (ROW_LOG + 2);
+}
+
 void display_menu_close(void)
 {
 	if (!ds.on || !ds.menu)

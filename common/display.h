@@ -42,6 +42,9 @@ void display_progress_end(bool ok);
 void display_menu(const char *title, const char *(*item)(unsigned i), unsigned n, unsigned sel,
 		  const char *hint);
 void display_menu_close(void);
+/* The menu item drawn where a touch's raw Y (0..4095 from the panel's
+ * bottom, common/touch.h) falls; may be negative or past the last. */
+int display_menu_row(unsigned raw_y);
 
 /* Before the hand-off: the panel's set-up completed, the picture in RAM. */
 void display_handoff(void);

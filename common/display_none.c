@@ -59,6 +59,11 @@ void display_menu_close(void)
 {
 }
 
+int display_menu_row(unsigned raw_y)
+{
+	return -1;
+}
+
 void display_handoff(void)
 {
 }

@@ -53,9 +53,6 @@ void main_late(const struct handoff *h)
 
 	/* Now nothing printed before the kernel load waits for the UART. */
 	console_use_ring(scratch_alloc(CONSOLE_RING), CONSOLE_RING);
-	/* The second stream of this image is then unpacked page by page, as
-	 * far as the code that runs needs it (arch/arm/cold.c). */
-	cold_rest_dict(scratch_alloc(cold_rest_size()), cold_rest_size());
 	sys.boot_media = boot_media(h->boot.device);
 	omap3_periph_init(&h->chip, &h->clocks);
 	sys.soc_part = omap3_chip_name(&h->chip, soc_es);

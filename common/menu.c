@@ -4,7 +4,8 @@
  * the board has one, on its screen. Serial: one digit per label, Enter the
  * default, any other key the prompt. Buttons: AUX (the board's button,
  * gpio_7 on the GTA04) moves the selection, the power button (TWL4030
- * STS_HW_CONDITIONS.STS_PWON) boots it. Opened by AUX held at power-on,
+ * STS_HW_CONDITIONS.STS_PWON) boots it, a touch on an entry's row (the
+ * GTA04's touch screen) boots that one. Opened by AUX held at power-on,
  * it boots the default when the timeout (extlinux TIMEOUT, else 10 s)
  * runs out. Buttons and timeout only on a board with a screen: the
  * Beagle's menu is the serial one it always was. After the autoboot chain failed, the menu stays on the screen
@@ -19,6 +20,7 @@
 #include "common/display.h"
 #include "common/escape.h"
 #include "common/storage.h"
+#include "common/touch.h"
 #include "drivers/timer/timer.h"
 #include "lib/errno.h"
 #include "lib/log.h"
@@ -31,6 +33,8 @@ static struct {
 	const struct extlinux_conf *conf;
 	unsigned n, sel;
 	int held;
+	bool touch;
+	uint16_t ty;              /* raw Y of the touch held, common/touch.h */
 	uint64_t next_us;
 } m;
 
@@ -43,13 +47,16 @@ static const char *item(unsigned i)
 	return esc(l->menu[0] ? l->menu : l->name);
 }
 
-/* AUX in bit 0, the power button in bit 1. */
+/* AUX in bit 0, the power button in bit 1, a touch in bit 2. */
 static int levels(void)
 {
 	struct twl4030 *t = storage_twl();
 	uint8_t sts;
+	uint16_t x;
 	int v = sys_button_held();
 
+	if (m.touch && touch_get(&x, &m.ty) == 1)
+		v |= 4;
 	if (t && !twl4030_hw_conditions(t, &sts) && (sts & TWL4030_HW_PWON))
 		v |= 2;
 	return v;
@@ -68,6 +75,9 @@ static const struct extlinux_conf *setup(void)
 	m.n = conf->nlabels < MENU_MAX ? conf->nlabels : MENU_MAX;
 	def = extlinux_default(conf);
 	m.sel = def > 0 && (unsigned)def < m.n ? (unsigned)def : 0;
+	/* The touch screen (board.h touch_screen); with the screen off no
+	 * touch falls on a row (display_menu_row()) */
+	m.touch = touch_screen && !touch_init();
 	m.held = levels();
 	m.next_us = timer_us() + POLL_US;
 	return conf;
@@ -90,6 +100,14 @@ static int buttons(void)
 	v = levels();
 	pressed = v & ~m.held;
 	m.held = v;
+	/* A new touch on an entry's row boots it, as power the selected one */
+	if (pressed & 4) {
+		v = display_menu_row(m.ty);
+		if ((unsigned)v < m.n) {
+			m.sel = (unsigned)v;
+			return 2;
+		}
+	}
 	if (pressed & 1) {
 		m.sel = (m.sel + 1) % m.n;
 		draw();

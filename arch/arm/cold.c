@@ -4,8 +4,9 @@
  * arch/arm/omap3/mlo_layout.h). cold_load() unpacks the first, what the
  * boot path runs, and maps the second's pages as faults. An access that
  * faults on one of them (cold_fault(), from late.S's abort path) unpacks
- * the second stream as far as that page, once the SDRAM image has given a
- * dictionary for it (cold_rest_dict()), else all of it (cold_load_rest()).
+ * the second stream as far as that page. Both are decoded into the
+ * dictionary at COLD_DICT, where the second's matches find the first's
+ * bytes as packed, then copied into place and filtered there.
  * A boot that needs only the first stream hands over without spending the
  * time on the rest; the console unpacks what its commands touch, so the
  * order gtaboot.ld gives the sections decides speed, never correctness.
@@ -49,27 +50,14 @@ _Static_assert(LZMA_WORK_BYTES(MLO_LZMA_LC, MLO_LZMA_LP) <= COLD_WORK_MAX,
 _Static_assert(COLD_WINDOW_END - COLD_BASE <= COLD_WINDOW, "COLD_PTE outside the window");
 
 /* The second stream until it is unpacked: in the SDRAM image's bss, set
- * by cold_load() once it has cleared that. With a dictionary
- * (cold_rest_dict()), rest_dec unpacks it there in steps, and the pages
- * below __cold_tail + rest_final hold their final code. */
-static const uint8_t *rest_src;
-static uint32_t rest_len;
+ * by cold_load() once it has cleared that. rest_dec unpacks it into
+ * COLD_DICT behind the first in steps, and the pages below __cold_tail +
+ * rest_final hold their final code. */
+static int rest_pending;
 static struct lzma_dec rest_dec;
-static uint8_t *rest_dict;
 static uint32_t rest_final;
 
-static int unpack(char *dst, size_t size, const uint8_t *src, size_t len, uint32_t start)
-{
-	size_t got = 0;
-	int err = lzma_decode(dst, size, src, len, MLO_LZMA_LC, MLO_LZMA_LP, MLO_LZMA_PB,
-			      (void *)COLD_WORK, COLD_WORK_MAX, &got);
-
-	if (!err && got != size)
-		err = -EBADMSG;
-	if (!err)
-		bcj_thumb_decode((uint8_t *)dst, size, start);
-	return err;
-}
+#define DICT ((uint8_t *)COLD_DICT)
 
 /* The second stream's pages, from __cold_tail (page-aligned, gtaboot.ld)
  * up to the page the first byte of the bss starts (also page-aligned). */
@@ -107,7 +95,7 @@ static void map_window(uint32_t present_end)
 
 int cold_load(const uint8_t *packed)
 {
-	size_t head = (size_t)(__cold_tail - __cold_start);
+	size_t head = (size_t)(__cold_tail - __cold_start), got = 0;
 	uint32_t zlen = get_le32(packed), alen;
 	int err;
 
@@ -117,13 +105,23 @@ int cold_load(const uint8_t *packed)
 	alen = get_le32(packed + 4);
 	if (alen > zlen - 4)
 		return -EBADMSG;
-	err = unpack(__cold_start, head, packed + 8, alen, 0);
+	err = lzma_decode(DICT, head, packed + 8, alen, MLO_LZMA_LC, MLO_LZMA_LP, MLO_LZMA_PB,
+			  (void *)COLD_WORK, COLD_WORK_MAX, &got);
+	if (!err && got != head)
+		err = -EBADMSG;
 	if (err)
 		return err;
+	memcpy(__cold_start, DICT, head);
+	bcj_thumb_decode((uint8_t *)__cold_start, head, 0);
 	memset(__cold_bss_start, 0, (size_t)(__cold_bss_end - __cold_bss_start));
 	if ((uintptr_t)__cold_end > (uintptr_t)__cold_tail) {
-		rest_src = packed + 8 + alen;
-		rest_len = zlen - 4 - alen;
+		/* behind the first, as its preset dictionary (mlo_layout.h);
+		 * a failure here is rest_dec's, which its first run returns */
+		lzma_dec_init(&rest_dec, DICT, (size_t)(__cold_end - __cold_start),
+			      packed + 8 + alen, zlen - 4 - alen, MLO_LZMA_LC, MLO_LZMA_LP,
+			      MLO_LZMA_PB, (void *)COLD_WORK, COLD_WORK_MAX);
+		rest_dec.pos = head;
+		rest_pending = 1;
 		map_window((uint32_t)(uintptr_t)__cold_tail);
 	}
 	cache_dcache_clean_inv_all();
@@ -139,35 +137,23 @@ cold_main_fn *cold_enter(const uint8_t *packed)
 	return main_late;
 }
 
-size_t cold_rest_size(void)
-{
-	return rest_src ? (size_t)(__cold_end - __cold_tail) : 0;
-}
-
-void cold_rest_dict(void *buf, size_t size)
-{
-	if (!rest_src || rest_dict || size < cold_rest_size())
-		return;
-	if (!lzma_dec_init(&rest_dec, buf, cold_rest_size(), rest_src, rest_len, MLO_LZMA_LC,
-			   MLO_LZMA_LP, MLO_LZMA_PB, (void *)COLD_WORK, COLD_WORK_MAX))
-		rest_dict = buf;
-}
-
 /*
  * The second stream's first `need` bytes (or all of it) in place, as code:
  * unpacked into the dictionary (the output of the BCJ filter cannot serve
- * as LZMA's dictionary, whose matches refer to the bytes before it), then
- * copied behind __cold_tail and filtered there. A pair the filter has not
+ * as LZMA's dictionary, whose matches refer to the bytes before it, the
+ * first stream's among them), then copied behind __cold_tail and filtered
+ * there. A pair the filter has not
  * seen whole waits for the next step, and with it the page it starts in.
  * Once only after a failure: a second try would read the same.
  */
 static __attribute__((noinline)) int unpack_rest_to(uint32_t need)
 {
+	uint32_t head = (uint32_t)(__cold_tail - __cold_start);
 	uint32_t len = (uint32_t)(__cold_end - __cold_tail), got, fin;
 	int err;
 
-	err = lzma_dec_run(&rest_dec, need + 4 < len ? need + 4 : len);
-	got = (uint32_t)rest_dec.pos;
+	err = lzma_dec_run(&rest_dec, head + (need + 4 < len ? need + 4 : len));
+	got = (uint32_t)rest_dec.pos - head;
 	/* All of it: then the end marker must follow (nothing more, nothing
 	 * less), as for the first stream. */
 	if (!err && got == len && !rest_dec.done)
@@ -175,18 +161,16 @@ static __attribute__((noinline)) int unpack_rest_to(uint32_t need)
 	if (!err && got < len && rest_dec.done)
 		err = -EBADMSG;
 	if (err) {
-		rest_src = 0;
+		rest_pending = 0;
 		return err;
 	}
 	map_window(tail_pages_end());   /* writable while we fill them */
-	memcpy(__cold_tail + rest_final, rest_dict + rest_final, got - rest_final);
+	memcpy(__cold_tail + rest_final, DICT + head + rest_final, got - rest_final);
 	fin = rest_final + (uint32_t)bcj_thumb_decode((uint8_t *)__cold_tail + rest_final,
-						      got - rest_final,
-						      (uint32_t)(__cold_tail - __cold_start) +
-						      rest_final);
+						      got - rest_final, head + rest_final);
 	rest_final = got == len ? len : fin;
 	if (rest_final == len)
-		rest_src = 0;
+		rest_pending = 0;
 	/* cleans the D-cache, the copy with it, before the TLB changes */
 	map_window(rest_final == len ? tail_pages_end() :
 		   ((uint32_t)(uintptr_t)__cold_tail + rest_final) & ~(PAGE - 1));
@@ -196,21 +180,7 @@ static __attribute__((noinline)) int unpack_rest_to(uint32_t need)
 
 int cold_load_rest(void)
 {
-	const uint8_t *src = rest_src;
-	int err;
-
-	if (!src)
-		return 0;
-	if (rest_dict)
-		return unpack_rest_to((uint32_t)(__cold_end - __cold_tail));
-	/* once only, even if it fails: a second try would read the same */
-	rest_src = 0;
-	map_window(tail_pages_end());
-	err = unpack(__cold_tail, (size_t)(__cold_end - __cold_tail), src, rest_len,
-		     (uint32_t)(__cold_tail - __cold_start));
-	cache_dcache_clean_inv_all();
-	cache_icache_inv_all();
-	return err;
+	return rest_pending ? unpack_rest_to((uint32_t)(__cold_end - __cold_tail)) : 0;
 }
 
 int cold_fault(unsigned type)
@@ -226,11 +196,11 @@ int cold_fault(unsigned type)
 	} else {
 		fsr = far = 0;
 	}
-	if (rest_src && ((fsr & 0xFu) | ((fsr >> 6) & 0x10u)) == FS_XLATE_PAGE &&
+	if (rest_pending && ((fsr & 0xFu) | ((fsr >> 6) & 0x10u)) == FS_XLATE_PAGE &&
 	    far - (uint32_t)(uintptr_t)__cold_tail < tail_pages_end() - (uint32_t)(uintptr_t)__cold_tail) {
 		uint32_t page_end = ((far | (PAGE - 1)) + 1) - (uint32_t)(uintptr_t)__cold_tail;
 
-		return (rest_dict ? unpack_rest_to(page_end) : cold_load_rest()) == 0;
+		return unpack_rest_to(page_end) == 0;
 	}
 	/* Any other exception: arm_exception() reports it, and may itself lie
 	 * in the second stream. */

@@ -39,13 +39,6 @@ int cold_load(const uint8_t *packed);
  * or -EBADMSG when the staged stream was damaged since the boot. */
 int cold_load_rest(void);
 
-/* The second stream's size while it is still packed, else 0; and a buffer
- * of at least that size (in gtaboot's own SDRAM area, kept for good), in
- * which a touch of one of its pages unpacks it only as far as that page.
- * Without one, or before, a touch unpacks it all. */
-size_t cold_rest_size(void);
-void cold_rest_dict(void *buf, size_t size);
-
 /* late.S's exception path, with the exception's type (arch/arm/cpu.h):
  * 1 when it was an abort on one of the second stream's pages, which is
  * now unpacked (with all before it), so that the access can run again; 0 for anything else,

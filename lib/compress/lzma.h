@@ -31,7 +31,10 @@ int lzma_decode(void *dst, size_t dst_size, const void *src, size_t src_size,
  * at least `until` bytes are out (a match may take it past, never past
  * dst_size) or the end marker, which sets d->done. Both return 0 or the
  * errors above; after an error every later run returns it again. src,
- * dst and work must stay in place and untouched between runs. */
+ * dst and work must stay in place and untouched between runs. A caller
+ * may set pos after lzma_dec_init() and before the first run: dst's first
+ * pos bytes are then a preset dictionary (xz's preset_dict), which the
+ * stream's matches may reach back into. */
 struct lzma_dec {
 	uint8_t *out;
 	size_t size, pos;        /* pos: bytes out so far */

@@ -262,3 +262,34 @@ def test_plug_in_unplugged_powers_off(card, tmp_path):
 def test_power_on_by_needs_a_charger(card):
     r = simrun.run(["--machine", "gta04", "--sd", card, "--power-on-by", "charger"])
     assert r.rc == 3 and "--power-on-by charger needs a charger" in r.stderr, r.stderr
+
+
+# ---- a touch on the charging screen (the GTA04's TSC2007) ----
+
+def test_plug_in_touch_boots(card):
+    """Powered on by the charger, the charging screen lit at once: a touch
+    at 3 s boots, as the power button would; the line that says what boots
+    names it."""
+    r = boot(card, *PLUG, "--touch", "240,320@3000", max_ms=6000)
+    assert r.report["result"] == "handoff", r.report["message"]
+    assert "a key or the power button boots now, as does a touch" in r.serial, \
+        charge_lines(r.serial)
+    assert "charge: touch: booting" in r.serial, charge_lines(r.serial)
+    assert r.report["virtual_us"] >= 3000000 and ALLOW in r.serial
+
+
+def test_touch_resting_or_dark_does_not_boot(card):
+    """A finger already on the panel when the screen lights does not boot
+    (nor does lifting it); a drained cell's screen stays dark for the
+    charger's first 5 s, and a touch on the dark panel does nothing."""
+    r = boot(card, *PLUG, "--touch", "240,320@0+4000", max_ms=6000)
+    assert r.report["result"] == "timeout", r.report["message"]
+    assert "charge: touch" not in r.serial and "Starting kernel" not in r.serial
+    assert r.report["tsc2007"]["reads"] > 0, r.report["tsc2007"]
+    # 100 mAh: the 12 mAh cell would reach the threshold within the run
+    r = boot(card, "--charger-src", "usb500", "--battery-soc", "0.9", "--battery-mah", "100",
+             "--touch", "240,320@2000+400", max_ms=4000)
+    assert r.report["result"] == "timeout", r.report["message"]
+    assert "charge: below 3500 mV: charging before the boot; a key or the power button " \
+        "boots now\n" in r.serial.replace("\r\n", "\n"), charge_lines(r.serial)
+    assert "charge: touch" not in r.serial and "Starting kernel" not in r.serial

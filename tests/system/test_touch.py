@@ -6,11 +6,14 @@
 numbering (commands.c do_tsc_choose(): 1..cols*rows from the top left,
 row by row), the bound and the escapes of tsc choose, a controller that
 does not answer, bad arguments; lcm on gtaboot's own screen (screenshots
-of the DSS model)."""
+of the DSS model) and the boot menu answering a touch on an entry's row."""
+import subprocess
+
 import pytest
 
 import pngread
 import simrun
+from test_display import CONF, card, run_shots  # noqa: F401 (card: a fixture)
 from test_letux import BIN, PROMPT, output, session
 
 W, H = 480, 640
@@ -214,3 +217,25 @@ def test_lcm_backlight_pwm(tmp_path):
     the panel stays lit."""
     _, rows = shot(["lcm backlight 100"], tmp_path)
     assert rows[4][470] == (255, 203, 41)
+
+
+# ---- the boot menu ----
+
+def test_menu_touch_boots_entry(sim, card, tmp_path):  # noqa: F811
+    """AUX at power-on opens the menu; a touch on the second entry's row
+    (text row ROW_LOG + 2 + 1: pixels 80-95) boots it."""
+    r = run_shots(sim, card("menu"), tmp_path, [],
+                  ["--press", "aux@0+300", "--touch", "100,88@600"])
+    assert r.rc == 0 and r.report["result"] == "handoff", r.stderr
+    assert "Booting 'Second entry'" in r.serial
+    args = subprocess.run(["fdtget", "-t", "s", str(tmp_path / "out.dtb"), "/chosen",
+                           "bootargs"], capture_output=True, text=True).stdout
+    assert "which=second" in args
+
+
+def test_menu_touch_elsewhere_ignored(sim, card, tmp_path):  # noqa: F811
+    """A touch below the entries does nothing: the timeout boots the
+    default."""
+    r = run_shots(sim, card("menu"), tmp_path, [],
+                  ["--press", "aux@0+300", "--touch", "100,400@600"])
+    assert r.rc == 0 and "menu: timeout" in r.serial and "Booting 'First entry'" in r.serial

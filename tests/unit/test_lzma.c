@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* lib/compress/lzma against raw LZMA1 streams (with and without the ARM-Thumb BCJ
- * filter) made by Python's lzma module, as tools/packcold.py makes the cold
- * part, and its refusal of corrupt, truncated and oversized input. */
+ * filter) made by Python's lzma module and tools/packcold.py (the cold
+ * part's two streams, the second with a preset dictionary), and its
+ * refusal of corrupt, truncated and oversized input. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -221,6 +222,57 @@ static void test_steps(void **st)
 	(void)st;
 }
 
+/*
+ * The two streams as tools/packcold.py packs the cold part and
+ * arch/arm/cold.c unpacks it: the first alone into the dictionary, the
+ * second behind it with the first as its preset dictionary (pos set
+ * before the first run), in steps; then each filtered as code. Without
+ * the first's bytes in front, the second does not decode.
+ */
+static void test_preset(void **st)
+{
+	enum { SIZE = 120000, SPLIT = 40960 };
+	char script[2048];
+	size_t zlen, dlen, outlen = 0;
+	uint8_t *z, *d, *dict = malloc(SIZE), *code = malloc(SIZE);
+	uint32_t alen;
+	struct lzma_dec dec;
+
+	snprintf(script, sizeof(script), DATA "sys.path.insert(0,\"tools\")\nimport packcold\n"
+		 "sys.stdout.buffer.write(packcold.pack_split(d,%d))", 10, SIZE, SIZE, SPLIT);
+	z = run_python(script, &zlen);
+	snprintf(script, sizeof(script), DATA "sys.stdout.buffer.write(d)", 10, SIZE, SIZE);
+	d = run_python(script, &dlen);
+	assert_int_equal(dlen, SIZE);
+	memcpy(&alen, z, 4);
+	assert_true(alen + 4 < zlen);
+	assert_int_equal(lzma_decode(dict, SPLIT, z + 4, alen, 3, 1, 1, work, sizeof(work),
+				     &outlen), 0);
+	assert_int_equal(outlen, SPLIT);
+	assert_int_equal(lzma_dec_init(&dec, dict, SIZE, z + 4 + alen, zlen - 4 - alen, 3, 1, 1,
+				       work, sizeof(work)), 0);
+	dec.pos = SPLIT;
+	for (size_t until = SPLIT + 1; !dec.done; until += 4096)
+		assert_int_equal(lzma_dec_run(&dec, until), 0);
+	assert_int_equal(dec.pos, SIZE);
+	memcpy(code, dict, SIZE);
+	bcj_thumb_decode(code, SPLIT, 0);
+	bcj_thumb_decode(code + SPLIT, SIZE - SPLIT, SPLIT);
+	assert_memory_equal(code, d, SIZE);
+	/* the second alone, as if from its own start: refused or other bytes */
+	memset(dict, 0, SIZE);
+	if (lzma_decode(dict, SIZE - SPLIT, z + 4 + alen, zlen - 4 - alen, 3, 1, 1, work,
+			sizeof(work), &outlen) == 0) {
+		bcj_thumb_decode(dict, outlen, SPLIT);
+		assert_true(outlen != SIZE - SPLIT || memcmp(dict, d + SPLIT, outlen) != 0);
+	}
+	free(z);
+	free(d);
+	free(dict);
+	free(code);
+	(void)st;
+}
+
 /* BL pairs go back from absolute to relative; other halfwords stay. */
 static void test_bcj(void **st)
 {
@@ -263,6 +315,7 @@ int main(void)
 		cmocka_unit_test(test_far_match),
 		cmocka_unit_test(test_params),
 		cmocka_unit_test(test_steps),
+		cmocka_unit_test(test_preset),
 		cmocka_unit_test(test_bcj),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

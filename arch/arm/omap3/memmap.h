@@ -76,7 +76,13 @@
 #define COLD_WORK_MAX    MM_U(0x8000)
 #define COLD_PTE         (COLD_WORK + COLD_WORK_MAX)
 #define COLD_PTE_BYTES   MM_U(0x400)
-#define COLD_WINDOW_END  (COLD_PTE + COLD_PTE_BYTES)
+/* Then, page-aligned, to the window's end: the decoder's dictionary, the
+ * cold part as packed (before the BCJ filter is undone), the first
+ * stream's, which the second refers back into, then the second's as it
+ * is unpacked (arch/arm/cold.c). */
+#define COLD_DICT        (COLD_BASE + MM_U(0xCA000))
+#define COLD_DICT_MAX    MM_U(0x36000)
+#define COLD_WINDOW_END  (COLD_DICT + COLD_DICT_MAX)
 
 /* ---- Where users load: U-Boot's ti_armv7_common.h values under the same
  * variable names (kernel_addr_r ...), so that boot scripts written for

@@ -64,12 +64,15 @@
  * piece of the cold part: the first from __cold_start to __cold_tail
  * (what the boot needs, arch/arm/gtaboot.ld), BCJ start offset 0; the second from
  * __cold_tail to __cold_end, BCJ start offset __cold_tail - __cold_start,
- * unpacked when first touched. The streams are independent (1.2 KB
- * larger than one stream), so the first can be run, and written to,
- * before the second is unpacked. The fixed properties: literal context
- * and position bits, position bits; the encoder's dictionary covers the
- * whole cold window (COLD_MAX): the decoder uses its output as the
- * dictionary. lc 3 / lp 1 / pb 1 suit Thumb code (halfword-aligned):
+ * unpacked when first touched. The second has the first (as packed,
+ * before the BCJ filter is undone) as its preset dictionary, as xz's
+ * preset_dict: it starts with fresh probabilities and state, its matches
+ * may reach back into the first (1.8 KB smaller than two independent
+ * streams); the decoder keeps the first's bytes in COLD_DICT for it, so
+ * the first can be run, and written to, before the second is unpacked.
+ * The fixed properties: literal context and position bits, position
+ * bits; the encoder's dictionary covers the whole cold window (COLD_MAX):
+ * the decoder uses its output as the dictionary. lc 3 / lp 1 / pb 1 suit Thumb code (halfword-aligned):
  * 1.6 % smaller than 3/0/2, for 28 KiB of probabilities (COLD_WORK). */
 #define MLO_LZMA_LC       3
 #define MLO_LZMA_LP       1
