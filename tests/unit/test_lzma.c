@@ -14,12 +14,13 @@
 
 #include "lib/errno.h"
 #include "lib/compress/lzma.h"
+#include "tests/unit/helpers.h"
 
 #define CAP (1 << 22)
 
 static uint8_t *run_python(const char *script, size_t *len)
 {
-	char cmd[4096];
+	char cmd[4096 + PATH_MAX];
 	FILE *p;
 	uint8_t *buf = malloc(CAP);
 	size_t n = 0, r;
@@ -232,14 +233,16 @@ static void test_steps(void **st)
 static void test_preset(void **st)
 {
 	enum { SIZE = 120000, SPLIT = 40960 };
-	char script[2048];
+	char script[2048 + PATH_MAX];
 	size_t zlen, dlen, outlen = 0;
 	uint8_t *z, *d, *dict = malloc(SIZE), *code = malloc(SIZE);
 	uint32_t alen;
 	struct lzma_dec dec;
 
-	snprintf(script, sizeof(script), DATA "sys.path.insert(0,\"tools\")\nimport packcold\n"
-		 "sys.stdout.buffer.write(packcold.pack_split(d,%d))", 10, SIZE, SIZE, SPLIT);
+	/* the tests run from build/host: tools/ by the repository's root */
+	snprintf(script, sizeof(script), DATA "sys.path.insert(0,\"%s/tools\")\nimport packcold\n"
+		 "sys.stdout.buffer.write(packcold.pack_split(d,%d))", 10, SIZE, SIZE, repo_root(),
+		 SPLIT);
 	z = run_python(script, &zlen);
 	snprintf(script, sizeof(script), DATA "sys.stdout.buffer.write(d)", 10, SIZE, SIZE);
 	d = run_python(script, &dlen);
