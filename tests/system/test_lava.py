@@ -128,6 +128,19 @@ def text(records):
     return "\n".join(str(r.get("msg")) for r in records)
 
 
+def board_side(lab):
+    """What the lab's simulator said (its stderr, its report's result), for
+    a failed job: a stalled console once left only LAVA's side to read."""
+    out = []
+    for name in ("sim.err", "report.json", "pdu.log"):
+        try:
+            with open(os.path.join(str(lab), name), errors="replace") as f:
+                out.append("--- %s:\n%s" % (name, f.read()[-1500:]))
+        except OSError:
+            out.append("--- %s: none" % name)
+    return "\n".join(out)
+
+
 def job_status(records):
     for r in results(records):
         if r.get("definition") == "lava" and r.get("case") == "job":
@@ -146,7 +159,7 @@ def test_lava_boots_kernel_from_card(lab):
         "prompts": ["payload: bootargs=console=ttyO2,115200n8 lava=card"],
         "timeout": {"seconds": 40}}}]})
     log = text(rec)
-    assert job_status(rec) == "pass", log[-4000:]
+    assert job_status(rec) == "pass", log[-4000:] + "\n" + board_side(lab)
     assert "Starting kernel at 0x82000000" in log
     assert "payload: bootargs=console=ttyO2,115200n8 lava=card" in log
 
@@ -171,7 +184,7 @@ def test_lava_interactive_commands_pass(lab):
     res = {r.get("case"): r.get("result") for r in results(rec)
            if r.get("definition", "").endswith("gtaboot-shell")}
     assert res == {n: "pass" for n, _, _ in INTERACTIVE}, text(rec)[-6000:]
-    assert job_status(rec) == "pass", text(rec)[-3000:]
+    assert job_status(rec) == "pass", text(rec)[-3000:] + "\n" + board_side(lab)
 
 
 def test_lava_notices_failed_boot(lab):
