@@ -74,7 +74,8 @@ int hush_init(struct hush *h, const struct hush_ops *ops, void *arena, size_t ar
  * ("syntax error: line 3: 'fi' without 'if'"), and runs none of it if it
  * has one; otherwise runs it. text must stay unchanged while it runs.
  * Returns the exit status, 0 or 1 (1 also for a syntax error, a bound
- * hit or Ctrl-C), which is also $? afterwards.
+ * hit or Ctrl-C), or the n of an `exit n` that ended it; it is also $?
+ * afterwards.
  */
 int hush_run(struct hush *h, const char *text, size_t len);
 
