@@ -1,0 +1,323 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""bootefi (commands/efi.c, efi/: docs/uefi.md) on the simulated GTA04 A5:
+Debian's armmp zImage, an EFI application itself, started by `bootefi
+${kernel_addr_r} ${ramdisk_addr_r}:<size> ${fdt_addr_r}`, must say that
+its EFI stub booted it, exit boot services and come up on what gtaboot
+handed over: the system table ("efi: EFI v2.100 by gtaboot", the
+RT_PROPERTIES table), the EFI memory map (efi=debug prints it: gtaboot's
+own area and the framebuffer kept from Linux), and the DT gtaboot patched
+(model, memory, command line). Then the bad inputs: efi.img corrupt, built
+for another gtaboot or missing, a corrupt PE, an image over gtaboot's own
+memory, an application that returns without ExitBootServices.
+
+The zImage's decompressor is 2 G instructions, about 20 s of host time
+(test_flash_kernel_linux.py), and Linux's init to the busybox prompt 1.5 G
+more: the run to the prompt took 61 s of host time on the 2 shared cores
+(12.2 s virtual), over one test's budget. So the test of record stops at
+Linux's early lines; test_efi_linux_shell runs on to the prompt only with
+GTABOOT_SLOW=1 (docs/uefi.md)."""
+import os
+import re
+import struct
+import subprocess
+import sys
+import zlib
+
+import pytest
+
+import simrun
+
+ROOT = simrun.ROOT
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import mklinuxcard  # noqa: E402
+
+MLO = os.path.join(ROOT, "build", "gta04", "MLO")
+EFI_IMG = os.path.join(ROOT, "build", "gta04", "efi.img")
+APPEND = "console=ttyO2,115200n8 earlycon cryptomgr.notests efi=debug"
+LOAD = ["setenv bootargs %s" % APPEND,
+        "load mmc 0:1 ${fdt_addr_r} gta04.dtb",
+        "load mmc 0:1 ${ramdisk_addr_r} initrd.gz",
+        "setenv isize ${filesize}",
+        "load mmc 0:1 ${kernel_addr_r} vmlinuz"]
+BOOT = "bootefi ${kernel_addr_r} ${ramdisk_addr_r}:${isize} ${fdt_addr_r}"
+
+
+def mkcard(path, efi=EFI_IMG, extra=()):
+    files = ["--file", "%s:efi.img" % efi] if efi else []
+    for src, dst in extra:
+        files += ["--file", "%s:%s" % (src, dst)]
+    subprocess.run([os.path.join(ROOT, "tools", "mksd.sh"), "--out", str(path), "--mlo", MLO]
+                   + files, check=True, capture_output=True)
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def linux_card(sim, tmp_path_factory):
+    simrun.built("build/gta04/MLO", "build/gta04/efi.img")
+    d = tmp_path_factory.mktemp("efi")
+    try:
+        deb = mklinuxcard.fetch()
+        initrd = mklinuxcard.initramfs(deb)
+        dtb = str(d / "a5.dtb")
+        mklinuxcard.dtb_from_deb(deb, "omap3-gta04a5.dtb", dtb)
+    except mklinuxcard.Missing as e:
+        pytest.skip("no Debian kernel: %s" % e)
+    return mkcard(d / "linux.img", extra=[(mklinuxcard.zimage_path(), "vmlinuz"),
+                                          (dtb, "gta04.dtb"), (initrd, "initrd.gz")])
+
+
+def session(card, cmds, tail="{expect %s}{end}" % simrun.PROMPT, max_ms=8000):
+    """cmds typed at the prompt (autoboot stopped by a key); the run ends
+    at tail."""
+    inp = "{expect Hit any key}x" + "".join(
+        "{expect %s}%s\\r" % (simrun.PROMPT, simrun.esc(c)) for c in cmds) + tail
+    return simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", card,
+                       "--on-handoff", "continue", "--max-ms", str(max_ms), "--input", inp],
+                      timeout=600)
+
+
+def after(out, cmd):
+    """What the console printed after cmd was typed."""
+    assert cmd in out, out[-3000:]
+    return out[out.index(cmd) + len(cmd):]
+
+
+def check_efi_boot(r):
+    out = r.serial
+    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + out[-3000:]
+    boot = after(out, BOOT)
+    # gtaboot's side: the command line it hands over, the image it starts
+    assert "Command line: %s" % APPEND in boot
+    assert re.search(r"Booting /MemoryMapped\(0x1,0x82000000,0x[0-9a-f]+\)", boot)
+    # Linux's EFI stub, through SimpleTextOutput
+    for line in ("EFI stub: Booting Linux Kernel...",
+                 "EFI stub: Using DTB from configuration table",
+                 "EFI stub: Exiting boot services..."):
+        assert line in boot, boot[:3000]
+    assert "ERROR" not in boot[:boot.index("Exiting boot services")]
+    # the decompressor entered with the MMU off, as efi_enter_kernel does
+    h = r.report["handoff"]
+    assert h and h["mmu_off"] and h["dcache_off"]
+    # the kernel found the system table and the RT_PROPERTIES table
+    assert "efi: EFI v2.100 by gtaboot" in boot
+    assert re.search(r"efi: RTPROP=0x[0-9a-f]+ ", boot)
+    # the EFI memory map (efi=debug), as the kernel read it: the 1 GiB in
+    # typed ranges, the DTB (ACPI reclaim, as U-Boot types its copy) and
+    # the initrd (loader data) where bootefi found them, the framebuffer
+    # gtaboot left on for simplefb reserved, gtaboot's area at the top of
+    # RAM boot services code (its cold part, then efi.img among its
+    # buffers) and data (the buffers), which Linux takes over after
+    # ExitBootServices, as it does the same memory after a bootz
+    fb = int(re.search(r"display: .*, framebuffer 0x([0-9a-f]{8})", out).group(1), 16)
+    isize = int(re.search(r"load mmc 0:1 \$\{ramdisk_addr_r\} initrd.gz\r\n(\d+) bytes read",
+                          out).group(1))
+    mm = [(int(a, 16), int(b, 16) + 1, k.strip()) for a, b, k in
+          re.findall(r"efi:\s+0x([0-9a-f]+)-0x([0-9a-f]+) \[([A-Za-z ]+?)\s*\|", boot)]
+    assert mm and "efi: Processing EFI memory map:" in boot, boot[:4000]
+    assert mm[0][0] == 0x80000000 and mm[-1][1] == 0xC0000000
+    assert all(a[1] == b[0] for a, b in zip(mm, mm[1:])), mm    # no gaps
+    assert (0x88000000, 0x88023000, "ACPI Reclaim") in mm, mm  # 0x10000 of headroom
+    assert (0x88080000, (0x88080000 + isize + 0xFFF) & ~0xFFF, "Loader Data") in mm, mm
+    assert (fb, fb + 0x96000, "Reserved") in mm, mm
+    assert (0xBFD00000, 0xBFE00000, "Boot Code") in mm, mm
+    assert mm[-1][2] == "Boot Data"
+    code = [r for r in mm if r[2] == "Boot Code" and r[0] > 0xBFE00000]
+    assert len(code) == 1 and code[0][1] - code[0][0] == 0x40000, mm   # efi.img's EFI_MAX
+    assert any(k == "Runtime Data" for _, _, k in mm), mm              # the system table
+    # the DT gtaboot patched: the model, the command line it wrote
+    assert "OF: fdt: Machine model: Goldelico GTA04A5/Letux 2804" in boot
+    assert "Kernel command line: %s" % APPEND in boot
+
+
+def test_efi_stub_exits_boot_services(linux_card):
+    # to the stub's jump into the decompressor (MMU off): 0.1 G
+    # instructions, a few seconds of host time
+    r = session(linux_card, LOAD + [BOOT], tail="{expect Exiting boot services}{end}",
+                max_ms=4000)
+    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + r.serial[-3000:]
+    boot = after(r.serial, BOOT)
+    assert "Command line: %s" % APPEND in boot
+    assert re.search(r"Booting /MemoryMapped\(0x1,0x82000000,0x[0-9a-f]+\)", boot)
+    for line in ("EFI stub: Booting Linux Kernel...",
+                 "EFI stub: Using DTB from configuration table",
+                 "EFI stub: Exiting boot services..."):
+        assert line in boot, boot[:3000]
+    assert "ERROR" not in boot
+
+
+def test_efi_stub_boots_debian_kernel(linux_card):
+    # to Linux's memory summary: the decompressor and the kernel's first
+    # lines (2.1 G instructions)
+    r = session(linux_card, LOAD + [BOOT], tail="{expect Memory: }{expect available}{end}",
+                max_ms=20000)
+    check_efi_boot(r)
+    # Linux's memory: the 1 GiB less the pages gtaboot keeps (the
+    # framebuffer), as the EFI memory map said
+    total = re.search(r"Memory: \d+K/(\d+)K available", r.serial)
+    assert total and (1 << 30) - (4 << 20) <= int(total.group(1)) * 1024 <= 1 << 30, total
+
+
+@pytest.mark.skipif(not os.environ.get("GTABOOT_SLOW"),
+                    reason="61 s of host time on 2 shared cores: GTABOOT_SLOW=1 runs it")
+def test_efi_linux_shell(linux_card):
+    script = ("{expect initramfs:/# }cat /proc/device-tree/model; echo; "
+              "cat /proc/device-tree/chosen/bootargs; echo\\n{expect initramfs:/# }{end}")
+    r = session(linux_card, LOAD + [BOOT], tail=script, max_ms=60000)
+    check_efi_boot(r)
+    out = r.serial
+    assert "Freeing initrd memory" in out
+    assert "gtaboot-initramfs: up on Linux 6.1" in out
+    shell = out[out.index("cat /proc/device-tree/model"):]
+    assert "Goldelico GTA04A5/Letux 2804" in shell
+    assert APPEND in shell
+
+
+# ---- bad input
+
+def efi_header(data):
+    return list(struct.unpack_from("<8I", data, 0))
+
+
+def with_header(data, fields):
+    data = bytearray(data)
+    fields = list(fields)
+    fields[7] = 0
+    struct.pack_into("<8I", data, 0, *fields)
+    fields[7] = zlib.crc32(bytes(data)) & 0xFFFFFFFF
+    struct.pack_into("<8I", data, 0, *fields)
+    return bytes(data)
+
+
+@pytest.fixture(scope="module")
+def efi_bytes(sim):
+    with open(simrun.built("build/gta04/efi.img"), "rb") as f:
+        return f.read()
+
+
+def run_bootefi(tmp_path, efi, cmds, extra=()):
+    path = tmp_path / "efi.img"
+    if efi is not None:
+        path.write_bytes(efi)
+    card = mkcard(tmp_path / "card.img", efi=str(path) if efi is not None else None,
+                  extra=extra)
+    r = session(card, cmds)
+    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + r.serial[-3000:]
+    return r
+
+
+def test_corrupt_efi_img_refused(tmp_path, efi_bytes):
+    bad = bytearray(efi_bytes)
+    bad[len(bad) // 2] ^= 0x40
+    r = run_bootefi(tmp_path, bytes(bad), ["bootefi 0x82000000:0x1000", "echo rc=$?"])
+    out = after(r.serial, "bootefi 0x82000000:0x1000")
+    assert out.startswith("\r\nbootefi: efi.img is corrupt (not a gtaboot EFI image, or its "
+                          "CRC does not match)\r\n"), out[:500]
+    assert "rc=1" in out
+
+
+def test_efi_img_of_another_build_refused(tmp_path, efi_bytes):
+    h = efi_header(efi_bytes)
+    h[6] ^= 0x00010000
+    other = with_header(efi_bytes, h)
+    r = run_bootefi(tmp_path, other, ["bootefi 0x82000000:0x1000", "echo rc=$?"])
+    out = after(r.serial, "bootefi 0x82000000:0x1000")
+    m = re.search(r"bootefi: efi.img was built for another gtaboot \(SDRAM image ([0-9a-f]{8}), "
+                  r"this one is ([0-9a-f]{8})\)", out)
+    assert m and int(m.group(1), 16) == h[6] and int(m.group(2), 16) == h[6] ^ 0x00010000, out
+    assert "rc=1" in out
+
+
+def test_no_efi_img(tmp_path):
+    r = run_bootefi(tmp_path, None, ["bootefi 0x82000000:0x1000", "echo rc=$?"])
+    out = after(r.serial, "bootefi 0x82000000:0x1000")
+    assert "bootefi: no efi.img on the SD card's boot FAT partition (ENOENT)" in out
+    assert "rc=1" in out
+
+
+def hello_pe(status=0x80000003):
+    """A PE32 EFI application for ARM (COFF machine THUMB, entered in ARM
+    state at an even RVA, as Debian's images are): prints "hi from efi"
+    through ConOut->OutputString and returns status without calling
+    ExitBootServices."""
+    msg = "hi from efi\r\n".encode("utf-16-le") + b"\0\0"
+    code = struct.pack("<8I",
+                       0xE92D4010,   # push {r4, lr}
+                       0xE591002C,   # ldr r0, [r1, #44]  (ConOut)
+                       0xE5903004,   # ldr r3, [r0, #4]   (OutputString)
+                       0xE28F1010,   # add r1, pc, #16    (msg)
+                       0xE12FFF33,   # blx r3
+                       0xE59F0004,   # ldr r0, [pc, #4]   (status)
+                       0xE8BD8010,   # pop {r4, pc}
+                       0) + struct.pack("<I", status) + msg
+    text = code.ljust(0x200, b"\0")
+    dos = b"MZ" + b"\0" * 0x3A + struct.pack("<I", 0x40)
+    coff = struct.pack("<4sHHIIIHH", b"PE\0\0", 0x01C2, 1, 0, 0, 0, 0xE0, 0x0102)
+    opt = struct.pack("<HBBIIIIIIIIIHHHHHHIIIIHHIIIIII", 0x10B, 0, 0, 0x200, 0, 0, 0x1000,
+                      0x1000, 0, 0, 0x1000, 0x200, 0, 0, 0, 0, 0, 0, 0, 0x2000, 0x200, 0,
+                      10, 0, 0x10000, 0x1000, 0x10000, 0x1000, 0, 16) + b"\0" * 128
+    sec = struct.pack("<8sIIIIIIHHI", b".text", 0x200, 0x1000, 0x200, 0x200, 0, 0, 0, 0,
+                      0x60000020)
+    head = (dos + coff + opt + sec).ljust(0x200, b"\0")
+    return head + text
+
+
+def test_application_returning_without_exit_boot_services(tmp_path, efi_bytes):
+    pe = tmp_path / "hello.efi"
+    pe.write_bytes(hello_pe())
+    cmd = "bootefi ${kernel_addr_r} ${fdt_addr_r}"
+    dtb = os.path.join(ROOT, "build", "gta04", "omap3-gta04-sim.dtb")
+    simrun.built("build/gta04/omap3-gta04-sim.dtb")
+    r = run_bootefi(tmp_path, efi_bytes,
+                    ["load mmc 0:1 ${fdt_addr_r} sim.dtb", "load mmc 0:1 ${kernel_addr_r} hello.efi",
+                     cmd, "echo rc=$?", cmd, "echo rc=$?"],
+                    extra=[(str(pe), "hello.efi"), (dtb, "sim.dtb")])
+    out = after(r.serial, cmd)
+    assert "hi from efi\r\n" in out, out[:2000]
+    assert "## Application failed, r = 3\r\n" in out
+    assert "bootefi: the image returned without ExitBootServices (EFI_UNSUPPORTED)" in out
+    # back at the prompt, and a second run goes the same way (efi.img is
+    # read once, its state started afresh)
+    assert out.count("hi from efi") == 2 and out.count("rc=1") == 2, out
+
+
+def test_corrupt_pe_refused(tmp_path, efi_bytes):
+    pe = bytearray(hello_pe())
+    struct.pack_into("<I", pe, 0x40 + 24 + 16, 0x9000)   # entry point outside the image
+    (tmp_path / "bad.efi").write_bytes(bytes(pe))
+    dtb = os.path.join(ROOT, "build", "gta04", "omap3-gta04-sim.dtb")
+    r = run_bootefi(tmp_path, efi_bytes,
+                    ["load mmc 0:1 ${fdt_addr_r} sim.dtb", "load mmc 0:1 ${kernel_addr_r} bad.efi",
+                     "bootefi ${kernel_addr_r} ${fdt_addr_r}", "echo rc=$?",
+                     "load mmc 0:1 ${scriptaddr} sim.dtb", "bootefi ${scriptaddr}:0x400", "echo rc=$?",
+                     "bootefi ${fdt_addr_r}:0x400 ${fdt_addr_r}", "echo rc=$?"],
+                    extra=[(str(tmp_path / "bad.efi"), "bad.efi"), (dtb, "sim.dtb")])
+    out = after(r.serial, "bootefi ${kernel_addr_r} ${fdt_addr_r}")
+    assert re.search(r"efi: not a valid EFI image: [^\r]*entry[^\r]* \(EBADMSG\)\r\n"
+                     r"bootefi: 0x82000000: EFI_LOAD_ERROR", out), out[:1500]
+    # a DTB is no PE at all (no fdt given: the one at fdt_addr_r)
+    out2 = after(out, "bootefi ${scriptaddr}:0x400")
+    assert "bootefi: no fdt given: using the device tree at fdt_addr_r 0x88000000" in out2
+    assert re.search(r"efi: not a valid EFI image: [^\r]* \(EINVAL\)\r\n"
+                     r"bootefi: 0x80000000: EFI_LOAD_ERROR", out2), out2[:1500]
+    # nor may the image lie on the device tree
+    out3 = after(out2, "bootefi ${fdt_addr_r}:0x400 ${fdt_addr_r}")
+    assert out3.startswith("\r\nerror: image 0x88000000-0x88000400 overlaps fdt 0x88000000-")
+    assert out.count("rc=1") == 3
+
+
+def test_image_over_gtaboot_refused(tmp_path, efi_bytes):
+    # the top of the 1 GiB is gtaboot's own; below it the framebuffer
+    cmds = ["bootefi 0xbff00000:0x1000 ${fdt_addr_r}", "echo rc=$?",
+            "bootefi 0xbfc00000:0x1000 ${fdt_addr_r}", "echo rc=$?",
+            "bootefi 0xc0000000:0x1000 ${fdt_addr_r}", "echo rc=$?"]
+    dtb = os.path.join(ROOT, "build", "gta04", "omap3-gta04-sim.dtb")
+    r = run_bootefi(tmp_path, efi_bytes, ["load mmc 0:1 ${fdt_addr_r} sim.dtb"] + cmds,
+                    extra=[(dtb, "sim.dtb")])
+    out = r.serial
+    assert re.search(r"error: image 0xbff00000-0xbff01000 overlaps gtaboot's buffers "
+                     r"0x[0-9a-f]{8}-0xc0000000", after(out, cmds[0])), out[-2000:]
+    assert re.search(r"error: image 0xbfc00000-0xbfc01000 overlaps the framebuffer",
+                     after(out, cmds[2])), out[-2000:]
+    assert re.search(r"error: image 0xc0000000-0xc0001000 lies outside RAM",
+                     after(out, cmds[4])), out[-2000:]
+    assert out.count("rc=1") == 3
