@@ -65,10 +65,11 @@ LIBFDT_LDFLAGS := -Wl,--no-warn-mismatch
 FW_SRCS := $(sort $(wildcard arch/arm/*.S arch/arm/*.c arch/arm/omap3/*.S arch/arm/omap3/*.c \
            drivers/*/*.c drivers/*/*/*.c lib/*.c lib/*/*.c common/*.c commands/*.c)) \
            board/$(BOARD).c
-# lib/efi/ (UEFI: the PE loader, variables, load options) is host-tested
-# groundwork for a second image outside the MLO (docs/uefi.md): not linked
-# into the MLO, where even its unused objects reorder the linker's veneers.
-FW_SRCS := $(filter-out lib/efi/%,$(FW_SRCS))
+# lib/efi/ (UEFI: the PE loader, variables, load options, the memory map)
+# is host-tested and linked into the EFI image (below, efi.img), not into
+# the MLO, where even its unused objects reorder the linker's veneers.
+# Of it the MLO links only the check of efi.img's header (lib/efi/efiimg.c).
+FW_SRCS := $(filter-out $(filter-out lib/efi/efiimg.c,$(wildcard lib/efi/*.c)),$(FW_SRCS))
 
 # Two images from one tree (docs/design.md "Two images"): EARLY_SRCS are
 # the early image, what the ROM reads and runs before the rest of the MLO

@@ -6,15 +6,14 @@
  * efi.img there once, refuses one that is corrupt or was built for another
  * gtaboot, and runs it with the command's arguments (docs/uefi.md).
  */
+#include "arch/arm/cold.h"
 #include "arch/arm/mmu.h"
 #include "arch/arm/omap3/memmap.h"
-#include "arch/arm/omap3/mlo_layout.h"
 #include "common/bootfs.h"
 #include "common/command.h"
 #include "common/cli.h"
 #include "common/sysinfo.h"
-#include "efi/image.h"
-#include "lib/crc32.h"
+#include "lib/efi/efiimg.h"
 #include "lib/errno.h"
 #include "lib/log.h"
 #include "lib/printf.h"
@@ -54,29 +53,24 @@ static int efi_map(void)
 
 static int efi_load(void)
 {
-	const struct efi_img_header *h = (const void *)efi_mem;
-	struct efi_img_header c;
-	uint32_t size, id = *(const uint32_t *)(SRAM_BASE + MLO_DESC_OFF + MLO_DESC_CRC);
 	struct fat_fs *fs = bootfs_fat(&(int){ 0 });
+	const char *why;
+	uint32_t size;
 	int err = fs ? fat_read(fs, "/efi.img", efi_mem, EFI_FILE_MAX, &size) : -ENODEV;
 
 	if (err) {
 		pr_err("bootefi: no efi.img on the SD card's boot FAT partition (%s)\n", errname(err));
 		return err;
 	}
-	c = *h;
-	c.crc = 0;
-	if (size < sizeof(c) || h->magic != EFI_IMG_MAGIC || h->version != EFI_IMG_VERSION ||
-	    h->load != EFI_BASE || h->length != size || h->mem > EFI_BASE + EFI_MAX ||
-	    crc32(crc32(0, &c, sizeof(c)), efi_mem + sizeof(c), size - sizeof(c)) != h->crc) {
-		pr_err("bootefi: efi.img is corrupt (not a gtaboot EFI image, or its CRC does not match)\n");
-		return -EBADMSG;
-	}
-	if (h->sdram_id != id) {
+	err = efi_img_check(efi_mem, size, EFI_BASE, EFI_MAX, cold_image_id(), &why);
+	if (err == -ENOTSUP)
 		pr_err("bootefi: efi.img was built for another gtaboot (SDRAM image %08x, this one is %08x)\n",
-		       (unsigned)h->sdram_id, (unsigned)id);
-		return -EBADMSG;
-	}
+		       (unsigned)((const struct efi_img_header *)efi_mem)->sdram_id,
+		       (unsigned)cold_image_id());
+	else if (err)
+		pr_err("bootefi: efi.img is corrupt (%s)\n", why);
+	if (err)
+		return err;
 	cache_dcache_clean_inv_all();
 	cache_icache_inv_all();
 	efi_loaded = true;

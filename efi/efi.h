@@ -52,6 +52,13 @@ efi_status efi_image_load(const void *src, uint32_t size, efi_handle parent,
 efi_status efi_image_start(struct efi_image *img);
 /* The handle is a loaded image of ours, or NULL. */
 struct efi_image *efi_image_of(efi_handle h);
+/* The registry of loaded images (efi/services.c): 0 or -ENOSPC. */
+int efi_image_add(struct efi_image *img);
+void efi_image_remove(struct efi_image *img);
+/* LoadImage, StartImage, Exit and UnloadImage (efi/image.c) into the boot
+ * services table, whose CRC is made again. */
+void efi_set_image_services(const struct efi_boot_services *from);
+void efi_image_services(void);
 /* errno -> EFI_STATUS */
 efi_status efi_status_of(int err);
 const char *efi_status_name(efi_status st);

@@ -12,23 +12,6 @@
 #include "lib/printf.h"
 #include "lib/string.h"
 
-#define NIMAGES 4
-
-static struct efi_image *images[NIMAGES];
-
-struct efi_image *efi_image_of(efi_handle h)
-{
-	for (unsigned i = 0; h && i < NIMAGES; i++)
-		if (images[i] == h)
-			return h;
-	return NULL;
-}
-
-void efi_images_reset(void)
-{
-	memset(images, 0, sizeof(images));
-}
-
 static void put_le(uint8_t *p, uint64_t v, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
@@ -42,14 +25,9 @@ efi_status efi_image_load(const void *src, uint32_t size, efi_handle parent,
 	const char *why = NULL;
 	uint32_t align, code, data;
 	uint64_t base;
-	unsigned slot;
 	efi_status st;
 	int err;
 
-	for (slot = 0; slot < NIMAGES && images[slot]; slot++)
-		;
-	if (slot == NIMAGES)
-		return EFI_OUT_OF_RESOURCES;
 	st = efi_alloc_pool(EFI_BOOT_SERVICES_DATA, sizeof(*img), (void **)&img);
 	if (st)
 		return st;
@@ -100,7 +78,12 @@ efi_status efi_image_load(const void *src, uint32_t size, efi_handle parent,
 	};
 	efi_handle h = img;
 
-	images[slot] = img;
+	if (efi_image_add(img)) {
+		efi_mm_free(&efi_mm, img->base, img->pages);
+		efi_free_pool(img->dp);
+		efi_free_pool(img);
+		return EFI_OUT_OF_RESOURCES;
+	}
 	efi_install(&h, &efi_guid_loaded_image, &img->li);
 	efi_install(&h, &efi_guid_loaded_image_dp, img->dp);
 	/* the code goes through the D-cache: make it what the core fetches */
@@ -126,7 +109,7 @@ efi_status efi_image_start(struct efi_image *img)
 	return img->exit_status;
 }
 
-efi_status efi_load_image(bool boot, efi_handle parent, void *dp, void *src, uint32_t size,
+static efi_status load_image(bool boot, efi_handle parent, void *dp, void *src, uint32_t size,
 			  efi_handle *h)
 {
 	struct efi_image *img;
@@ -142,7 +125,7 @@ efi_status efi_load_image(bool boot, efi_handle parent, void *dp, void *src, uin
 	return st;
 }
 
-efi_status efi_start_image(efi_handle h, uint32_t *exit_size, char16 **exit_data)
+static efi_status start_image(efi_handle h, uint32_t *exit_size, char16 **exit_data)
 {
 	struct efi_image *img = efi_image_of(h);
 
@@ -153,7 +136,7 @@ efi_status efi_start_image(efi_handle h, uint32_t *exit_size, char16 **exit_data
 	return img ? efi_image_start(img) : EFI_INVALID_PARAMETER;
 }
 
-efi_status efi_exit(efi_handle h, efi_status st, uint32_t size, char16 *data)
+static efi_status exit_image(efi_handle h, efi_status st, uint32_t size, char16 *data)
 {
 	struct efi_image *img = efi_image_of(h);
 
@@ -163,17 +146,25 @@ efi_status efi_exit(efi_handle h, efi_status st, uint32_t size, char16 *data)
 	__builtin_longjmp(img->jmp, 1);
 }
 
-efi_status efi_unload_image(efi_handle h)
+static efi_status unload_image(efi_handle h)
 {
 	struct efi_image *img = efi_image_of(h);
 
 	if (!img || img->started)
 		return EFI_INVALID_PARAMETER;
-	for (unsigned i = 0; i < NIMAGES; i++)
-		if (images[i] == img)
-			images[i] = NULL;
+	efi_image_remove(img);
 	efi_mm_free(&efi_mm, img->base, img->pages);
 	efi_free_pool(img->dp);
 	efi_free_pool(img);
 	return EFI_SUCCESS;
+}
+
+void efi_image_services(void)
+{
+	static const struct efi_boot_services fns = {
+		.load_image = load_image, .start_image = start_image, .exit = exit_image,
+		.unload_image = unload_image,
+	};
+
+	efi_set_image_services(&fns);
 }

@@ -15,7 +15,7 @@
 #include "common/environment.h"
 #include "common/memcheck.h"
 #include "efi/efi.h"
-#include "efi/image.h"
+#include "lib/efi/efiimg.h"
 #include "lib/errno.h"
 #include "lib/log.h"
 #include "lib/printf.h"
@@ -28,7 +28,7 @@ int efi_img_main(int argc, char *const argv[]);
 /* tools/mkefiimg.py fills in length, sdram_id and crc */
 const struct efi_img_header efi_img_hdr __attribute__((section(".efi_header"), used)) = {
 	.magic = EFI_IMG_MAGIC, .version = EFI_IMG_VERSION, .load = EFI_BASE,
-	.mem = (uint32_t)(uintptr_t)__efi_end, .entry = (uint32_t)(uintptr_t)efi_img_main,
+	.end = (uint32_t)(uintptr_t)__efi_end, .entry = (uint32_t)(uintptr_t)efi_img_main,
 };
 
 static const char usage[] = "bootefi <image>[:<size>] [<initrd>:<size>] [<fdt>]";
@@ -151,6 +151,8 @@ static int bootefi(int argc, char *const argv[])
 
 	err = efi_services_init();
 	if (!err)
+		efi_image_services();
+	if (!err)
 		err = reserve("device tree", faddr, flen + FDT_HEADROOM, EFI_ACPI_RECLAIM_MEMORY);
 	if (!err && isize)
 		err = reserve("initrd", iaddr, isize, EFI_LOADER_DATA);
@@ -193,12 +195,9 @@ static int bootefi(int argc, char *const argv[])
 	return st == EFI_SUCCESS ? 0 : -ECANCELED;
 }
 
-void efi_images_reset(void);
-
 int efi_img_main(int argc, char *const argv[])
 {
 	/* a fresh start each run: no state of a previous bootefi */
 	memset(__efi_bss_start, 0, (size_t)(__efi_bss_end - __efi_bss_start));
-	efi_images_reset();
 	return bootefi(argc, argv);
 }

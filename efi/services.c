@@ -15,6 +15,7 @@
 #include "common/display.h"
 #include "common/sysinfo.h"
 #include "drivers/timer/timer.h"
+#include "lib/bitops.h"
 #include "lib/crc32.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
@@ -776,12 +777,44 @@ static const struct efi_boot_services bs_init = {
 	.create_event_ex = create_event_ex,
 };
 
-/* efi/image.c: LoadImage, StartImage, Exit, UnloadImage */
-efi_status efi_load_image(bool boot, efi_handle parent, void *dp, void *src, uint32_t size,
-			  efi_handle *h);
-efi_status efi_start_image(efi_handle h, uint32_t *exit_size, char16 **exit_data);
-efi_status efi_exit(efi_handle h, efi_status st, uint32_t size, char16 *data);
-efi_status efi_unload_image(efi_handle h);
+/* The loaded images (efi/image.c's), by handle. */
+static struct efi_image *images[4];
+
+struct efi_image *efi_image_of(efi_handle h)
+{
+	for (unsigned i = 0; h && i < ARRAY_SIZE(images); i++)
+		if (images[i] == h)
+			return h;
+	return NULL;
+}
+
+int efi_image_add(struct efi_image *img)
+{
+	for (unsigned i = 0; i < ARRAY_SIZE(images); i++) {
+		if (!images[i]) {
+			images[i] = img;
+			return 0;
+		}
+	}
+	return -ENOSPC;
+}
+
+void efi_image_remove(struct efi_image *img)
+{
+	for (unsigned i = 0; i < ARRAY_SIZE(images); i++)
+		if (images[i] == img)
+			images[i] = NULL;
+}
+
+void efi_set_image_services(const struct efi_boot_services *from)
+{
+	bs.load_image = from->load_image;
+	bs.start_image = from->start_image;
+	bs.exit = from->exit;
+	bs.unload_image = from->unload_image;
+	bs.hdr.crc32 = 0;
+	bs.hdr.crc32 = crc32(0, &bs, sizeof(bs));
+}
 
 /* The physical address behind EFI_BASE: commands/efi.c maps it page by
  * page through a second-level table. */
@@ -840,11 +873,8 @@ int efi_services_init(void)
 	memset(events, 0, sizeof(events));
 	key_ahead = -1;
 	efi_exited = false;
+	memset(images, 0, sizeof(images));
 	bs = bs_init;
-	bs.load_image = efi_load_image;
-	bs.start_image = efi_start_image;
-	bs.exit = efi_exit;
-	bs.unload_image = efi_unload_image;
 	bs.hdr.crc32 = crc32(0, &bs, sizeof(bs));
 	text_mode = (struct efi_text_mode){ .max_mode = 1, .attribute = 0x07 };
 	text_out = text_out_init;
