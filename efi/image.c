@@ -12,6 +12,13 @@
 #include "lib/printf.h"
 #include "lib/string.h"
 
+/* Pages kept free behind SizeOfImage: Linux's arm32 zImage runs its
+ * decompressor in place after ExitBootServices, with a 4 KiB stack and a
+ * 64 KiB heap behind its bss, past what its PE header declares; the top-down
+ * allocator would otherwise have put the system table there (seen on the
+ * BeagleBoard: "efi: System table signature incorrect!"). */
+#define IMAGE_SLACK 0x40000u
+
 static void put_le(uint8_t *p, uint64_t v, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
@@ -44,7 +51,8 @@ efi_status efi_image_load(const void *src, uint32_t size, efi_handle parent,
 	code = img->pe.subsystem == PE_SUBSYSTEM_EFI_APPLICATION ? EFI_LOADER_CODE
 								 : EFI_BOOT_SERVICES_CODE;
 	data = code == EFI_LOADER_CODE ? EFI_LOADER_DATA : EFI_BOOT_SERVICES_DATA;
-	img->pages = (uint32_t)(((uint64_t)img->pe.size_of_image + align + EFI_PAGE - 1) / EFI_PAGE);
+	img->pages = (uint32_t)(((uint64_t)img->pe.size_of_image + align + IMAGE_SLACK +
+				 EFI_PAGE - 1) / EFI_PAGE);
 	err = efi_mm_alloc(&efi_mm, EFI_ALLOCATE_ANY_PAGES, code, img->pages, &img->base);
 	if (err) {
 		printf("efi: no room for the image (%u bytes)\n", (unsigned)img->pe.size_of_image);
