@@ -149,6 +149,47 @@ def test_efi_stub_exits_boot_services(linux_card):
     assert "ERROR" not in boot
 
 
+def test_bootefi_writes_only_its_windows(linux_card):
+    # the simulator's write monitor (--watch-writes) up to the hand-off to
+    # the stub: gtaboot wrote the three files where they were loaded, its
+    # own area at the top of RAM (efi.img among its buffers), the
+    # framebuffer and, below gtaboot, what the EFI allocator handed out from the top down: the system
+    # table's page and pool pages between the framebuffer and gtaboot, the
+    # zImage's 5.6 MiB copy (with its slack) below the framebuffer
+    inp = "{expect Hit any key}x" + "".join(
+        "{expect %s}%s\\r" % (simrun.PROMPT, simrun.esc(c)) for c in LOAD + [BOOT])
+    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", linux_card, "--handoff-mmu-on",
+                    "--on-handoff", "stop", "--watch-writes", "--max-ms", "4000", "--input", inp])
+    assert r.report and r.report["result"] == "handoff", r.stderr[-2000:] + r.serial[-3000:]
+    out = r.serial
+    size = {}
+    for name in ("initrd.gz", "vmlinuz", "gta04.dtb"):
+        size[name] = int(re.search(r"\} %s\r\n(\d+) bytes read" % re.escape(name), out).group(1))
+    fb = int(re.search(r"display: .*, framebuffer 0x([0-9a-f]{8})", out).group(1), 16)
+    page = 0x1000
+
+    def up(x):
+        return (x + page - 1) & ~(page - 1)
+    allowed = [(0x82000000, up(0x82000000 + size["vmlinuz"])),
+               (0x88080000, up(0x88080000 + size["initrd.gz"])),
+               (0x88000000, up(0x88000000 + size["gta04.dtb"] + 0x10000)),
+               (fb - 0x600000, 0xC0000000)]
+    # and the SDRAM sizing's probes, at each bank's base and base + 2^k
+    # (arch/arm/omap3/sdrc.c, tests/system/test_faults.py)
+    for base in (0x80000000, 0xA0000000):
+        allowed += [(base, base + page)] + [(base + (1 << k), base + (1 << k) + page)
+                                            for k in range(12, 29)]
+    writes = r.report["sdram_writes"]
+    assert writes, "no --watch-writes report"
+    for a, b in writes:
+        for p in range(a, b, page):
+            assert any(lo <= p and p + page <= hi for lo, hi in allowed), \
+                "SDRAM page 0x%08x written outside every window: %s" % (
+                    p, [(hex(x), hex(y)) for x, y in writes])
+    # the zImage's copy is among them
+    assert any(fb - 0x600000 <= a < fb for a, _ in writes), writes
+
+
 def test_efi_stub_boots_debian_kernel_to_the_shell(linux_card):
     # measured: 3.6 G instructions (the decompressor 2 G of them), 26 s
     # of host time on the 2 shared cores
