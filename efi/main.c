@@ -86,26 +86,37 @@ static int load_options(struct efi_image *img, const char *cmdline)
 	return 0;
 }
 
+const void *efi_hello(uint32_t *size);
+
 static int bootefi(int argc, char *const argv[])
 {
-	unsigned long addr, size, iaddr = 0, isize = 0, faddr;
-	uint32_t flen, istart = 0, iend = 0;
+	unsigned long addr, size, iaddr = 0, isize = 0, faddr = 0;
+	uint32_t flen = 0, istart = 0, iend = 0;
 	struct efi_image *img;
 	const char *fdt_arg = NULL;
+	bool hello = !strcmp(argv[1], "hello");
 	efi_status st;
 	int err;
 
-	if (argc < 2 || argc > 4) {
-		printf("usage: %s\n", usage);
+	if (argc < 2 || argc > 4 || (hello && argc > 3)) {
+		printf("usage: %s\n       bootefi hello [<fdt>]\n", usage);
 		return -EINVAL;
 	}
-	if (addr_arg("image address", argv[1], &addr, &size, false))
+	if (hello) {
+		/* built in, so no file or window of its own; a DTB if given */
+		uint32_t n;
+
+		addr = (uintptr_t)efi_hello(&n);
+		size = n;
+		fdt_arg = argc == 3 ? argv[2] : NULL;
+	} else if (addr_arg("image address", argv[1], &addr, &size, false)) {
 		return -EINVAL;
-	if (argc == 4 || (argc == 3 && strchr(argv[2], ':'))) {
+	}
+	if (!hello && (argc == 4 || (argc == 3 && strchr(argv[2], ':')))) {
 		if (addr_arg("initrd", argv[2], &iaddr, &isize, true))
 			return -EINVAL;
 		fdt_arg = argc == 4 ? argv[3] : NULL;
-	} else if (argc == 3) {
+	} else if (!hello && argc == 3) {
 		fdt_arg = argv[2];
 	}
 	if (!size) {
@@ -123,7 +134,7 @@ static int bootefi(int argc, char *const argv[])
 			printf("bootefi: bad fdt address '%s'\nusage: %s\n", fdt_arg, usage);
 			return -EINVAL;
 		}
-	} else {
+	} else if (!hello) {
 		faddr = var_addr("fdt_addr_r", FDT_ADDR_R);
 		printf("bootefi: no fdt given: using the device tree at fdt_addr_r 0x%08x\n",
 		       (unsigned)faddr);
@@ -132,17 +143,20 @@ static int bootefi(int argc, char *const argv[])
 	/* every window checked against gtaboot, its buffers (this image
 	 * among them), the framebuffer and each other */
 	mem_windows_reset();
-	if (mem_check_free("fdt", faddr, 40))
-		return -EBUSY;
-	flen = fdt_totalsize((const void *)faddr);
-	if (fdt_check_header((const void *)faddr) || flen < 40 || flen > FDT_MAX) {
-		printf("bootefi: no device tree at 0x%08x\n", (unsigned)faddr);
-		return -EINVAL;
+	if (faddr) {
+		if (mem_check_free("fdt", faddr, 40))
+			return -EBUSY;
+		flen = fdt_totalsize((const void *)faddr);
+		if (fdt_check_header((const void *)faddr) || flen < 40 || flen > FDT_MAX) {
+			printf("bootefi: no device tree at 0x%08x\n", (unsigned)faddr);
+			return -EINVAL;
+		}
+		err = mem_window_claim("fdt", faddr, flen + FDT_HEADROOM);
+		if (err)
+			return err;
 	}
-	err = mem_window_claim("fdt", faddr, flen + FDT_HEADROOM);
-	if (!err && isize)
-		err = mem_window_claim("initrd", iaddr, isize);
-	if (!err)
+	err = isize ? mem_window_claim("initrd", iaddr, isize) : 0;
+	if (!err && !hello)
 		err = mem_window_claim("image", addr, size);
 	if (!err && isize)
 		err = boot_check_initrd(iaddr, isize, &istart, &iend);
@@ -152,11 +166,11 @@ static int bootefi(int argc, char *const argv[])
 	err = efi_services_init();
 	if (!err)
 		efi_image_services();
-	if (!err)
+	if (!err && faddr)
 		err = reserve("device tree", faddr, flen + FDT_HEADROOM, EFI_ACPI_RECLAIM_MEMORY);
 	if (!err && isize)
 		err = reserve("initrd", iaddr, isize, EFI_LOADER_DATA);
-	if (!err)
+	if (!err && !hello)
 		err = reserve("image", addr, size, EFI_LOADER_DATA);
 	if (err)
 		return err;
@@ -166,20 +180,23 @@ static int bootefi(int argc, char *const argv[])
 		return -EINVAL;
 	}
 	/* the file is copied: its pages are free again */
-	efi_mm_free(&efi_mm, addr & ~(uint64_t)(EFI_PAGE - 1),
-		    (uint32_t)((addr + size - (addr & ~(EFI_PAGE - 1)) + EFI_PAGE - 1) / EFI_PAGE));
+	if (!hello)
+		efi_mm_free(&efi_mm, addr & ~(uint64_t)(EFI_PAGE - 1),
+			    (uint32_t)((addr + size - (addr & ~(EFI_PAGE - 1)) + EFI_PAGE - 1) /
+				       EFI_PAGE));
 
-	const char *cmdline = boot_cmdline(NULL);
+	const char *cmdline = hello ? NULL : boot_cmdline(NULL);
 
-	err = boot_fixup_fdt(faddr, flen, cmdline, istart, iend, &flen);
+	err = faddr ? boot_fixup_fdt(faddr, flen, cmdline, istart, iend, &flen) : 0;
 	if (!err)
 		err = load_options(img, cmdline);
-	if (!err)
+	if (!err && faddr)
 		err = efi_install_config(&efi_guid_fdt, (void *)faddr) ? -ENOMEM : 0;
 	if (err)
 		return err;
-	printf("Booting /MemoryMapped(0x%x,0x%x,0x%x)\n", (unsigned)img->li.code_type,
-	       (unsigned)addr, (unsigned)(addr + size - 1));
+	if (!hello)
+		printf("Booting /MemoryMapped(0x%x,0x%x,0x%x)\n", (unsigned)img->li.code_type,
+		       (unsigned)addr, (unsigned)(addr + size - 1));
 	st = efi_image_start(img);
 	if (efi_exited) {
 		/* the console and screen were handed over: nothing of gtaboot's
@@ -191,7 +208,9 @@ static int bootefi(int argc, char *const argv[])
 	}
 	if (st != EFI_SUCCESS)
 		pr_err("## Application failed, r = %u\n", (unsigned)(st & ~0x80000000u));
-	printf("bootefi: the image returned without ExitBootServices (%s)\n", efi_status_name(st));
+	if (!hello)
+		printf("bootefi: the image returned without ExitBootServices (%s)\n",
+		       efi_status_name(st));
 	return st == EFI_SUCCESS ? 0 : -ECANCELED;
 }
 

@@ -358,3 +358,23 @@ def test_image_over_gtaboot_refused(tmp_path, efi_bytes):
     assert re.search(r"error: image 0xc0000000-0xc0001000 lies outside RAM",
                      after(out, cmds[4])), out[-2000:]
     assert out.count("rc=1") == 3
+
+
+def test_bootefi_hello(tmp_path):
+    # the demo card `make` builds: MLO, efi.img, the board's DTB
+    card = tmp_path / "sd.img"
+    card.write_bytes(open(simrun.built("build/gta04/sd.img"), "rb").read())
+    cmds = ["bootefi hello", "echo rc=$?",
+            "load mmc 0:1 ${fdt_addr_r} omap3-gta04-sim.dtb", "bootefi hello ${fdt_addr_r}",
+            "echo rc=$?", "bootefi hello 1 2"]
+    r = session(str(card), cmds)
+    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + r.serial[-3000:]
+    out = after(r.serial, "bootefi hello")
+    # U-Boot's built-in application, through the PE loader, StartImage and
+    # ConOut; it returns EFI_SUCCESS, without ExitBootServices
+    assert out.startswith("\r\nHello, world!\r\n" + simrun.PROMPT + "echo rc=$?\r\nrc=0\r\n"), out
+    out = after(out, "bootefi hello ${fdt_addr_r}")
+    assert out.startswith("\r\nHello, world!\r\n" + simrun.PROMPT + "echo rc=$?\r\nrc=0\r\n"), out
+    out = after(out, "bootefi hello 1 2")
+    assert out.startswith("\r\nusage: bootefi <image>[:<size>] [<initrd>:<size>] [<fdt>]\r\n"
+                          "       bootefi hello [<fdt>]\r\n"), out
