@@ -65,7 +65,28 @@ def linux_card(sim, tmp_path_factory):
                                           (dtb, "gta04.dtb"), (initrd, "initrd.gz")])
 
 
-def session(card, cmds, tail="{expect %s}{end}" % simrun.PROMPT, max_ms=8000):
+@pytest.fixture(scope="module")
+def beagle_card(sim, tmp_path_factory):
+    simrun.built("build/beagle/MLO", "build/beagle/efi.img")
+    d = tmp_path_factory.mktemp("efib")
+    try:
+        deb = mklinuxcard.fetch()
+        initrd = mklinuxcard.initramfs(deb)
+        dtb = str(d / "beagle.dtb")
+        mklinuxcard.dtb_from_deb(deb, "omap3-beagle.dtb", dtb)
+    except mklinuxcard.Missing as e:
+        pytest.skip("no Debian kernel: %s" % e)
+    path = str(d / "beagle.img")
+    subprocess.run([os.path.join(ROOT, "tools", "mksd.sh"), "--out", path, "--board", "beagle",
+                    "--mlo", os.path.join(ROOT, "build", "beagle", "MLO"),
+                    "--file", os.path.join(ROOT, "build", "beagle", "efi.img") + ":efi.img",
+                    "--file", mklinuxcard.zimage_path() + ":vmlinuz",
+                    "--file", dtb + ":gta04.dtb", "--file", initrd + ":initrd.gz"],
+                   check=True, capture_output=True)
+    return path
+
+
+def session(card, cmds, tail="{expect %s}{end}" % simrun.PROMPT, max_ms=8000, board="gta04"):
     """cmds typed at the prompt (autoboot stopped by a key); the run ends
     at tail. The hand-off is the EFI application's first instruction, with
     gtaboot's MMU on (--handoff-mmu-on): from there the simulator counts
@@ -73,7 +94,8 @@ def session(card, cmds, tail="{expect %s}{end}" % simrun.PROMPT, max_ms=8000):
     times as fast as counted per instruction)."""
     inp = "{expect Hit any key}x" + "".join(
         "{expect %s}%s\\r" % (simrun.PROMPT, simrun.esc(c)) for c in cmds) + tail
-    return simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", card, "--handoff-mmu-on",
+    machine = ["--machine", "gta04", "--rev", "A5"] if board == "gta04" else ["--machine", board]
+    return simrun.run(machine + ["--sd", card, "--handoff-mmu-on",
                        "--on-handoff", "continue", "--max-ms", str(max_ms), "--input", inp],
                       timeout=600)
 
@@ -208,6 +230,28 @@ def test_efi_stub_boots_debian_kernel_to_the_shell(linux_card):
     shell = out[out.index("cat /proc/device-tree/model"):]
     assert "\nGoldelico GTA04A5/Letux 2804\x00\r\n" in shell
     assert "\n%s\x00\r\n" % APPEND in shell
+
+
+def test_efi_stub_on_the_beagleboard(beagle_card):
+    # the BeagleBoard's 256 MiB, no screen: the zImage's copy right below
+    # gtaboot's area and the system table's page (Linux's decompressor
+    # once overwrote that page from behind the image: "efi: System table
+    # signature incorrect!"); to the kernel's EFI lines, 2.1 G instructions
+    r = session(beagle_card, LOAD + [BOOT], tail="{expect Memory: }{expect available}{end}",
+                max_ms=20000, board="beagle")
+    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + r.serial[-3000:]
+    boot = after(r.serial, BOOT)
+    assert "EFI stub: Exiting boot services..." in boot
+    assert "OF: fdt: Machine model: TI OMAP3 BeagleBoard" in boot
+    assert "efi: EFI v2.100 by gtaboot" in boot, boot[:4000]
+    assert "signature incorrect" not in boot
+    mm = [(int(a, 16), int(b, 16) + 1, k.strip()) for a, b, k in
+          re.findall(r"efi:\s+0x([0-9a-f]+)-0x([0-9a-f]+) \[([A-Za-z ]+?)\s*\|", boot)]
+    assert mm[0][0] == 0x80000000 and mm[-1][1] == 0x90000000, mm
+    assert (0x8FD00000, 0x8FE00000, "Boot Code") in mm, mm
+    assert not any(k == "Reserved" for _, _, k in mm), mm    # no framebuffer
+    total = re.search(r"Memory: \d+K/(\d+)K available", r.serial)
+    assert total and int(total.group(1)) * 1024 > (256 - 4) << 20, total
 
 
 # ---- bad input
@@ -360,14 +404,15 @@ def test_image_over_gtaboot_refused(tmp_path, efi_bytes):
     assert out.count("rc=1") == 3
 
 
-def test_bootefi_hello(tmp_path):
+@pytest.mark.parametrize("board", ["gta04", "beagle"])
+def test_bootefi_hello(tmp_path, board):
     # the demo card `make` builds: MLO, efi.img, the board's DTB
     card = tmp_path / "sd.img"
-    card.write_bytes(open(simrun.built("build/gta04/sd.img"), "rb").read())
+    card.write_bytes(open(simrun.built("build/%s/sd.img" % board), "rb").read())
     cmds = ["bootefi hello", "echo rc=$?",
-            "load mmc 0:1 ${fdt_addr_r} omap3-gta04-sim.dtb", "bootefi hello ${fdt_addr_r}",
+            "load mmc 0:1 ${fdt_addr_r} omap3-%s-sim.dtb" % board, "bootefi hello ${fdt_addr_r}",
             "echo rc=$?", "bootefi hello 1 2"]
-    r = session(str(card), cmds)
+    r = session(str(card), cmds, board=board)
     assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + r.serial[-3000:]
     out = after(r.serial, "bootefi hello")
     # U-Boot's built-in application, through the PE loader, StartImage and
