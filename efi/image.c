@@ -94,6 +94,7 @@ efi_status efi_image_load(const void *src, uint32_t size, efi_handle parent,
 	}
 	efi_install(&h, &efi_guid_loaded_image, &img->li);
 	efi_install(&h, &efi_guid_loaded_image_dp, img->dp);
+	efi_install(&h, &efi_guid_device_path, img->dp);
 	/* the code goes through the D-cache: make it what the core fetches */
 	cache_dcache_clean_inv_all();
 	cache_icache_inv_all();

@@ -305,6 +305,23 @@ static efi_status close_event(efi_event ev)
 	return EFI_SUCCESS;
 }
 
+/* Task priority levels (7.1): nothing here runs asynchronously (events
+ * are polled), so a level is only remembered and handed back. */
+static uint32_t tpl_now;       /* TPL_APPLICATION (4) from efi_services_init() */
+
+static uint32_t raise_tpl(uint32_t tpl)
+{
+	uint32_t old = tpl_now;
+
+	tpl_now = tpl;
+	return old;
+}
+
+static void restore_tpl(uint32_t tpl)
+{
+	tpl_now = tpl;
+}
+
 static efi_status stall(uint32_t us)
 {
 	uint64_t end = timer_us() + us;
@@ -753,7 +770,7 @@ efi_status efi_set_variable(const char16 *name, const efi_guid *g, uint32_t attr
 
 static const struct efi_boot_services bs_init = {
 	.hdr = { EFI_BOOT_SIG, EFI_REVISION, sizeof(struct efi_boot_services), 0, 0 },
-	.raise_tpl = NULL, .restore_tpl = NULL,
+	.raise_tpl = raise_tpl, .restore_tpl = restore_tpl,
 	.allocate_pages = allocate_pages, .free_pages = free_pages,
 	.get_memory_map = get_memory_map, .allocate_pool = efi_alloc_pool,
 	.free_pool = efi_free_pool, .create_event = create_event, .set_timer = set_timer,
@@ -872,6 +889,7 @@ int efi_services_init(void)
 	memset(objs, 0, sizeof(objs));
 	memset(events, 0, sizeof(events));
 	key_ahead = -1;
+	tpl_now = 4;
 	efi_exited = false;
 	memset(images, 0, sizeof(images));
 	bs = bs_init;

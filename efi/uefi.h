@@ -110,7 +110,8 @@ typedef void (*efi_notify_fn)(efi_event ev, void *ctx);
 
 struct efi_boot_services {
 	struct efi_table_header hdr;
-	void *raise_tpl, *restore_tpl;
+	uint32_t (*raise_tpl)(uint32_t tpl);
+	void (*restore_tpl)(uint32_t tpl);
 	efi_status (*allocate_pages)(int how, uint32_t type, uint32_t pages, uint64_t *addr);
 	efi_status (*free_pages)(uint64_t addr, uint32_t pages);
 	efi_status (*get_memory_map)(uint32_t *size, void *map, uint32_t *key, uint32_t *desc_size,
