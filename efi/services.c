@@ -46,6 +46,9 @@ static const efi_guid guid_text_out = GUID(0x387477c2, 0x69c7, 0x11d2, 0x8e, 0x3
 					   0xc9, 0x69, 0x72, 0x3b);
 
 static struct efi_obj objs[NOBJS];
+/* The loaded images (efi/image.c's), by handle: an image's handle is its
+ * struct efi_image, whose object comes first. */
+static struct efi_image *images[4];
 static struct efi_obj *con_obj;
 static struct efi_boot_services bs;
 
@@ -460,10 +463,13 @@ static uint32_t handles(int how, const efi_guid *g, efi_handle *out)
 {
 	uint32_t n = 0;
 
-	for (unsigned i = 0; i < NOBJS; i++) {
-		if (objs[i].used && (how == ALL_HANDLES || find(&objs[i], g))) {
+	for (unsigned i = 0; i < NOBJS + ARRAY_SIZE(images); i++) {
+		struct efi_obj *o = i < NOBJS ? (objs[i].used ? &objs[i] : NULL)
+					      : (images[i - NOBJS] ? &images[i - NOBJS]->obj : NULL);
+
+		if (o && (how == ALL_HANDLES || find(o, g))) {
 			if (out)
-				out[n] = &objs[i];
+				out[n] = o;
 			n++;
 		}
 	}
@@ -513,13 +519,15 @@ static efi_status locate_protocol(const efi_guid *g, void *reg, void **iface)
 {
 	if (!g || !iface)
 		return EFI_INVALID_PARAMETER;
-	for (unsigned i = 0; i < NOBJS; i++) {
-		void **p = objs[i].used ? find(&objs[i], g) : NULL;
+	efi_handle h;
 
-		if (p) {
-			*iface = *p;
-			return EFI_SUCCESS;
-		}
+	if (handles(BY_PROTOCOL, g, NULL)) {
+		efi_handle all[NOBJS + ARRAY_SIZE(images)];
+
+		handles(BY_PROTOCOL, g, all);
+		h = all[0];
+		*iface = *find(obj_of(h), g);
+		return EFI_SUCCESS;
 	}
 	*iface = NULL;
 	return EFI_NOT_FOUND;
@@ -793,9 +801,6 @@ static const struct efi_boot_services bs_init = {
 	.calculate_crc32 = calculate_crc32, .copy_mem = copy_mem, .set_mem = set_mem,
 	.create_event_ex = create_event_ex,
 };
-
-/* The loaded images (efi/image.c's), by handle. */
-static struct efi_image *images[4];
 
 struct efi_image *efi_image_of(efi_handle h)
 {
