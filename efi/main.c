@@ -135,9 +135,17 @@ static int bootefi(int argc, char *const argv[])
 			return -EINVAL;
 		}
 	} else if (!hello) {
+		/* U-Boot would install its own control DT; gtaboot the one at
+		 * fdt_addr_r, if there is one there */
 		faddr = var_addr("fdt_addr_r", FDT_ADDR_R);
-		printf("bootefi: no fdt given: using the device tree at fdt_addr_r 0x%08x\n",
-		       (unsigned)faddr);
+		if (!mem_check_free("fdt", faddr, 40) && !fdt_check_header((const void *)faddr)) {
+			printf("bootefi: no fdt given: using the device tree at fdt_addr_r 0x%08x\n",
+			       (unsigned)faddr);
+		} else {
+			printf("bootefi: no fdt given and none at fdt_addr_r 0x%08x: no device tree "
+			       "for the image\n", (unsigned)faddr);
+			faddr = 0;
+		}
 	}
 
 	/* every window checked against gtaboot, its buffers (this image

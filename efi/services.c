@@ -329,8 +329,9 @@ static efi_status stall(uint32_t us)
 {
 	uint64_t end = timer_us() + us;
 
+	/* timers fire meanwhile: events are polled */
 	while (timer_us() < end)
-		;
+		poll_events();
 	return EFI_SUCCESS;
 }
 

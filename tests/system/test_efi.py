@@ -423,3 +423,21 @@ def test_bootefi_hello(tmp_path, board):
     out = after(out, "bootefi hello 1 2")
     assert out.startswith("\r\nusage: bootefi <image>[:<size>] [<initrd>:<size>] [<fdt>]\r\n"
                           "       bootefi hello [<fdt>]\r\n"), out
+
+
+def test_boot_services_from_an_application(tmp_path, efi_bytes):
+    # tests/payload/efitest.c, Thumb, entered at an odd entry point: each
+    # check of the boot services it makes, then Exit(EFI_ABORTED)
+    app = simrun.built("build/payload/efitest.efi")
+    r = run_bootefi(tmp_path, efi_bytes, ["load mmc 0:1 ${kernel_addr_r} efitest.efi",
+                                          "bootefi ${kernel_addr_r}", "echo rc=$?"],
+                    extra=[(app, "efitest.efi")])
+    out = after(r.serial, "bootefi ${kernel_addr_r}")
+    assert out.startswith("\r\nbootefi: no fdt given and none at fdt_addr_r 0x88000000: no device "
+                          "tree for the image\r\n"), out[:500]
+    checks = re.findall(r"efitest: ([^\r]+) (ok|FAILED)\r\n", out)
+    assert len(checks) == 19 and all(v == "ok" for _, v in checks), checks
+    assert "efitest: done\r\n## Application failed, r = 21\r\n" in out
+    assert "Exit returned" not in out
+    assert "bootefi: the image returned without ExitBootServices (EFI_ABORTED)" in out
+    assert "rc=1" in out
