@@ -47,7 +47,10 @@ static int efi_map(void)
 	l1 = (uint32_t *)(uintptr_t)mmu_table_base() + (EFI_BASE >> 20);
 	*l1 = (uint32_t)(uintptr_t)pte | L1_TABLE;
 	cache_dcache_clean_inv_all();
-	__asm__ volatile("dsb\n\tmcr p15, 0, %0, c8, c7, 0\n\tdsb\n\tisb" : : "r"(0) : "memory");
+	__asm__ volatile("dsb\n\t"
+			 "mcr p15, 0, %0, c8, c7, 0\n\t"   /* TLBIALL */
+			 "mcr p15, 0, %0, c7, c5, 6\n\t"   /* BPIALL */
+			 "dsb\n\tisb" : : "r"(0) : "memory");
 	return 0;
 }
 
@@ -59,7 +62,8 @@ static int efi_load(void)
 	int err = fs ? fat_read(fs, "/efi.img", efi_mem, EFI_FILE_MAX, &size) : -ENODEV;
 
 	if (err) {
-		pr_err("bootefi: no efi.img on the SD card's boot FAT partition (%s)\n", errname(err));
+		pr_err("bootefi: efi.img not read from the SD card's boot FAT partition (%s)\n",
+		       errname(err));
 		return err;
 	}
 	err = efi_img_check(efi_mem, size, EFI_BASE, EFI_MAX, cold_image_id(), &why);

@@ -311,7 +311,7 @@ def test_efi_img_of_another_build_refused(tmp_path, efi_bytes):
 def test_no_efi_img(tmp_path):
     r = run_bootefi(tmp_path, None, ["bootefi 0x82000000:0x1000", "echo rc=$?"])
     out = after(r.serial, "bootefi 0x82000000:0x1000")
-    assert "bootefi: no efi.img on the SD card's boot FAT partition (ENOENT)" in out
+    assert "bootefi: efi.img not read from the SD card's boot FAT partition (ENOENT)" in out
     assert "rc=1" in out
 
 
@@ -440,4 +440,17 @@ def test_boot_services_from_an_application(tmp_path, efi_bytes):
     assert "efitest: done\r\n## Application failed, r = 21\r\n" in out
     assert "Exit returned" not in out
     assert "bootefi: the image returned without ExitBootServices (EFI_ABORTED)" in out
+    assert "rc=1" in out
+
+
+def test_no_card(sim):
+    # gtaboot started without a card (as after a NAND or USB boot): efi.img
+    # has nowhere to come from, and bootefi says where it looked
+    binary = simrun.built("build/gta04/gtaboot.bin")
+    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--max-ms", "8000",
+                    "--load-raw", binary + "@0x40200000",
+                    "--input", simrun.script("bootefi hello", "echo rc=$?") + "{end}"])
+    out = after(r.serial, "bootefi hello")
+    assert re.match(r"\r\nbootefi: efi.img not read from the SD card's boot FAT partition "
+                    r"\(E[A-Z]+\)\r\n", out), out[:500]
     assert "rc=1" in out
