@@ -216,7 +216,9 @@ def test_efi_stub_boots_debian_kernel_to_the_shell(linux_card):
     # measured: 3.6 G instructions (the decompressor 2 G of them), 26 s
     # of host time on the 2 shared cores
     script = ("{expect initramfs:/# }cat /proc/device-tree/model; echo; "
-              "cat /proc/device-tree/chosen/bootargs; echo\\n{expect initramfs:/# }{end}")
+              "cat /proc/device-tree/chosen/bootargs; echo; "
+              "echo MEM $(od -An -tx1 -v /proc/device-tree/memory*/reg)\\n"
+              "{expect initramfs:/# }{end}")
     r = session(linux_card, LOAD + [BOOT], tail=script, max_ms=60000)
     check_efi_boot(r)
     out = r.serial
@@ -230,6 +232,14 @@ def test_efi_stub_boots_debian_kernel_to_the_shell(linux_card):
     shell = out[out.index("cat /proc/device-tree/model"):]
     assert "\nGoldelico GTA04A5/Letux 2804\x00\r\n" in shell
     assert "\n%s\x00\r\n" % APPEND in shell
+    # /memory as gtaboot patched it: the banks it found, 1 GiB from
+    # 0x80000000 (Linux took its memory from the EFI map, and left the
+    # node as it came)
+    mem = re.search(r"\nMEM ((?:[0-9a-f]{2} ?)+)\r\n", shell)
+    assert mem, shell
+    words = [int("".join(w), 16) for w in zip(*[iter(mem.group(1).split())] * 4)]
+    banks = list(zip(words[0::2], words[1::2]))
+    assert banks[0][0] == 0x80000000 and sum(n for _, n in banks) == 1 << 30, banks
 
 
 def test_efi_stub_on_the_beagleboard(beagle_card):
