@@ -59,6 +59,8 @@ void efi_image_remove(struct efi_image *img);
  * services table, whose CRC is made again. */
 void efi_set_image_services(const struct efi_boot_services *from);
 void efi_image_services(void);
+/* The initrd for Linux's stub, through LoadFile2 (efi/initrd.c). */
+efi_status efi_initrd_register(const void *start, uint32_t size);
 /* errno -> EFI_STATUS */
 efi_status efi_status_of(int err);
 const char *efi_status_name(efi_status st);

@@ -195,7 +195,11 @@ static int bootefi(int argc, char *const argv[])
 
 	const char *cmdline = hello ? NULL : boot_cmdline(NULL);
 
-	err = faddr ? boot_fixup_fdt(faddr, flen, cmdline, istart, iend, &flen) : 0;
+	/* the initrd through LoadFile2, as U-Boot hands it to Linux's stub,
+	 * not in /chosen: the kernel would take the DT's over the stub's */
+	if (isize && efi_initrd_register((const void *)istart, iend - istart))
+		return -ENOMEM;
+	err = faddr ? boot_fixup_fdt(faddr, flen, cmdline, 0, 0, &flen) : 0;
 	if (!err)
 		err = load_options(img, cmdline);
 	if (!err && faddr)

@@ -534,11 +534,51 @@ static efi_status locate_protocol(const efi_guid *g, void *reg, void **iface)
 	return EFI_NOT_FOUND;
 }
 
-/* No handle offers a device path that a caller could match (no block
- * devices yet): Linux's stub asks for its initrd's LoadFile2 this way. */
+/* The bytes of a device path up to its End Entire node, or 0 when it has
+ * none within max bytes or a node is shorter than its header. */
+static uint32_t dp_len(const uint8_t *dp, uint32_t max)
+{
+	uint32_t n = 0;
+
+	while (n + 4 <= max) {
+		uint32_t len = dp[n + 2] | dp[n + 3] << 8;
+
+		if (dp[n] == 0x7f && dp[n + 1] == 0xff)
+			return n;
+		if (len < 4)
+			return 0;
+		n += len;
+	}
+	return 0;
+}
+
+/* The handle with protocol g whose device path is the longest start of
+ * *dp (UEFI 2.10, 7.3 LocateDevicePath); *dp moves past it. Linux's stub
+ * finds its initrd's LoadFile2 this way (efi/initrd.c). */
 static efi_status locate_device_path(const efi_guid *g, void **dp, efi_handle *h)
 {
-	return g && dp && *dp && h ? EFI_NOT_FOUND : EFI_INVALID_PARAMETER;
+	efi_handle all[NOBJS + ARRAY_SIZE(images)], best = NULL;
+	uint32_t n, want, best_len = 0;
+
+	if (!g || !dp || !*dp || !h)
+		return EFI_INVALID_PARAMETER;
+	want = dp_len(*dp, 4096);
+	n = handles(BY_PROTOCOL, g, all);
+	for (uint32_t i = 0; i < n; i++) {
+		void **p = find(obj_of(all[i]), &efi_guid_device_path);
+		uint32_t len = p ? dp_len(*p, 4096) : 0;
+
+		if (p && len <= want && len >= best_len && !memcmp(*p, *dp, len) &&
+		    (!best || len > best_len)) {
+			best = all[i];
+			best_len = len;
+		}
+	}
+	if (!best)
+		return EFI_NOT_FOUND;
+	*dp = (uint8_t *)*dp + best_len;
+	*h = best;
+	return EFI_SUCCESS;
 }
 
 static efi_status protocols_per_handle(efi_handle h, efi_guid ***buf, uint32_t *n)

@@ -115,6 +115,8 @@ def check_efi_boot(r):
     assert re.search(r"Booting /MemoryMapped\(0x1,0x82000000,0x[0-9a-f]+\)", boot)
     # Linux's EFI stub, through SimpleTextOutput
     for line in ("EFI stub: Booting Linux Kernel...",
+                 # the initrd through LoadFile2 (efi/initrd.c)
+                 "EFI stub: Loaded initrd from LINUX_EFI_INITRD_MEDIA_GUID device path",
                  "EFI stub: Using DTB from configuration table",
                  "EFI stub: Exiting boot services..."):
         assert line in boot, boot[:3000]
@@ -125,7 +127,7 @@ def check_efi_boot(r):
     assert h and not h["mmu_off"] and not h["dcache_off"] and h["arm_state"], h
     # the kernel found the system table and the RT_PROPERTIES table
     assert "efi: EFI v2.100 by gtaboot" in boot
-    assert re.search(r"efi: RTPROP=0x[0-9a-f]+ ", boot)
+    assert re.search(r"efi: RTPROP=0x[0-9a-f]+ INITRD=0x[0-9a-f]+ ", boot), boot[:3000]
     # the EFI memory map (efi=debug), as the kernel read it: the 1 GiB in
     # typed ranges, the DTB (ACPI reclaim, as U-Boot types its copy) and
     # the initrd (loader data) where bootefi found them, the framebuffer
@@ -165,6 +167,7 @@ def test_efi_stub_exits_boot_services(linux_card):
     assert "Command line: %s" % APPEND in boot
     assert re.search(r"Booting /MemoryMapped\(0x1,0x82000000,0x[0-9a-f]+\)", boot)
     for line in ("EFI stub: Booting Linux Kernel...",
+                 "EFI stub: Loaded initrd from LINUX_EFI_INITRD_MEDIA_GUID device path",
                  "EFI stub: Using DTB from configuration table",
                  "EFI stub: Exiting boot services..."):
         assert line in boot, boot[:3000]
@@ -226,7 +229,7 @@ def test_efi_stub_boots_debian_kernel_to_the_shell(linux_card):
     # memory map said
     total = re.search(r"Memory: \d+K/(\d+)K available", out)
     assert total and (1 << 30) - (4 << 20) <= int(total.group(1)) * 1024 <= 1 << 30, total
-    # the initrd gtaboot put in /chosen, and the shell on it
+    # the initrd the stub loaded through LoadFile2, and the shell on it
     assert "Freeing initrd memory" in out
     assert "gtaboot-initramfs: up on Linux 6.1" in out, out[-3000:]
     shell = out[out.index("cat /proc/device-tree/model"):]
