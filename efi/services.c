@@ -9,6 +9,8 @@
  */
 #include "efi/efi.h"
 
+#include <stdarg.h>
+
 #include "arch/arm/mmu.h"
 #include "arch/arm/omap3/memmap.h"
 #include "common/console.h"
@@ -419,6 +421,57 @@ static efi_status uninstall_protocol(efi_handle h, const efi_guid *g, void *ifac
 	unsigned i = (unsigned)((char *)p - (char *)&o->p[0].iface) / sizeof(o->p[0]);
 
 	o->p[i] = o->p[--o->n];
+	if (!o->n && o >= objs && o < objs + NOBJS)
+		o->used = false;   /* a handle goes with its last protocol */
+	return EFI_SUCCESS;
+}
+
+/* InstallMultipleProtocolInterfaces (7.3): pairs of GUID and interface up
+ * to a NULL GUID, all or none: a failure takes back what was installed. */
+static efi_status install_multiple(efi_handle *h, ...)
+{
+	efi_status st = EFI_SUCCESS;
+	unsigned done = 0, i = 0;
+	const efi_guid *g;
+	va_list ap;
+
+	if (!h)
+		return EFI_INVALID_PARAMETER;
+	va_start(ap, h);
+	while (!st && (g = va_arg(ap, const efi_guid *))) {
+		st = efi_install(h, g, va_arg(ap, void *));
+		done += !st;
+	}
+	va_end(ap);
+	if (!st)
+		return EFI_SUCCESS;
+	va_start(ap, h);
+	while (i++ < done && (g = va_arg(ap, const efi_guid *)))
+		uninstall_protocol(*h, g, va_arg(ap, void *));
+	va_end(ap);
+	return st;
+}
+
+static efi_status uninstall_multiple(efi_handle h, ...)
+{
+	efi_status st = EFI_SUCCESS;
+	const efi_guid *g;
+	va_list ap;
+
+	/* every pair must be there before any goes */
+	va_start(ap, h);
+	while (!st && (g = va_arg(ap, const efi_guid *))) {
+		void **p = find(obj_of(h), g);
+
+		st = p && *p == va_arg(ap, void *) ? EFI_SUCCESS : EFI_INVALID_PARAMETER;
+	}
+	va_end(ap);
+	if (st)
+		return st;
+	va_start(ap, h);
+	while ((g = va_arg(ap, const efi_guid *)))
+		uninstall_protocol(h, g, va_arg(ap, void *));
+	va_end(ap);
 	return EFI_SUCCESS;
 }
 
@@ -838,7 +891,7 @@ static const struct efi_boot_services bs_init = {
 	.open_protocol_information = (void *)unsupported,
 	.protocols_per_handle = protocols_per_handle,
 	.locate_handle_buffer = locate_handle_buffer, .locate_protocol = locate_protocol,
-	.install_multiple = (void *)unsupported, .uninstall_multiple = (void *)unsupported,
+	.install_multiple = install_multiple, .uninstall_multiple = uninstall_multiple,
 	.calculate_crc32 = calculate_crc32, .copy_mem = copy_mem, .set_mem = set_mem,
 	.create_event_ex = create_event_ex,
 };

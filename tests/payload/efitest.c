@@ -96,6 +96,31 @@ efi_status efi_main(efi_handle image, struct efi_system_table *st)
 	      !bs->set_timer(ev, TIMER_RELATIVE, 100000) &&
 	      !bs->wait_for_event(1, &ev, &idx) && idx == 0 &&
 	      bs->check_event(ev) == EFI_NOT_READY && !bs->close_event(ev), u"WaitForEvent");
+	efi_guid g1 = GUID(0x11111111, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+	efi_guid g2 = GUID(0x22222222, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2);
+	efi_handle h = NULL, found = NULL;
+	/* a vendor hardware node of g1, then the end */
+	uint8_t dp[24];
+
+	bs->set_mem(dp, sizeof(dp), 0);
+	dp[0] = 1;
+	dp[1] = 4;
+	dp[2] = 20;
+	bs->copy_mem(dp + 4, &g1, 16);
+	dp[20] = 0x7f;
+	dp[21] = 0xff;
+	dp[22] = 4;
+	void *at = dp;
+	efi_guid dpg = GUID(0x09576e91, 0x6d3f, 0x11d2, 0x8e, 0x39, 0x00, 0xa0, 0xc9, 0x69, 0x72,
+			    0x3b);
+
+	CHECK(!bs->install_multiple(&h, &g1, buf, &dpg, dp, NULL) && h &&
+	      !bs->handle_protocol(h, &dpg, &q) && q == dp &&
+	      !bs->locate_device_path(&g1, &at, &found) && found == h && at == dp + 20 &&
+	      bs->uninstall_multiple(h, &g1, buf, &g2, buf, NULL) == EFI_INVALID_PARAMETER &&
+	      !bs->uninstall_multiple(h, &g1, buf, &dpg, dp, NULL) &&
+	      bs->locate_protocol(&g1, NULL, &q) == EFI_NOT_FOUND,
+	      u"InstallMultipleProtocolInterfaces");
 	CHECK(bs->raise_tpl(16) == 4, u"RaiseTPL");
 	bs->restore_tpl(4);
 	size = 0;
