@@ -62,10 +62,13 @@ def srec(tmp_path_factory):
     d = tmp_path_factory.mktemp("srec")
     data = random.Random(7).randbytes(3000)
     (d / "data.bin").write_bytes(data)
-    out = subprocess.run(["objcopy", "-I", "binary", "-O", "srec", "--change-addresses",
-                          "0x80400000", "--set-start", "0x40", str(d / "data.bin"),
-                          "/dev/stdout"], check=True, capture_output=True, text=True).stdout
-    return data, out.splitlines()
+    # objcopy writes a file of its own, never /dev/stdout: as root it once
+    # renamed its temporary file over /dev/stdout, and from then on every
+    # program's /dev/stdout on the machine was that regular file.
+    subprocess.run(["objcopy", "-I", "binary", "-O", "srec", "--change-addresses",
+                    "0x80400000", "--set-start", "0x40", str(d / "data.bin"),
+                    str(d / "data.srec")], check=True, capture_output=True)
+    return data, (d / "data.srec").read_text().splitlines()
 
 
 def loads_session(cmd, lines, after=()):
