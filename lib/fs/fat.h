@@ -116,7 +116,8 @@ int fat_read(struct fat_fs *fs, const char *path, void *buf, size_t max, uint32_
  * -EFBIG); *size is still the whole file's size. */
 int fat_read_head(struct fat_fs *fs, const char *path, void *buf, size_t max, uint32_t *size);
 
-/* Opens path (a file or a directory, looked up as fat_stat) into f.
+/* Opens path (a file or a directory, looked up as fat_stat) into f
+ * (lib/efi/fat_at.c: for the EFI image, not linked into the MLO).
  * Returns 0, the lookup errors, or -EBADMSG for a file whose size does not
  * fit its first cluster or the volume. */
 int fat_open(struct fat_fs *fs, const char *path, struct fat_file *f);

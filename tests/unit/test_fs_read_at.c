@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for lib/fs's offset reads (fs_open, fs_read_at) on the FAT
- * images of tests/unit/mkimages.sh and the ext2/3/4 images of
- * tests/unit/mkext4.sh: fragmented files read in chunks of many sizes,
- * reads across cluster and extent boundaries, past the end, backwards, a
- * 20 MB file in 1 MiB chunks with one walk of its chain, and corrupt
- * chains. */
+/* Unit tests for the offset reads (fs_open, fs_read_at: lib/efi/fs_at.c,
+ * fat_at.c, ext4_at.c) on the FAT images of tests/unit/mkimages.sh and the
+ * ext2/3/4 images of tests/unit/mkext4.sh: fragmented files read in chunks
+ * of many sizes, reads across cluster and extent boundaries, past the end,
+ * backwards, a 20 MB file in 1 MiB chunks with one walk of its chain, and
+ * corrupt chains. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

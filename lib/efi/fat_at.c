@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* FAT reads at any offset through an open handle (fat_open, fat_read_at):
- * the chain position of the last read is kept. A file of its own, so that
- * the MLO, which does not use it, links exactly as before. */
+ * the chain position of the last read is kept. In lib/efi/ with
+ * the rest of what only the EFI image uses: the MLO does not link it
+ * (even unused objects there reorder the linker's veneers). */
 #include "lib/fs/fat.h"
 #include "lib/fs/fat_priv.h"
 #include "lib/bitops.h"
