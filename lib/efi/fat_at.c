@@ -14,7 +14,7 @@
 
 int fat_open(struct fat_fs *fs, const char *path, struct fat_file *f)
 {
-	uint64_t csize = (uint64_t)SECTOR << fs->spc_shift;
+	uint32_t cshift = fs->spc_shift + 9u;
 	struct fat_stat st;
 	int ret = fat_stat(fs, path, &st);
 
@@ -26,7 +26,8 @@ int fat_open(struct fat_fs *fs, const char *path, struct fat_file *f)
 	f->idx = 0;
 	fat_chain_init(&f->ch, st.cluster);
 	if (!st.is_dir && st.size &&
-	    (!fat_cluster_ok(fs, st.cluster) || (st.size + csize - 1) / csize > fs->nclusters)) {
+	    (!fat_cluster_ok(fs, st.cluster) ||
+	     (((uint64_t)st.size - 1) >> cshift) >= fs->nclusters)) {
 		LOG(fs, "fat: file of %u bytes at cluster %u does not fit the volume\n",
 		    (unsigned)st.size, (unsigned)st.cluster);
 		return -EBADMSG;

@@ -306,7 +306,8 @@ static efi_status file_info(struct efi_volume *v, const char *name, uint32_t fsi
 	memset(b, 0, EFI_FILE_INFO_SIZE);
 	put64(b, need);
 	put64(b + 8, fsize);
-	put64(b + 16, unit ? (fsize + unit - 1) / unit * unit : fsize);
+	/* whole clusters or blocks: a power of two */
+	put64(b + 16, unit ? ((uint64_t)fsize + unit - 1) & ~(unit - 1) : fsize);
 	/* the three EFI_TIMEs (24, 40, 56) stay zero: lib/fs keeps no times */
 	put64(b + 72, is_dir ? EFI_FILE_DIRECTORY : 0);
 	utf16_of(name, b + EFI_FILE_INFO_SIZE);
