@@ -30,9 +30,9 @@ static int build_images(void **state)
 		  "printf 'x' > 'tree/unicodé long.txt';"
 		  "truncate -s 16M esp.img; mkfs.vfat -F 16 -s 4 -n ESPLABEL esp.img >/dev/null;"
 		  "mcopy -s -i esp.img tree/EFI tree/loader tree/empty 'tree/unicodé long.txt' ::/;"
+		  "ln -s EFI/BOOT/BOOTARM.EFI tree/link;"
 		  "truncate -s 8M ext.img; PATH=$PATH:/sbin:/usr/sbin "
-		  "mke2fs -q -F -t ext4 -b 1024 -L EXTLABEL -d tree ext.img;"
-		  "ln -s EFI/BOOT/BOOTARM.EFI tree/link", dir) ? -1 : 0;
+		  "mke2fs -q -F -t ext4 -b 1024 -L EXTLABEL -d tree ext.img", dir) ? -1 : 0;
 }
 
 struct opened {
@@ -381,6 +381,24 @@ static void test_directories(void **state)
 	close_image();
 }
 
+/* ext4: a symlink opens its target, case matters */
+static void test_ext4_links_and_case(void **state)
+{
+	struct efi_file *f;
+	uint8_t info[200];
+	size_t n = sizeof(info);
+
+	(void)state;
+	open_image("ext.img");
+	f = must_open(o.root, "\\link");
+	assert_int_equal(efi_file_get_info(&o.vol, f, efi_file_info_guid, &n, info), EFI_SUCCESS);
+	assert_int_equal(get_le32(info + 8), 300001);
+	assert_int_equal(get_le32(info + 72), 0);
+	efi_file_close(&o.vol, f);
+	assert_int_equal(try_open(o.root, "\\efi\\boot\\bootarm.efi"), EFI_NOT_FOUND);
+	close_image();
+}
+
 static void test_info(void **state)
 {
 	struct efi_file *f;
@@ -456,6 +474,7 @@ int main(void)
 		cmocka_unit_test(test_handle_table),
 		cmocka_unit_test(test_directories),
 		cmocka_unit_test(test_info),
+		cmocka_unit_test(test_ext4_links_and_case),
 	};
 
 	return cmocka_run_group_tests(tests, build_images, NULL);
