@@ -107,7 +107,7 @@ int ext4_read(struct ext4_fs *fs, const char *path, void *buf, size_t max, uint3
  * -EFBIG); *size is still the whole file's size. */
 int ext4_read_head(struct ext4_fs *fs, const char *path, void *buf, size_t max, uint32_t *size);
 
-/* Opens path (symlinks followed, as ext4_stat) into f (lib/efi/ext4_at.c:
+/* Opens path (symlinks followed, as ext4_stat) into f (lib/fs/ext4_at.c:
  * for the EFI image, not linked into the MLO). Returns 0 or the
  * errors of ext4_stat; -ENOTSUP for a file whose data this reader does not
  * follow (encrypted, compressed, inline). */

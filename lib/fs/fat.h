@@ -117,7 +117,7 @@ int fat_read(struct fat_fs *fs, const char *path, void *buf, size_t max, uint32_
 int fat_read_head(struct fat_fs *fs, const char *path, void *buf, size_t max, uint32_t *size);
 
 /* Opens path (a file or a directory, looked up as fat_stat) into f
- * (lib/efi/fat_at.c: for the EFI image, not linked into the MLO).
+ * (lib/fs/fat_at.c).
  * Returns 0, the lookup errors, or -EBADMSG for a file whose size does not
  * fit its first cluster or the volume. */
 int fat_open(struct fat_fs *fs, const char *path, struct fat_file *f);

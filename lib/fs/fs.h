@@ -70,9 +70,9 @@ int fs_read(struct fs *fs, const char *path, void *buf, size_t max, uint32_t *si
  * -EFBIG (*size: the whole file's size): for text read line by line. */
 int fs_read_head(struct fs *fs, const char *path, void *buf, size_t max, uint32_t *size);
 
-/* Opens path (a file or a directory) for fs_read_at. These four are in
- * lib/efi/fs_at.c, with fat_open/ext4_open in lib/efi/fat_at.c and
- * ext4_at.c: only the EFI image links them, never the MLO. */
+/* Offset reads (lib/fs/fs_at.c, fat_at.c, ext4_at.c), for UEFI's file
+ * protocol; the MLO's boot path reads whole files and --gc-sections
+ * leaves these out of it. */
 /* Opens path (a file or a directory) for fs_read_at. Returns 0, the
  * errors of fs_stat, or -EBADMSG/-ENOTSUP for a file that cannot be read. */
 int fs_open(struct fs *fs, const char *path, struct fs_file *f);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* libFuzzer target for lib/efi/file.c over lib/fs (and so the offset
- * reads of lib/efi/fat_at.c and ext4_at.c): the input is a UTF-16 name
+ * reads of lib/fs/fat_at.c and ext4_at.c): the input is a UTF-16 name
  * and a disk image. The name is opened from the root and from a
  * subdirectory, what opens is read in chunks, its directory entries and
  * infos read with short and exact buffers; nothing may be written past a

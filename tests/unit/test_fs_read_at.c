@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for the offset reads (fs_open, fs_read_at: lib/efi/fs_at.c,
+/* Unit tests for the offset reads (fs_open, fs_read_at: lib/fs/fs_at.c,
  * fat_at.c, ext4_at.c) on the FAT images of tests/unit/mkimages.sh and the
  * ext2/3/4 images of tests/unit/mkext4.sh: fragmented files read in chunks
  * of many sizes, reads across cluster and extent boundaries, past the end,

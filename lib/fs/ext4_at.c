@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* ext2/3/4 reads at any offset through an open handle (ext4_open,
- * ext4_read_at), on lib/fs/ext4.c's lookup and block mapping. In lib/efi/
- * with the rest of what only the EFI image uses: the MLO does not link it
- * (even unused objects there reorder the linker's veneers). */
+ * ext4_read_at), on lib/fs/ext4.c's lookup and block mapping. A file of
+ * its own: UEFI's file protocol reads this way; the MLO's boot path reads
+ * whole files (ext4.c). */
 #include "lib/fs/ext4.h"
 #include "lib/fs/ext4_priv.h"
 #include "lib/bitops.h"

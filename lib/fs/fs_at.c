@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Offset reads through the common file-system interface (fs_open,
- * fs_read_at), dispatched to lib/efi/fat_at.c and lib/efi/ext4_at.c; in
- * lib/efi/ as they are, for the EFI image only. */
+ * fs_read_at), dispatched to lib/fs/fat_at.c and lib/fs/ext4_at.c. */
 #include "lib/fs/fs.h"
 #include "lib/bitops.h"
 #include "lib/errno.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* FAT reads at any offset through an open handle (fat_open, fat_read_at):
- * the chain position of the last read is kept. In lib/efi/ with
- * the rest of what only the EFI image uses: the MLO does not link it
- * (even unused objects there reorder the linker's veneers). */
+ * the chain position of the last read is kept, so reads in order walk
+ * the chain once. A file of its own: UEFI's file protocol reads this way;
+ * the MLO's boot path reads whole files (fat.c). */
 #include "lib/fs/fat.h"
 #include "lib/fs/fat_priv.h"
 #include "lib/bitops.h"
