@@ -35,9 +35,9 @@ static void roundtrip(const char *flags, uint32_t base, int want_type)
 	fwrite(data, 1, sizeof(data), f);
 	fclose(f);
 	memset(got, 0, sizeof(got));
-	/* objcopy writes a file of its own, never /dev/stdout: as root it
-	 * once renamed its temporary file over /dev/stdout, and from then on
-	 * every program's /dev/stdout on the machine was that regular file. */
+	/* objcopy writes a file of its own, never /dev/stdout: run as root
+	 * with that output, it once left /dev/stdout a regular file in place
+	 * of the symlink, and every program's /dev/stdout wrote there. */
 	snprintf(out, sizeof(out), "%s/data.srec", scratch_dir("srec"));
 	snprintf(cmd, sizeof(cmd), "objcopy -I binary -O srec %s --change-addresses 0x%x "
 		 "--set-start 0x40 '%s' '%s' && cat '%s'", flags, base, bin, out, out);
