@@ -168,11 +168,14 @@ $(OUT)/obj/%.S.o: %.S Makefile
 	@mkdir -p $(dir $@)
 	$(Q)$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
 
-# The banner names the git revision: rebuild banner.c when it changes.
+# The banner and the environment's `ver` name the git revision: rebuild
+# every file that uses GTABOOT_GITREV when it changes (a list typed here
+# once missed environment.c, whose `ver` kept an older revision).
 $(OUT)/gitrev: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(GITREV)' | cmp -s - $@ || echo '$(GITREV)' > $@
-$(OUT)/obj/common/banner.c.o: $(OUT)/gitrev
+GITREV_USERS := $(shell grep -rl --include='*.c' GTABOOT_GITREV arch board commands common drivers lib 2>/dev/null)
+$(patsubst %,$(OUT)/obj/%.o,$(GITREV_USERS)): $(OUT)/gitrev
 FORCE:
 
 # What the SDRAM image uses of the early image, for early.ld's

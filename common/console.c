@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The console over one serial port (drivers/serial/serial.h), and the
  * sink of printf(): the output side, which the early part uses. Input, the
- * SDRAM ring and flushing are in common/console_cold.c. */
+ * SDRAM ring and flushing are in common/console_ring.c. */
 #include "common/console.h"
 #include "arch/arm/io.h"
 #include "common/console_priv.h"

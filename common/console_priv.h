@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The console's state, shared by its two halves: common/console.c (output,
- * in the early part) and common/console_cold.c (input, the SDRAM ring,
+ * in the early part) and common/console_ring.c (input, the SDRAM ring,
  * flushing: only the SDRAM part calls them). Not for other files. */
 #ifndef COMMON_CONSOLE_PRIV_H
 #define COMMON_CONSOLE_PRIV_H

@@ -59,6 +59,13 @@ struct ext4_fs {
 	uint8_t *ibuf;          /* the inode being read */
 };
 
+/* A file or directory opened for reads at any offset (ext4_open,
+ * ext4_read_at): its inode, so no read looks the path up again. */
+struct ext4_file {
+	struct ext4_inode in;
+	bool is_dir;
+};
+
 struct ext4_stat {
 	uint32_t size;          /* saturated at 4 GiB - 1 */
 	bool is_dir;
@@ -99,6 +106,19 @@ int ext4_read(struct ext4_fs *fs, const char *path, void *buf, size_t max, uint3
 /* The same, but a file larger than max has its first max bytes read (no
  * -EFBIG); *size is still the whole file's size. */
 int ext4_read_head(struct ext4_fs *fs, const char *path, void *buf, size_t max, uint32_t *size);
+
+/* Opens path (symlinks followed, as ext4_stat) into f (lib/fs/ext4_at.c:
+ * for the EFI image, not linked into the MLO). Returns 0 or the
+ * errors of ext4_stat; -ENOTSUP for a file whose data this reader does not
+ * follow (encrypted, compressed, inline). */
+int ext4_open(struct ext4_fs *fs, const char *path, struct ext4_file *f);
+/* Reads up to len bytes of f from byte off into buf; *got gets the count
+ * (0 at or past the end). Holes read as zeros; blocks that follow on the
+ * device join one multi-block read, and the extent block last used stays
+ * cached, so reads in order cost one walk of the tree. Returns 0, -EISDIR,
+ * -EBADMSG for a block out of range, or an I/O error. */
+int ext4_read_at(struct ext4_fs *fs, struct ext4_file *f, uint64_t off, void *buf, size_t len,
+		 size_t *got);
 
 /*
  * Creates the regular file path (size bytes of buf) or the symlink path

@@ -60,6 +60,24 @@ struct fat_fs {
 	uint32_t alloc_hint;    /* where the next free cluster is looked for */
 };
 
+/* A walk along a cluster chain. Brent's cycle check (compare with a mark
+ * moved at powers of two) catches a loop within about twice its length,
+ * the step count catches everything else. */
+struct fat_chain {
+	uint32_t cur, mark, steps, power;
+};
+
+/* A file or directory opened for reads at any offset (fat_open,
+ * fat_read_at). The chain position of the last read is kept, so reads in
+ * order walk the cluster chain once; a read before it starts again from
+ * the first cluster. */
+struct fat_file {
+	uint32_t size;          /* 0 for a directory */
+	uint32_t first;         /* first cluster; 0 for an empty file */
+	bool is_dir;
+	uint32_t idx;           /* ch.cur is the file's cluster number idx */
+	struct fat_chain ch;
+};
 
 struct fat_stat {
 	uint32_t size;
@@ -97,6 +115,18 @@ int fat_read(struct fat_fs *fs, const char *path, void *buf, size_t max, uint32_
 /* The same, but a file larger than max has its first max bytes read (no
  * -EFBIG); *size is still the whole file's size. */
 int fat_read_head(struct fat_fs *fs, const char *path, void *buf, size_t max, uint32_t *size);
+
+/* Opens path (a file or a directory, looked up as fat_stat) into f
+ * (lib/fs/fat_at.c).
+ * Returns 0, the lookup errors, or -EBADMSG for a file whose size does not
+ * fit its first cluster or the volume. */
+int fat_open(struct fat_fs *fs, const char *path, struct fat_file *f);
+/* Reads up to len bytes of f from byte off into buf; *got gets the count
+ * (0 at or past the end). Returns 0, -EISDIR, -EBADMSG for a cluster chain
+ * shorter than the size or looping, or an I/O error (*got then says what
+ * was read). Consecutive clusters are read with one multi-block read. */
+int fat_read_at(struct fat_fs *fs, struct fat_file *f, uint64_t off, void *buf, size_t len,
+		size_t *got);
 
 /*
  * Writes size bytes of buf as the file name in the root directory, so that

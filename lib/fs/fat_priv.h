@@ -9,13 +9,6 @@
 #include <stdint.h>
 #include "lib/fs/fat.h"
 
-/* A walk along a cluster chain. Brent's cycle check (compare with a mark
- * moved at powers of two) catches a loop within about twice its length,
- * the step count catches everything else. */
-struct fat_chain {
-	uint32_t cur, mark, steps, power;
-};
-
 void fat_chain_init(struct fat_chain *ch, uint32_t first);
 /* 1: moved on; 0: end of chain; -EBADMSG (logged) or an I/O error. */
 int fat_chain_next(struct fat_fs *fs, struct fat_chain *ch);

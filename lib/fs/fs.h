@@ -30,6 +30,18 @@ struct fs_stat {
 	bool is_dir;
 };
 
+/* A file or directory opened for reads at any offset (fs_open,
+ * fs_read_at), as EFI's File.Read and GRUB's chunked reads need. */
+struct fs_file {
+	enum fs_type type;      /* the fs it was opened on */
+	uint32_t size;          /* saturated at 4 GiB - 1; 0 for a directory */
+	bool is_dir;
+	union {
+		struct fat_file fat;
+		struct ext4_file ext4;
+	} u;
+};
+
 typedef void (*fs_log_fn)(const char *fmt, ...);
 typedef int (*fs_list_fn)(void *arg, const char *name, uint32_t size, bool is_dir);
 
@@ -57,5 +69,22 @@ int fs_read(struct fs *fs, const char *path, void *buf, size_t max, uint32_t *si
 /* fs_read, but of a file larger than max only its first max bytes, no
  * -EFBIG (*size: the whole file's size): for text read line by line. */
 int fs_read_head(struct fs *fs, const char *path, void *buf, size_t max, uint32_t *size);
+
+/* Offset reads (lib/fs/fs_at.c, fat_at.c, ext4_at.c), for UEFI's file
+ * protocol; the MLO's boot path reads whole files and --gc-sections
+ * leaves these out of it. */
+/* Opens path (a file or a directory) for fs_read_at. Returns 0, the
+ * errors of fs_stat, or -EBADMSG/-ENOTSUP for a file that cannot be read. */
+int fs_open(struct fs *fs, const char *path, struct fs_file *f);
+/* Up to len bytes of f from byte off into buf, *got the count read (0 at
+ * or past the end). Reads in order cost one walk of the file's cluster
+ * chain or extent tree in all. -EISDIR for a directory, -EINVAL for f
+ * opened on another kind of fs, else the file system's errors. */
+int fs_read_at(struct fs *fs, struct fs_file *f, uint64_t off, void *buf, size_t len,
+	       size_t *got);
+/* The allocation unit (FAT cluster, ext block) in bytes and the blocks of
+ * that size in the file system; 0 when nothing is mounted. */
+uint32_t fs_unit_size(const struct fs *fs);
+uint32_t fs_units(const struct fs *fs);
 
 #endif

@@ -252,3 +252,40 @@ paths += struct.pack("<BBH", 4, 3, 20) + bytes(range(16)) + end
 opt = struct.pack("<IH", 1, len(paths)) + u16("debian") + paths + "quiet".encode("utf-16-le")
 open(sys.argv[1] + "/two-paths", "wb").write(opt)
 PY
+
+# fuzz_efi_file: a UTF-16 name (byte 0: its length in units, byte 1: the
+# chunk selector) before the FAT and ext images above.
+mkdir -p "$c"/fuzz_efi_file
+python3 - "$c" <<'PY'
+import sys
+c = sys.argv[1]
+def seed(out, name, sel, img):
+    u = name.encode("utf-16-le")
+    data = bytes([len(name), sel]) + u + open(c + "/" + img, "rb").read()
+    open(c + "/fuzz_efi_file/" + out, "wb").write(data)
+seed("zimage-fat12", "\\zImage", 0x13, "fuzz_fat/fat12-bare")
+seed("conf-mbr", "extlinux\\..\\extlinux\\extlinux.conf", 0x22, "fuzz_fat/fat12-mbr")
+seed("longdir", "\\Long Directory Name", 0x0c, "fuzz_fat/fat12-bare")
+seed("root-fat32", "", 0x04, "fuzz_fat/fat32-empty")
+seed("ext2", "\\", 0x21, "fuzz_ext4/ext2")
+seed("ext4-csum", ".", 0x0b, "fuzz_ext4/ext4-csum")
+PY
+
+# fuzz_efi_devpath: device paths as lib/efi/devpath.c builds them, and a
+# load option's (UEFI 2.10, 10.3).
+mkdir -p "$c"/fuzz_efi_devpath
+python3 - "$c/fuzz_efi_devpath" <<'PY'
+import struct, sys
+u16 = lambda s: (s + "\0").encode("utf-16-le")
+end = bytes([0x7f, 0xff, 4, 0])
+ven = struct.pack("<BBH", 1, 4, 20) + bytes.fromhex("3af0b3c43d71474f87e2025a3ce66876")
+sd = bytes([3, 0x1a, 5, 0, 0])
+hd = struct.pack("<BBHIQQ16sBB", 4, 1, 42, 1, 0x800, 0x32000, struct.pack("<I", 0x1234abcd), 1, 1)
+fp = u16("\\EFI\\BOOT\\BOOTARM.EFI")
+open(sys.argv[1] + "/sd-part-file", "wb").write(
+    ven + sd + hd + struct.pack("<BBH", 4, 4, 4 + len(fp)) + fp + end)
+acpi = struct.pack("<BBHII", 2, 1, 12, 0x0a0341d0, 0)
+pci = bytes([1, 1, 6, 0, 0, 0x1f])
+usb = bytes([3, 5, 6, 0, 1, 0])
+open(sys.argv[1] + "/pci-usb-two", "wb").write(acpi + pci + usb + bytes([0x7f, 1, 4, 0]) + sd + end)
+PY

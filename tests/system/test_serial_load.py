@@ -62,10 +62,13 @@ def srec(tmp_path_factory):
     d = tmp_path_factory.mktemp("srec")
     data = random.Random(7).randbytes(3000)
     (d / "data.bin").write_bytes(data)
-    out = subprocess.run(["objcopy", "-I", "binary", "-O", "srec", "--change-addresses",
-                          "0x80400000", "--set-start", "0x40", str(d / "data.bin"),
-                          "/dev/stdout"], check=True, capture_output=True, text=True).stdout
-    return data, out.splitlines()
+    # objcopy writes a file of its own, never /dev/stdout: run as root with
+    # that output, it once left /dev/stdout a regular file in place of the
+    # symlink, and every program's /dev/stdout on the machine wrote there.
+    subprocess.run(["objcopy", "-I", "binary", "-O", "srec", "--change-addresses",
+                    "0x80400000", "--set-start", "0x40", str(d / "data.bin"),
+                    str(d / "data.srec")], check=True, capture_output=True)
+    return data, (d / "data.srec").read_text().splitlines()
 
 
 def loads_session(cmd, lines, after=()):

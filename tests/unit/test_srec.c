@@ -19,7 +19,7 @@
  * rebuilt from them must be the bytes. */
 static void roundtrip(const char *flags, uint32_t base, int want_type)
 {
-	char cmd[PATH_MAX * 2 + 512], bin[PATH_MAX + 128], line[600];
+	char cmd[PATH_MAX * 3 + 512], bin[PATH_MAX + 128], out[PATH_MAX + 128], line[600];
 	uint8_t data[5000], got[5000];
 	struct srec r;
 	const char *why;
@@ -35,8 +35,12 @@ static void roundtrip(const char *flags, uint32_t base, int want_type)
 	fwrite(data, 1, sizeof(data), f);
 	fclose(f);
 	memset(got, 0, sizeof(got));
+	/* objcopy writes a file of its own, never /dev/stdout: run as root
+	 * with that output, it once left /dev/stdout a regular file in place
+	 * of the symlink, and every program's /dev/stdout wrote there. */
+	snprintf(out, sizeof(out), "%s/data.srec", scratch_dir("srec"));
 	snprintf(cmd, sizeof(cmd), "objcopy -I binary -O srec %s --change-addresses 0x%x "
-		 "--set-start 0x40 '%s' /dev/stdout", flags, base, bin);
+		 "--set-start 0x40 '%s' '%s' && cat '%s'", flags, base, bin, out, out);
 	p = popen(cmd, "r");
 	assert_non_null(p);
 	while (fgets(line, sizeof(line), p)) {

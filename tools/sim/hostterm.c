@@ -5,7 +5,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/ioctl.h>
 #include <time.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,22 +43,29 @@ void hostterm_pty(FILE **out, int *fd)
 /* At the end of a run the master closes and the slave hangs up: Linux then
  * throws away what the program on the pty has not read yet (the last lines,
  * the hand-off's among them, while a busy host let it fall behind). A
- * board's serial port would stay, so the console waits until the slave's
- * input queue is empty (FIONREAD on our own slave descriptor counts what
- * nobody has read), at most PTY_LINGER_MS of host time: a pty nobody
- * reads does not hold the end of the run for longer. */
+ * board's serial port would stay, so the console waits until nothing is
+ * left for the reader, at most PTY_LINGER_MS of host time: a pty nobody
+ * reads does not hold the end of the run for longer.
+ * "Nothing left" is asked with poll() on our own slave descriptor, not
+ * FIONREAD: what the master wrote waits in the tty's flip buffer until a
+ * kernel worker moves it to the line discipline, and FIONREAD counts only
+ * the latter, so under load it said 0 with the last line still in flight
+ * (a LAVA job saw the payload's output stop mid-line). n_tty's poll runs
+ * that worker's pending work before it answers (Linux
+ * drivers/tty/n_tty.c, n_tty_poll()). */
 #define PTY_LINGER_MS 2000
 
 void hostterm_pty_drain(void)
 {
 	struct timespec t0, t;
-	int n;
 
 	if (pty_slave < 0)
 		return;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (;;) {
-		if (ioctl(pty_slave, FIONREAD, &n) || n <= 0)
+		struct pollfd p = { .fd = pty_slave, .events = POLLIN };
+
+		if (poll(&p, 1, 0) != 1 || !(p.revents & POLLIN))
 			return;
 		clock_gettime(CLOCK_MONOTONIC, &t);
 		if ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 >= PTY_LINGER_MS)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The console's input, its SDRAM ring and flushing: the half of the
+/* The console's SDRAM ring: input, and flushing the ring; the half of the
  * console only the SDRAM part calls (the output side is common/console.c). */
 #include "common/console.h"
 #include "arch/arm/io.h"
