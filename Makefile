@@ -65,10 +65,11 @@ LIBFDT_LDFLAGS := -Wl,--no-warn-mismatch
 FW_SRCS := $(sort $(wildcard arch/arm/*.S arch/arm/*.c arch/arm/omap3/*.S arch/arm/omap3/*.c \
            drivers/*/*.c drivers/*/*/*.c lib/*.c lib/*/*.c common/*.c commands/*.c)) \
            board/$(BOARD).c
-# lib/efi/ (UEFI: the PE loader, variables, load options) is host-tested
-# groundwork for a second image outside the MLO (docs/uefi.md): not linked
-# into the MLO, where even its unused objects reorder the linker's veneers.
-FW_SRCS := $(filter-out lib/efi/%,$(FW_SRCS))
+# lib/efi/ (UEFI: the PE loader, variables, load options, the memory map)
+# is host-tested and linked into the EFI image (below, efi.img), not into
+# the MLO, where even its unused objects reorder the linker's veneers.
+# Of it the MLO links only the check of efi.img's header (lib/efi/efiimg.c).
+FW_SRCS := $(filter-out $(filter-out lib/efi/efiimg.c,$(wildcard lib/efi/*.c)),$(FW_SRCS))
 
 # Two images from one tree (docs/design.md "Two images"): EARLY_SRCS are
 # the early image, what the ROM reads and runs before the rest of the MLO
@@ -132,7 +133,7 @@ $(OUT)/obj/gen/font.c.o: $(OUT)/gen/font.c
 .PHONY: all all-boards sim run run-linux check check-build check-fast system bench fuzz powercut \
         cold-order docnums \
         clean distclean deps unit tools
-all: $(OUT)/MLO
+all: $(OUT)/MLO $(OUT)/efi.img
 
 all-boards:
 	$(Q)for b in $(BOARDS); do $(MAKE) --no-print-directory BOARD=$$b || exit 1; done
@@ -281,6 +282,22 @@ $(OUT)/MLO: $(OUT)/gtaboot.bin $(BUILD)/tools/mkmlo
 	  if [ $$rom -gt 16384 ]; then echo "error: the ROM-loaded part is $$rom bytes, over its 16 KiB (docs/design.md, \"What the ROM reads\")"; \
 	    rm -f $@ $(OUT)/MLO.raw; exit 1; fi
 
+# The EFI image (docs/design.md "The EFI image", docs/uefi.md): UEFI for
+# `bootefi`, a third link from the same tree, loaded by the MLO from the
+# boot partition. Linked at EFI_BASE against the SDRAM and early images'
+# symbols, it calls their console, file systems, libfdt and DT fix-ups;
+# its header names the SDRAM image (the MLO descriptor's CRC), so an
+# efi.img of another build is refused.
+EFI_SRCS := $(sort $(wildcard efi/*.c)) lib/efi/pe.c lib/efi/varstore.c lib/efi/memmap.c
+EFI_OBJS := $(patsubst %,$(OUT)/obj/%.o,$(EFI_SRCS))
+$(OUT)/efi.elf: $(EFI_OBJS) efi/efi.ld $(OUT)/gtaboot.elf $(OUT)/early.elf $(OUT)/memmap.ld
+	$(Q)$(FW_CC) $(FW_LDFLAGS) -Wl,-T,efi/efi.ld -Wl,-Map,$(OUT)/efi.map \
+	  -Wl,--just-symbols=$(OUT)/gtaboot.elf -Wl,--just-symbols=$(OUT)/early.elf \
+	  -o $@ $(EFI_OBJS) -lgcc
+$(OUT)/efi.img: $(OUT)/efi.elf $(OUT)/gtaboot.bin tools/mkefiimg.py
+	$(Q)$(OBJCOPY) -O binary -j .text $(OUT)/efi.elf $(OUT)/efi.bin
+	$(Q)$(PYTHON) tools/mkefiimg.py $(OUT)/efi.bin $(OUT)/gtaboot.bin $@
+
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # ---------------------------------------------------------------- host tools
@@ -388,8 +405,8 @@ $(OUT)/extlinux.conf: Makefile
 	  '  KERNEL /zImage' '  FDT /$(DTB_$(BOARD)).dtb' \
 	  '  APPEND root=/dev/mmcblk0p2 rootwait' > $@
 
-$(OUT)/sd.img: $(OUT)/MLO $(PAYLOAD_OUT)/zImage $(OUT)/$(DTB_$(BOARD)).dtb $(OUT)/extlinux.conf tools/mksd.sh
-	$(Q)tools/mksd.sh --board $(BOARD) --out $@ --mlo $(OUT)/MLO \
+$(OUT)/sd.img: $(OUT)/MLO $(OUT)/efi.img $(PAYLOAD_OUT)/zImage $(OUT)/$(DTB_$(BOARD)).dtb $(OUT)/extlinux.conf tools/mksd.sh
+	$(Q)tools/mksd.sh --board $(BOARD) --out $@ --mlo $(OUT)/MLO --file $(OUT)/efi.img:efi.img \
 	  --file $(PAYLOAD_OUT)/zImage:zImage --file $(OUT)/$(DTB_$(BOARD)).dtb:$(DTB_$(BOARD)).dtb \
 	  --file $(OUT)/extlinux.conf:extlinux/extlinux.conf
 

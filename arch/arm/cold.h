@@ -46,6 +46,11 @@ int cold_load_rest(void);
  * it). */
 int cold_fault(unsigned type);
 
+/* This SDRAM image's identity, which an image linked against it names
+ * (efi.img: lib/efi/efiimg.h): the MLO descriptor's CRC-32 of it
+ * (arch/arm/omap3/mlo_layout.h). */
+uint32_t cold_image_id(void);
+
 /* Continue in fn(arg) on the stack whose top is sp_top. Never returns. */
 void run_on_stack(cold_main_fn *fn, const struct handoff *arg, uintptr_t sp_top)
 	__attribute__((noreturn));

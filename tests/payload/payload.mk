@@ -47,3 +47,18 @@ $(PAYLOAD_OUT)/zImage: $(PAYLOAD_OUT)/payload.elf
 clean: payload-clean
 payload-clean:
 	rm -rf $(PAYLOAD_OUT)
+
+# An EFI application that checks gtaboot's boot services from the other
+# side (tests/payload/efitest.c, tests/system/test_efi.py): Thumb, -fPIE
+# and linked with nothing writable, so it runs wherever bootefi loads it
+# without relocations; tests/payload/mkefi.py makes it a PE32 image.
+payload: $(PAYLOAD_OUT)/efitest.efi
+$(PAYLOAD_OUT)/efitest.elf: tests/payload/efitest.c tests/payload/efitest.ld efi/uefi.h tests/payload/payload.mk
+	@mkdir -p $(dir $@)
+	$(Q)$(FW_CC) $(FW_ARCH) $(WARN) -Os -std=gnu11 -ffreestanding -fno-common -fPIE \
+	  -fno-stack-protector -fshort-wchar -I. -nostdlib -nostartfiles -Wl,-T,tests/payload/efitest.ld \
+	  -Wl,--no-warn-rwx-segments -o $@ tests/payload/efitest.c -lgcc
+$(PAYLOAD_OUT)/efitest.efi: $(PAYLOAD_OUT)/efitest.elf tests/payload/mkefi.py
+	$(Q)$(OBJCOPY) -O binary -j .text $< $(PAYLOAD_OUT)/efitest.bin
+	$(Q)$(PYTHON) tests/payload/mkefi.py $(PAYLOAD_OUT)/efitest.bin \
+	  $$(( 0x$$($(CROSS)nm $< | sed -n 's/ T efi_main$$//p') | 1 )) $@

@@ -41,14 +41,15 @@ static void dump_dtb(struct sim *s, uint32_t r2)
 }
 
 /* The first instruction fetched from SDRAM with the MMU off is the hand-off
- * to the next stage (kernel, or U-Boot proper). */
+ * to the next stage (kernel, or U-Boot proper); with --handoff-mmu-on, with
+ * the MMU on as well (an EFI application). */
 void core_hook_handoff(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 {
 	struct sim *s = user;
 	struct sim_core *c = s->core;
 	uint32_t sctlr = sim_cp15(s, 1, 0, 0, 0);
 
-	if (s->handoff_seen || (sctlr & SCTLR_M))
+	if (s->handoff_seen || ((sctlr & SCTLR_M) && !s->cfg.handoff_mmu_on))
 		return;
 	time_sync(s);
 	s->handoff_seen = true;

@@ -27,6 +27,7 @@ static void usage(FILE *f)
 	      "  --timing exact|fast  each data access charged its cost (make bench), or an\n"
 	      "                  average per instruction, 2.4 times as fast (default)\n"
 	      "  --handoff-pc ADDR  the hand-off is the first fetch at ADDR (MMU off)\n"
+	      "  --handoff-mmu-on  ... or from SDRAM with the MMU on (an EFI application: bootefi)\n"
 	      "  --nand-bad BLOCK[,BLOCK...]  factory bad blocks of the --nand chip\n"
 	      "  --sdram-part NAME|KEY=V,...  another memory package, or changes to it (parts.h)\n"
 	      "  --tolerate sdram-refresh  a refresh interval over the part's is a warning, not a stop\n"
@@ -252,7 +253,7 @@ int main(int argc, char **argv)
 	       O_SDRAM_PART, O_TOLERATE, O_ROM_CLOCKS, O_ROM_VMMC1, O_SHOT, O_PRESS, O_PROFILE,
 	       O_USB, O_ROM_USB, O_USB_CLOCK, O_TOUCH };
 	enum { O_SOC = 1024, O_MAH, O_MOHM, O_NOBAT, O_SRC, O_SAG, O_UNPLUG, O_RESTARTS, O_PWRON_BY,
-	       O_TIMING };
+	       O_TIMING, O_HANDOFF_MMU };
 	static const struct option opts[] = {
 		{ "machine", 1, 0, O_MACHINE }, { "rev", 1, 0, O_REV },
 		{ "sd", 1, 0, O_SD }, { "nand", 1, 0, O_NAND }, { "aux", 0, 0, O_AUX },
@@ -266,7 +267,7 @@ int main(int argc, char **argv)
 		{ "nand-bad", 1, 0, O_NAND_BAD },
 		{ "entry-mode", 1, 0, O_ENTRY_MODE }, { "entry-r0", 1, 0, O_ENTRY_R0 },
 		{ "watch-writes", 0, 0, O_WATCH },
-		{ "handoff-pc", 1, 0, O_HANDOFF_PC },
+		{ "handoff-pc", 1, 0, O_HANDOFF_PC }, { "handoff-mmu-on", 0, 0, O_HANDOFF_MMU },
 		{ "battery-mv", 1, 0, O_BATTERY }, { "power-button", 0, 0, O_PWRON },
 		{ "vbus", 0, 0, O_VBUS }, { "charger", 0, 0, O_CHARGER },
 		{ "sd-type", 1, 0, O_SDTYPE }, { "twl-backup", 1, 0, O_TWLBACKUP },
@@ -500,6 +501,7 @@ int main(int argc, char **argv)
 			c->handoff_pc = (uint32_t)v;
 			c->handoff_pc_set = true;
 			break;
+		case O_HANDOFF_MMU: c->handoff_mmu_on = true; break;
 		case O_WATCH: c->watch_writes = true; break;
 		case O_TIMING: /* sim.c, "the cost model" */
 			if (strcmp(optarg, "exact") && strcmp(optarg, "fast"))

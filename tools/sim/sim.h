@@ -161,6 +161,12 @@ struct sim_config {
 	 * at ADDR with the MMU off (e.g. the kernel behind U-Boot proper) */
 	uint32_t handoff_pc;
 	bool handoff_pc_set;
+	/* --handoff-mmu-on: a fetch from SDRAM with the MMU on is a hand-off
+	 * too. gtaboot runs no code of its own there (its SDRAM image and
+	 * efi.img run at 0xC0000000 and up), so that is the next stage: an
+	 * EFI application that `bootefi` started, which runs with gtaboot's
+	 * MMU on until its kernel turns it off */
+	bool handoff_mmu_on;
 	/* how the ROM (or --load-raw) enters the image, to play
 	 * other ROMs (qemu-linaro: SYS mode, r0 = 0x4020EE28). */
 	bool entry_sys;            /* --entry-mode sys (default svc) */

@@ -84,6 +84,15 @@
 #define COLD_DICT_MAX    MM_U(0x36000)
 #define COLD_WINDOW_END  (COLD_DICT + COLD_DICT_MAX)
 
+/* The UEFI image (docs/design.md "The EFI image", docs/uefi.md): linked
+ * at EFI_BASE, a virtual address in the megabyte behind the cold part's,
+ * which `bootefi` (commands/efi.c) maps page by page onto EFI_MAX bytes of
+ * gtaboot's buffers; its code, data, bss and stack must fit. */
+#define EFI_BASE         (COLD_BASE + COLD_WINDOW)
+#define EFI_MAX          MM_U(0x40000)
+/* The part of it the file may fill (code and data; the rest is bss). */
+#define EFI_FILE_MAX     MM_U(0x20000)
+
 /* ---- Where users load: U-Boot's ti_armv7_common.h values under the same
  * variable names (kernel_addr_r ...), so that boot scripts written for
  * U-Boot find them; common/environment.c makes them the variables' defaults and

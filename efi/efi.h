@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What the parts of gtaboot's EFI image share: the memory map, the
+ * handles, the system table and the image loader (docs/uefi.md). */
+#ifndef EFI_EFI_H
+#define EFI_EFI_H
+
+#include "efi/uefi.h"
+#include "lib/efi/memmap.h"
+#include "lib/efi/pe.h"
+
+#define EFI_PROTOS 6
+
+struct efi_obj {
+	bool used;
+	unsigned n;
+	struct {
+		efi_guid g;
+		void *iface;
+	} p[EFI_PROTOS];
+};
+
+/* A loaded image: the handle's object first, so the handle is both. */
+struct efi_image {
+	struct efi_obj obj;
+	struct efi_loaded_image li;
+	struct pe_image pe;
+	uint64_t base;          /* the pages allocated for it */
+	uint32_t pages;
+	void *dp;               /* its MemoryMapped device path, pool */
+	bool started;
+	void *jmp[5];           /* __builtin_setjmp's buffer for Exit() */
+	efi_status exit_status;
+};
+
+extern struct efi_memmap efi_mm;
+extern struct efi_system_table *efi_st;
+extern bool efi_exited;     /* ExitBootServices ran */
+
+extern const efi_guid efi_guid_loaded_image, efi_guid_device_path, efi_guid_fdt,
+	efi_guid_loaded_image_dp;
+
+/* The memory map, the system table and its tables; 0 or a negative errno
+ * (printed). */
+int efi_services_init(void);
+efi_status efi_alloc_pool(uint32_t type, uint32_t size, void **buf);
+efi_status efi_free_pool(void *buf);
+efi_status efi_install(efi_handle *h, const efi_guid *g, void *iface);
+efi_status efi_install_config(const efi_guid *g, void *table);
+/* LoadImage from memory: checks, lays out and relocates the PE file. */
+efi_status efi_image_load(const void *src, uint32_t size, efi_handle parent,
+			  struct efi_image **out);
+efi_status efi_image_start(struct efi_image *img);
+/* The handle is a loaded image of ours, or NULL. */
+struct efi_image *efi_image_of(efi_handle h);
+/* The registry of loaded images (efi/services.c): 0 or -ENOSPC. */
+int efi_image_add(struct efi_image *img);
+void efi_image_remove(struct efi_image *img);
+/* LoadImage, StartImage, Exit and UnloadImage (efi/image.c) into the boot
+ * services table, whose CRC is made again. */
+void efi_set_image_services(const struct efi_boot_services *from);
+void efi_image_services(void);
+/* The initrd for Linux's stub, through LoadFile2 (efi/initrd.c). */
+efi_status efi_initrd_register(const void *start, uint32_t size);
+/* errno -> EFI_STATUS */
+efi_status efi_status_of(int err);
+const char *efi_status_name(efi_status st);
+
+#endif

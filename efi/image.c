@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * LoadImage, StartImage, Exit and UnloadImage (UEFI 2.10, 7.4) on
+ * lib/efi/pe.c: an image is laid out and relocated in pages of its own,
+ * then entered by BLX at its load address plus AddressOfEntryPoint, the
+ * low bit choosing ARM or Thumb state (docs/uefi.md).
+ */
+#include "efi/efi.h"
+
+#include "arch/arm/mmu.h"
+#include "lib/errno.h"
+#include "lib/printf.h"
+#include "lib/string.h"
+
+/* Pages kept free behind SizeOfImage: Linux's arm32 zImage runs its
+ * decompressor in place after ExitBootServices, with a 4 KiB stack and a
+ * 64 KiB heap behind its bss, past what its PE header declares; the top-down
+ * allocator would otherwise have put the system table there (seen on the
+ * BeagleBoard: "efi: System table signature incorrect!"). */
+#define IMAGE_SLACK 0x40000u
+
+static void put_le(uint8_t *p, uint64_t v, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+efi_status efi_image_load(const void *src, uint32_t size, efi_handle parent,
+			  struct efi_image **out)
+{
+	struct efi_image *img = NULL;
+	const char *why = NULL;
+	uint32_t align, code, data;
+	uint64_t base;
+	efi_status st;
+	int err;
+
+	st = efi_alloc_pool(EFI_BOOT_SERVICES_DATA, sizeof(*img), (void **)&img);
+	if (st)
+		return st;
+	memset(img, 0, sizeof(*img));
+	err = pe_parse(src, size, &img->pe, &why);
+	if (err) {
+		printf("efi: not a valid EFI image: %s (%s)\n", why ? why : "refused", errname(err));
+		efi_free_pool(img);
+		return err == -ENOTSUP ? EFI_UNSUPPORTED : EFI_LOAD_ERROR;
+	}
+	align = img->pe.section_align > EFI_PAGE ? img->pe.section_align : EFI_PAGE;
+	if (align > 0x10000)
+		align = 0;   /* refused by pe_relocate below, named */
+	code = img->pe.subsystem == PE_SUBSYSTEM_EFI_APPLICATION ? EFI_LOADER_CODE
+								 : EFI_BOOT_SERVICES_CODE;
+	data = code == EFI_LOADER_CODE ? EFI_LOADER_DATA : EFI_BOOT_SERVICES_DATA;
+	img->pages = (uint32_t)(((uint64_t)img->pe.size_of_image + align + IMAGE_SLACK +
+				 EFI_PAGE - 1) / EFI_PAGE);
+	err = efi_mm_alloc(&efi_mm, EFI_ALLOCATE_ANY_PAGES, code, img->pages, &img->base);
+	if (err) {
+		printf("efi: no room for the image (%u bytes)\n", (unsigned)img->pe.size_of_image);
+		efi_free_pool(img);
+		return EFI_OUT_OF_RESOURCES;
+	}
+	base = align ? (img->base + align - 1) & ~(uint64_t)(align - 1) : img->base;
+	err = pe_load(&img->pe, src, size, (void *)(uintptr_t)base, img->pe.size_of_image, &why);
+	if (!err)
+		err = pe_relocate(&img->pe, (void *)(uintptr_t)base, (uint32_t)base, NULL, &why);
+	if (!err)
+		st = efi_alloc_pool(EFI_BOOT_SERVICES_DATA, 28, &img->dp);
+	if (err || st) {
+		printf("efi: image not loaded: %s (%s)\n", why ? why : "no memory", errname(err));
+		efi_mm_free(&efi_mm, img->base, img->pages);
+		efi_free_pool(img);
+		return EFI_LOAD_ERROR;
+	}
+	/* a MemoryMapped node (UEFI 2.10, 10.3.2.3) and the end */
+	uint8_t *dp = img->dp;
+
+	dp[0] = 1; dp[1] = 3; put_le(dp + 2, 24, 2);
+	put_le(dp + 4, code, 4);
+	put_le(dp + 8, (uintptr_t)src, 8);
+	put_le(dp + 16, (uintptr_t)src + size - 1, 8);
+	dp[24] = 0x7f; dp[25] = 0xff; put_le(dp + 26, 4, 2);
+	img->li = (struct efi_loaded_image){
+		.revision = 0x1000, .parent = parent, .system_table = efi_st,
+		.file_path = img->dp, .image_base = (void *)(uintptr_t)base,
+		.image_size = img->pe.size_of_image, .code_type = code, .data_type = data,
+	};
+	efi_handle h = img;
+
+	if (efi_image_add(img)) {
+		efi_mm_free(&efi_mm, img->base, img->pages);
+		efi_free_pool(img->dp);
+		efi_free_pool(img);
+		return EFI_OUT_OF_RESOURCES;
+	}
+	efi_install(&h, &efi_guid_loaded_image, &img->li);
+	efi_install(&h, &efi_guid_loaded_image_dp, img->dp);
+	efi_install(&h, &efi_guid_device_path, img->dp);
+	/* the code goes through the D-cache: make it what the core fetches */
+	cache_dcache_clean_inv_all();
+	cache_icache_inv_all();
+	*out = img;
+	return EFI_SUCCESS;
+}
+
+typedef efi_status (*efi_entry)(efi_handle h, struct efi_system_table *st);
+
+efi_status efi_image_start(struct efi_image *img)
+{
+	if (img->started)
+		return EFI_INVALID_PARAMETER;
+	img->started = true;
+	if (__builtin_setjmp(img->jmp) == 0) {
+		efi_entry entry = (efi_entry)((uintptr_t)img->li.image_base + img->pe.entry);
+
+		img->exit_status = entry(img, efi_st);
+	}
+	img->started = false;
+	return img->exit_status;
+}
+
+static efi_status load_image(bool boot, efi_handle parent, void *dp, void *src, uint32_t size,
+			  efi_handle *h)
+{
+	struct efi_image *img;
+	efi_status st;
+
+	if (!h || !parent)
+		return EFI_INVALID_PARAMETER;
+	if (!src)
+		return EFI_NOT_FOUND;   /* no file systems offered yet */
+	st = efi_image_load(src, size, parent, &img);
+	if (!st)
+		*h = img;
+	return st;
+}
+
+static efi_status start_image(efi_handle h, uint32_t *exit_size, char16 **exit_data)
+{
+	struct efi_image *img = efi_image_of(h);
+
+	if (exit_size)
+		*exit_size = 0;
+	if (exit_data)
+		*exit_data = NULL;
+	return img ? efi_image_start(img) : EFI_INVALID_PARAMETER;
+}
+
+static efi_status exit_image(efi_handle h, efi_status st, uint32_t size, char16 *data)
+{
+	struct efi_image *img = efi_image_of(h);
+
+	if (!img || !img->started)
+		return EFI_INVALID_PARAMETER;
+	img->exit_status = st;
+	__builtin_longjmp(img->jmp, 1);
+}
+
+static efi_status unload_image(efi_handle h)
+{
+	struct efi_image *img = efi_image_of(h);
+
+	if (!img || img->started)
+		return EFI_INVALID_PARAMETER;
+	efi_image_remove(img);
+	efi_mm_free(&efi_mm, img->base, img->pages);
+	efi_free_pool(img->dp);
+	efi_free_pool(img);
+	return EFI_SUCCESS;
+}
+
+void efi_image_services(void)
+{
+	static const struct efi_boot_services fns = {
+		.load_image = load_image, .start_image = start_image, .exit = exit_image,
+		.unload_image = unload_image,
+	};
+
+	efi_set_image_services(&fns);
+}

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * An EFI application that checks gtaboot's boot services from the other
+ * side (tests/system/test_efi.py): memory, pool, the memory map and its
+ * key, protocols, configuration tables, variables, events and timers,
+ * CRC, then Exit() with EFI_ABORTED. One line per check on ConOut:
+ * "efitest: <name> ok" or "... FAILED". Built position-independent,
+ * Thumb, with no relocations (tests/payload/payload.mk), entered at an
+ * odd AddressOfEntryPoint (tests/payload/mkefi.py).
+ */
+#include "efi/uefi.h"
+
+#define CHECK(cond, name) say(out, (cond), u"efitest: " name)
+#define EFI_LOADER_DATA_ 2u
+
+static void say(struct efi_text_out *out, bool ok, const char16 *name)
+{
+	out->output_string(out, name);
+	out->output_string(out, ok ? u" ok\r\n" : u" FAILED\r\n");
+}
+
+static bool same(const void *a, const void *b, unsigned n)
+{
+	const uint8_t *x = a, *y = b;
+
+	for (unsigned i = 0; i < n; i++)
+		if (x[i] != y[i])
+			return false;
+	return true;
+}
+
+static void timer_fired(efi_event ev, void *ctx)
+{
+	(*(int *)ctx)++;
+}
+
+efi_status efi_main(efi_handle image, struct efi_system_table *st)
+{
+	struct efi_boot_services *bs = st->boot;
+	struct efi_text_out *out = st->con_out;
+	efi_guid li_guid = GUID(0x5b1b31a1, 0x9562, 0x11d2, 0x8e, 0x3f, 0x00, 0xa0, 0xc9, 0x69,
+				0x72, 0x3b);
+	efi_guid nowhere = GUID(0x12345678, 0x1234, 0x1234, 1, 2, 3, 4, 5, 6, 7, 8);
+	struct efi_loaded_image *li = NULL;
+	void *p = NULL, *q = NULL;
+	uint32_t size = 0, key = 0, dsize = 0, dver = 0, crc = 0, attr = 0, idx = 9;
+	uint64_t a;
+	uint8_t buf[64];
+	efi_event ev = NULL;
+	int fired = 0;
+
+	CHECK(st->hdr.signature == EFI_SYSTEM_SIG && st->hdr.revision == EFI_REVISION &&
+	      bs->hdr.signature == EFI_BOOT_SIG && st->runtime->hdr.signature == EFI_RUNTIME_SIG,
+	      u"tables");
+	CHECK(!bs->handle_protocol(image, &li_guid, (void **)&li) && li && li->system_table == st &&
+	      li->image_base && li->image_size >= 0x1000, u"LoadedImage");
+	CHECK(bs->locate_protocol(&nowhere, NULL, &q) == EFI_NOT_FOUND && !q, u"LocateProtocol");
+	CHECK(bs->handle_protocol(image, &nowhere, &q) == EFI_UNSUPPORTED, u"HandleProtocol");
+	CHECK(!bs->allocate_pool(EFI_LOADER_DATA_, 100, &p) && !((uintptr_t)p & 7) &&
+	      !bs->free_pool(p) && bs->free_pool(p) == EFI_INVALID_PARAMETER, u"pool");
+	CHECK(bs->get_memory_map(&size, NULL, &key, &dsize, &dver) == EFI_BUFFER_TOO_SMALL &&
+	      size && dsize == 40 && dver == 1, u"GetMemoryMap size");
+	a = 0x80000000u;
+	CHECK(!bs->allocate_pages(2, EFI_LOADER_DATA_, 1, &a) && a == 0x80000000u &&
+	      bs->allocate_pages(2, EFI_LOADER_DATA_, 1, &a) == EFI_NOT_FOUND &&
+	      !bs->free_pages(a, 1) && bs->free_pages(a, 1) == EFI_NOT_FOUND, u"AllocatePages");
+	a = (uintptr_t)st & ~0xFFFu;
+	CHECK(bs->allocate_pages(2, EFI_LOADER_DATA_, 1, &a) == EFI_NOT_FOUND, u"firmware pages");
+	a = 0x80100000u - 1;
+	CHECK(!bs->allocate_pages(1, EFI_LOADER_DATA_, 4, &a) && a == 0x80100000u - 0x4000 &&
+	      !bs->free_pages(a, 4), u"AllocatePages max");
+	CHECK(!bs->calculate_crc32("123456789", 9, &crc) && crc == 0xCBF43926u, u"CalculateCrc32");
+	bs->set_mem(buf, 8, 0x5a);
+	bs->copy_mem(buf + 8, buf, 8);
+	CHECK(buf[15] == 0x5a, u"CopyMem");
+	size = sizeof(buf);
+	CHECK(st->runtime->fn[6] && ((efi_status (*)(const char16 *, const efi_guid *, uint32_t *,
+						      uint32_t *, void *))st->runtime->fn[6])(
+		      u"EfiTest", &nowhere, &attr, &size, buf) == EFI_NOT_FOUND, u"GetVariable absent");
+	CHECK(!((efi_status (*)(const char16 *, const efi_guid *, uint32_t, uint32_t, const void *))
+		st->runtime->fn[8])(u"EfiTest", &nowhere, 6, 4, "abcd"), u"SetVariable");
+	size = sizeof(buf);
+	CHECK(!((efi_status (*)(const char16 *, const efi_guid *, uint32_t *, uint32_t *, void *))
+		st->runtime->fn[6])(u"EfiTest", &nowhere, &attr, &size, buf) &&
+	      size == 4 && attr == 6 && same(buf, "abcd", 4), u"GetVariable");
+	uint32_t n = st->ntables;
+
+	CHECK(!bs->install_configuration_table(&nowhere, buf) && st->ntables == n + 1 &&
+	      !bs->install_configuration_table(&nowhere, NULL) && st->ntables == n,
+	      u"InstallConfigurationTable");
+	CHECK(!bs->create_event(EVT_TIMER | EVT_NOTIFY_SIGNAL, 8, timer_fired, &fired, &ev) &&
+	      !bs->set_timer(ev, TIMER_RELATIVE, 100000) && !bs->stall(20000) &&
+	      (bs->check_event(ev) == EFI_INVALID_PARAMETER) && fired == 1 &&
+	      !bs->close_event(ev), u"timer notify");
+	CHECK(!bs->create_event(EVT_TIMER, 0, NULL, NULL, &ev) &&
+	      !bs->set_timer(ev, TIMER_RELATIVE, 100000) &&
+	      !bs->wait_for_event(1, &ev, &idx) && idx == 0 &&
+	      bs->check_event(ev) == EFI_NOT_READY && !bs->close_event(ev), u"WaitForEvent");
+	efi_guid g1 = GUID(0x11111111, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+	efi_guid g2 = GUID(0x22222222, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2);
+	efi_handle h = NULL, found = NULL;
+	/* a vendor hardware node of g1, then the end */
+	uint8_t dp[24];
+
+	bs->set_mem(dp, sizeof(dp), 0);
+	dp[0] = 1;
+	dp[1] = 4;
+	dp[2] = 20;
+	bs->copy_mem(dp + 4, &g1, 16);
+	dp[20] = 0x7f;
+	dp[21] = 0xff;
+	dp[22] = 4;
+	void *at = dp;
+	efi_guid dpg = GUID(0x09576e91, 0x6d3f, 0x11d2, 0x8e, 0x39, 0x00, 0xa0, 0xc9, 0x69, 0x72,
+			    0x3b);
+
+	CHECK(!bs->install_multiple(&h, &g1, buf, &dpg, dp, NULL) && h &&
+	      !bs->handle_protocol(h, &dpg, &q) && q == dp &&
+	      !bs->locate_device_path(&g1, &at, &found) && found == h && at == dp + 20 &&
+	      bs->uninstall_multiple(h, &g1, buf, &g2, buf, NULL) == EFI_INVALID_PARAMETER &&
+	      !bs->uninstall_multiple(h, &g1, buf, &dpg, dp, NULL) &&
+	      bs->locate_protocol(&g1, NULL, &q) == EFI_NOT_FOUND,
+	      u"InstallMultipleProtocolInterfaces");
+	CHECK(bs->raise_tpl(16) == 4, u"RaiseTPL");
+	bs->restore_tpl(4);
+	size = 0;
+	bs->get_memory_map(&size, NULL, &key, &dsize, &dver);
+	CHECK(bs->exit_boot_services(image, key + 1) == EFI_INVALID_PARAMETER, u"ExitBootServices key");
+	out->output_string(out, u"efitest: done\r\n");
+	bs->exit(image, EFI_ABORTED, 0, NULL);
+	out->output_string(out, u"efitest: Exit returned\r\n");
+	return EFI_LOAD_ERROR;
+}
