@@ -106,8 +106,13 @@ def check(root):
     record = record or {}
     # The MLO's bytes move by tens with every commit (the cold part packs
     # the version string, `git describe --dirty`): docs cite it in KB,
-    # rounded, and only that is held against the build.
+    # rounded, and only that is held against the build, with the record's
+    # KB allowed to differ from the build's by 0.1 (100 bytes). Without
+    # that slack a figure near a rounding edge (124.5 KB shown as "125")
+    # failed in a clone whose revision string packed 30 bytes smaller.
     built = {k: v for k, v in build_figures(root).items() if not k.startswith("mlo_bytes.")}
+    near = {k for k, v in built.items()
+            if k.startswith("mlo_kb.") and k in record and abs(v - record[k]) <= 0.1 + 1e-9}
     errors = []
     for doc, n, key, spec, text in found:
         if key is None:
@@ -127,7 +132,7 @@ def check(root):
         if text != want:
             errors.append("%s reads '%s', %s has '%s' (make docnums rewrites it)"
                           % (where, text, RECORD, want))
-        if key in built and text != fmt(built[key], spec):
+        if key in built and key not in near and text != fmt(built[key], spec):
             errors.append("%s reads '%s', the build's build/%s/MLO gives '%s' (make docnums)"
                           % (where, text, key.split(".")[-1], fmt(built[key], spec)))
     return errors

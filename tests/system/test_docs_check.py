@@ -70,15 +70,15 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import docnums  # noqa: E402
 
 
-def figures_root(tmp_path, record, doc, mlo=None):
+def figures_root(tmp_path, record, doc, mlo=None, board="gta04"):
     """A tree of one doc and docs/bench.json; mlo: the bytes of a built
-    build/gta04/MLO, if any."""
-    (tmp_path / "docs").mkdir()
+    build/<board>/MLO, if any."""
+    (tmp_path / "docs").mkdir(parents=True)
     (tmp_path / "docs" / "bench.json").write_text(json.dumps(record))
     (tmp_path / "docs" / "x.md").write_text(doc)
     if mlo is not None:
-        (tmp_path / "build" / "gta04").mkdir(parents=True)
-        (tmp_path / "build" / "gta04" / "MLO").write_bytes(mlo)
+        (tmp_path / "build" / board).mkdir(parents=True)
+        (tmp_path / "build" / board / "MLO").write_bytes(mlo)
     return tmp_path
 
 
@@ -150,3 +150,18 @@ def test_marked_figures_cite_the_record():
     assert len(found) >= 20
     record = docnums.load(ROOT)
     assert [k for _, _, k, _, _ in found if k not in record] == []
+
+
+def test_mlo_near_a_rounding_edge(tmp_path):
+    """The MLO's bytes move by tens with the revision string: a record of
+    124.6 KB ("125") holds against a build of 124,530 bytes (124.5, shown
+    as "124"), but not against one 300 bytes smaller."""
+    def root(size):
+        mlo = struct.pack("<I", 16256) + bytes(size - 4)
+        return figures_root(tmp_path / str(size), {"mlo_kb.beagle": 124.6},
+                            "the <!-- bench:mlo_kb.beagle .0f -->125<!-- /bench --> KB file\n",
+                            mlo, board="beagle")
+    assert docnums.check(root(124530)) == []
+    assert docnums.check(root(124300)) == [
+        "docs/x.md:1: bench:mlo_kb.beagle reads '125', the build's build/beagle/MLO gives '124'"
+        " (make docnums)"]
