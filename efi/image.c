@@ -8,6 +8,7 @@
 #include "efi/efi.h"
 
 #include "arch/arm/mmu.h"
+#include "lib/efi/devpath.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
 #include "lib/string.h"
@@ -118,17 +119,114 @@ efi_status efi_image_start(struct efi_image *img)
 	return img->exit_status;
 }
 
+efi_status efi_image_set_source(struct efi_image *img, efi_handle dev, const void *dev_dp,
+				const char *path)
+{
+	size_t dlen = efi_dp_size(dev_dp, 4096), n;
+	struct efi_dp_builder b;
+	uint8_t *full, *file;
+	char p[EFI_PATH_MAX + 2];
+
+	snprintf(p, sizeof(p), "%s%s", path[0] == '/' ? "" : "/", path);
+	if (!dlen || efi_alloc_pool(EFI_BOOT_SERVICES_DATA, dlen + 2 * sizeof(p) + 8,
+				    (void **)&full))
+		return EFI_OUT_OF_RESOURCES;
+	/* the device's path without its end, then the file's node */
+	memcpy(full, dev_dp, dlen - 4);
+	efi_dp_init(&b, full, dlen + 2 * sizeof(p) + 8);
+	b.len = dlen - 4;
+	efi_dp_file(&b, p);
+	n = efi_dp_end(&b);
+	if (!n) {
+		efi_free_pool(full);
+		return EFI_OUT_OF_RESOURCES;
+	}
+	file = full + dlen - 4;
+	/* the handle's device paths: LoadedImage.FilePath is the file's
+	 * node relative to DeviceHandle, LoadedImageDevicePath the whole */
+	efi_uninstall(img, &efi_guid_loaded_image_dp, img->dp);
+	efi_uninstall(img, &efi_guid_device_path, img->dp);
+	efi_free_pool(img->dp);
+	img->dp = full;
+	img->li.device = dev;
+	img->li.file_path = file;
+	efi_install((efi_handle *)&img, &efi_guid_loaded_image_dp, full);
+	efi_install((efi_handle *)&img, &efi_guid_device_path, full);
+	return EFI_SUCCESS;
+}
+
+/* The file a device path names: the handle with SimpleFileSystem it
+ * starts with, then File Path nodes, joined with '/'. */
+static efi_status file_of_dp(void *dp, efi_handle *dev, char *path)
+{
+	const uint8_t *n;
+	size_t len = 0;
+
+	if (efi_locate_dp(&efi_guid_sfs, &dp, dev))
+		return EFI_NOT_FOUND;
+	for (n = dp; n[0] == EFI_DP_MEDIA && n[1] == EFI_DP_MEDIA_FILE;
+	     n += n[2] | n[3] << 8) {
+		uint32_t nl = n[2] | n[3] << 8;
+
+		if (nl < 6)
+			return EFI_INVALID_PARAMETER;
+		if (len && path[len - 1] != '/')
+			path[len++] = '/';
+		for (uint32_t i = 4; i + 1 < nl && (n[i] | n[i + 1]); i += 2) {
+			uint32_t c = n[i] | n[i + 1] << 8;
+
+			/* ASCII names: what the ESP's names are */
+			if (len + 2 >= EFI_PATH_MAX || c >= 0x80 || !c)
+				return EFI_NOT_FOUND;
+			path[len++] = c == '\\' ? '/' : (char)c;
+		}
+	}
+	path[len] = 0;
+	if (n[0] != 0x7f || !len)
+		return EFI_NOT_FOUND;
+	return EFI_SUCCESS;
+}
+
 static efi_status load_image(bool boot, efi_handle parent, void *dp, void *src, uint32_t size,
 			  efi_handle *h)
 {
 	struct efi_image *img;
+	efi_handle dev = NULL;
+	char path[EFI_PATH_MAX];
+	struct fs_file f;
+	struct fs *fs;
+	uint64_t a = 0;
+	uint32_t pages = 0;
+	size_t got;
 	efi_status st;
 
-	if (!h || !parent)
+	if (!h || !parent || (!src && !dp))
 		return EFI_INVALID_PARAMETER;
-	if (!src)
-		return EFI_NOT_FOUND;   /* no file systems offered yet */
+	if (!src) {
+		/* from a file (UEFI 2.10 7.4: SimpleFileSystem, then LoadFile
+		 * and LoadFile2, which gtaboot offers for no image) */
+		st = file_of_dp(dp, &dev, path);
+		if (!st)
+			st = efi_disk_open_file(dev, path, &fs, &f);
+		if (!st && (f.is_dir || !f.size))
+			st = EFI_NOT_FOUND;
+		if (st)
+			return st;
+		pages = (f.size + EFI_PAGE - 1) / EFI_PAGE;
+		if (efi_mm_alloc(&efi_mm, EFI_ALLOCATE_ANY_PAGES, EFI_BOOT_SERVICES_DATA, pages, &a))
+			return EFI_OUT_OF_RESOURCES;
+		src = (void *)(uintptr_t)a;
+		size = f.size;
+		if (fs_read_at(fs, &f, 0, src, size, &got) || got != size) {
+			efi_mm_free(&efi_mm, a, pages);
+			return EFI_DEVICE_ERROR;
+		}
+	}
 	st = efi_image_load(src, size, parent, &img);
+	if (!st && dev)
+		st = efi_image_set_source(img, dev, efi_dp_of(dev), path);
+	if (a)
+		efi_mm_free(&efi_mm, a, pages);
 	if (!st)
 		*h = img;
 	return st;

@@ -15,6 +15,7 @@
 #include "common/environment.h"
 #include "common/memcheck.h"
 #include "efi/efi.h"
+#include "lib/efi/devpath.h"
 #include "lib/efi/efiimg.h"
 #include "lib/errno.h"
 #include "lib/log.h"
@@ -172,8 +173,10 @@ static int bootefi(int argc, char *const argv[])
 		return err;
 
 	err = efi_services_init();
-	if (!err)
+	if (!err) {
 		efi_image_services();
+		err = efi_disk_init();
+	}
 	if (!err && faddr)
 		err = reserve("device tree", faddr, flen + FDT_HEADROOM, EFI_ACPI_RECLAIM_MEMORY);
 	if (!err && isize)
@@ -193,6 +196,16 @@ static int bootefi(int argc, char *const argv[])
 			    (uint32_t)((addr + size - (addr & ~(EFI_PAGE - 1)) + EFI_PAGE - 1) /
 				       EFI_PAGE));
 
+	/* the file the last load read there: the image is told its device
+	 * and path, as U-Boot's efi_set_bootdev tells it */
+	const struct boot_last_load *ll = &boot_last_load;
+	const void *dev_dp;
+	efi_handle dev = !hello && ll->fs && ll->addr == addr && ll->size == size ?
+			 efi_disk_of(ll->fs, &dev_dp) : NULL;
+
+	if (dev && efi_image_set_source(img, dev, dev_dp, ll->path))
+		return -ENOMEM;
+
 	const char *cmdline = hello ? NULL : boot_cmdline(NULL);
 
 	/* the initrd through LoadFile2, as U-Boot hands it to Linux's stub,
@@ -206,9 +219,12 @@ static int bootefi(int argc, char *const argv[])
 		err = efi_install_config(&efi_guid_fdt, (void *)faddr) ? -ENOMEM : 0;
 	if (err)
 		return err;
-	if (!hello)
-		printf("Booting /MemoryMapped(0x%x,0x%x,0x%x)\n", (unsigned)img->li.code_type,
-		       (unsigned)addr, (unsigned)(addr + size - 1));
+	if (!hello) {
+		static char text[512];
+
+		efi_dp_to_text(img->dp, 4096, text, sizeof(text));
+		printf("Booting /%s\n", text);
+	}
 	st = efi_image_start(img);
 	if (efi_exited) {
 		/* the console and screen were handed over: nothing of gtaboot's

@@ -27,7 +27,7 @@ struct efi_memmap efi_mm;
 struct efi_system_table *efi_st;
 bool efi_exited;
 
-#define NOBJS   8
+#define NOBJS   24   /* the console, the card, its partitions, ... */
 #define NEVENTS 16
 #define NTABLES 16
 #define POOL_MAGIC 0x4c4f4f50u   /* "POOL" */
@@ -1012,4 +1012,21 @@ int efi_services_init(void)
 	con_obj = h;
 	efi_st->con_in_handle = efi_st->con_out_handle = efi_st->stderr_handle = h;
 	return (int)efi_install_config(&guid_rt_properties, &rtp->props) ? -ENOMEM : 0;
+}
+
+efi_status efi_uninstall(efi_handle h, const efi_guid *g, void *iface)
+{
+	return uninstall_protocol(h, g, iface);
+}
+
+efi_status efi_locate_dp(const efi_guid *g, void **dp, efi_handle *h)
+{
+	return locate_device_path(g, dp, h);
+}
+
+const void *efi_dp_of(efi_handle h)
+{
+	void **p = find(obj_of(h), &efi_guid_device_path);
+
+	return p ? *p : NULL;
 }

@@ -112,7 +112,7 @@ def check_efi_boot(r):
     boot = after(out, BOOT)
     # gtaboot's side: the command line it hands over, the image it starts
     assert "Command line: %s" % APPEND in boot
-    assert re.search(r"Booting /MemoryMapped\(0x1,0x82000000,0x[0-9a-f]+\)", boot)
+    assert re.search(r"Booting /VenHw\(c4b3f03a-713d-4f47-87e2-025a3ce66876\)/SD\(0\)/HD\(1,MBR,0x[0-9a-f]+,0x[0-9a-f]+,0x[0-9a-f]+\)/\\vmlinuz\r\n", boot), boot[:2000]
     # Linux's EFI stub, through SimpleTextOutput
     for line in ("EFI stub: Booting Linux Kernel...",
                  # the initrd through LoadFile2 (efi/initrd.c)
@@ -165,7 +165,7 @@ def test_efi_stub_exits_boot_services(linux_card):
     assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + r.serial[-3000:]
     boot = after(r.serial, BOOT)
     assert "Command line: %s" % APPEND in boot
-    assert re.search(r"Booting /MemoryMapped\(0x1,0x82000000,0x[0-9a-f]+\)", boot)
+    assert re.search(r"Booting /VenHw\(c4b3f03a-713d-4f47-87e2-025a3ce66876\)/SD\(0\)/HD\(1,MBR,0x[0-9a-f]+,0x[0-9a-f]+,0x[0-9a-f]+\)/\\vmlinuz\r\n", boot), boot[:2000]
     for line in ("EFI stub: Booting Linux Kernel...",
                  "EFI stub: Loaded initrd from LINUX_EFI_INITRD_MEDIA_GUID device path",
                  "EFI stub: Using DTB from configuration table",
