@@ -14,6 +14,7 @@
 #include "common/boot_internal.h"
 #include "common/environment.h"
 #include "common/memcheck.h"
+#include "common/sysinfo.h"
 #include "efi/efi.h"
 #include "lib/efi/devpath.h"
 #include "lib/efi/efiimg.h"
@@ -143,9 +144,19 @@ static int bootefi(int argc, char *const argv[])
 			printf("bootefi: no fdt given: using the device tree at fdt_addr_r 0x%08x\n",
 			       (unsigned)faddr);
 		} else {
-			printf("bootefi: no fdt given and none at fdt_addr_r 0x%08x: no device tree "
-			       "for the image\n", (unsigned)faddr);
-			faddr = 0;
+			/* as bootm: the board's DTB from the boot partition, which
+			 * gtaboot patches as it does for bootz */
+			char path[96];
+			uint32_t len;
+
+			printf("bootefi: no fdt given and none at fdt_addr_r 0x%08x: loading the "
+			       "board's %s\n", (unsigned)faddr, sys_dtb_name());
+			mem_windows_reset();
+			if (boot_default_fdt_path(path, sizeof(path)) ||
+			    boot_load_file("fdt", path, faddr, FDT_HEADROOM, &len)) {
+				printf("bootefi: no device tree for the image\n");
+				faddr = 0;
+			}
 		}
 	}
 
