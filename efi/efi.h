@@ -65,6 +65,8 @@ void efi_image_services(void);
 efi_status efi_initrd_register(const void *start, uint32_t size);
 /* The SD card's handles and DevicePathToText (efi/disk.c): 0 or -ENOMEM. */
 int efi_disk_init(void);
+/* EFI_DT_FIXUP_PROTOCOL (efi/dtfixup.c): 0 or -ENOMEM. */
+int efi_dt_fixup_init(void);
 /* The handle of the card or partition fs is mounted on (*dp its device
  * path), or NULL. */
 efi_handle efi_disk_of(const struct fs *fs, const void **dp);

@@ -744,7 +744,20 @@ static efi_status output_string(struct efi_text_out *self, const char16 *s)
 	for (; *s; s++) {
 		if (*s == '\r' && s[1] == '\n')
 			continue;       /* the console's '\n' is "\r\n" */
-		console_putc(*s < 0x80 ? (char)*s : '?');
+		/* UTF-8, as U-Boot writes it (systemd-boot's menu frame is
+		 * box drawing); a surrogate, alone or paired, as '?' */
+		if (*s < 0x80) {
+			console_putc((char)*s);
+		} else if (*s < 0x800) {
+			console_putc((char)(0xc0 | *s >> 6));
+			console_putc((char)(0x80 | (*s & 0x3f)));
+		} else if (*s >= 0xd800 && *s < 0xe000) {
+			console_putc('?');
+		} else {
+			console_putc((char)(0xe0 | *s >> 12));
+			console_putc((char)(0x80 | ((*s >> 6) & 0x3f)));
+			console_putc((char)(0x80 | (*s & 0x3f)));
+		}
 	}
 	return EFI_SUCCESS;
 }
