@@ -155,6 +155,45 @@ efi_status efi_image_set_source(struct efi_image *img, efi_handle dev, const voi
 	return EFI_SUCCESS;
 }
 
+/* A buffer's image with the device path it is said to come from (7.4:
+ * "the DeviceHandle specific file path from which the image is
+ * loaded"): DeviceHandle the handle with a device path that starts it,
+ * FilePath the rest, LoadedImageDevicePath the whole. */
+static efi_status set_dp(struct efi_image *img, void *dp)
+{
+	size_t n = efi_dp_size(dp, 4096), dlen = 0;
+	uint8_t *copy, *node;
+	void *at;
+	efi_handle dev = NULL;
+
+	if (!n)
+		return EFI_SUCCESS;    /* no valid path: the MemoryMapped one stays */
+	if (efi_alloc_pool(EFI_BOOT_SERVICES_DATA, 2 * n, (void **)&copy))
+		return EFI_OUT_OF_RESOURCES;
+	memcpy(copy, dp, n);
+	/* the device: the nodes before the first File Path node, whole (as
+	 * U-Boot splits it), matched in a copy that ends there */
+	for (node = copy; node[0] != 0x7f && !(node[0] == EFI_DP_MEDIA &&
+					       node[1] == EFI_DP_MEDIA_FILE);
+	     node += node[2] | node[3] << 8)
+		dlen += node[2] | node[3] << 8;
+	memcpy(copy + n, copy, dlen);
+	memcpy(copy + n + dlen, (const uint8_t[]){ 0x7f, 0xff, 4, 0 }, 4);
+	at = copy + n;
+	if (dlen && (efi_locate_dp(&efi_guid_device_path, &at, &dev) ||
+		     at != copy + n + dlen))
+		dev = NULL;
+	efi_uninstall(img, &efi_guid_loaded_image_dp, img->dp);
+	efi_uninstall(img, &efi_guid_device_path, img->dp);
+	efi_free_pool(img->dp);
+	img->dp = copy;
+	img->li.device = dev;
+	img->li.file_path = dev ? copy + dlen : copy;
+	efi_install((efi_handle *)&img, &efi_guid_loaded_image_dp, copy);
+	efi_install((efi_handle *)&img, &efi_guid_device_path, copy);
+	return EFI_SUCCESS;
+}
+
 /* The file a device path names: the handle with SimpleFileSystem it
  * starts with, then File Path nodes, joined with '/'. */
 static efi_status file_of_dp(void *dp, efi_handle *dev, char *path)
@@ -225,6 +264,8 @@ static efi_status load_image(bool boot, efi_handle parent, void *dp, void *src, 
 	st = efi_image_load(src, size, parent, &img);
 	if (!st && dev)
 		st = efi_image_set_source(img, dev, efi_dp_of(dev), path);
+	else if (!st && dp)
+		st = set_dp(img, dp);
 	if (a)
 		efi_mm_free(&efi_mm, a, pages);
 	if (!st)

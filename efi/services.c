@@ -339,8 +339,10 @@ static efi_status stall(uint32_t us)
 
 static efi_status set_watchdog_timer(uint32_t timeout, uint64_t code, uint32_t size, char16 *data)
 {
-	/* gtaboot runs no watchdog while it waits; nothing to arm */
-	return EFI_SUCCESS;
+	/* 7.5: "the system does not have a watchdog timer" is what is true
+	 * here: gtaboot stops WDT2 at start and does not offer it (success
+	 * would say one is armed). systemd-boot and GRUB go on without. */
+	return EFI_UNSUPPORTED;
 }
 
 static efi_status get_next_monotonic_count(uint64_t *count)
@@ -423,6 +425,19 @@ static efi_status uninstall_protocol(efi_handle h, const efi_guid *g, void *ifac
 	o->p[i] = o->p[--o->n];
 	if (!o->n && o >= objs && o < objs + NOBJS)
 		o->used = false;   /* a handle goes with its last protocol */
+	return EFI_SUCCESS;
+}
+
+static efi_status reinstall_protocol(efi_handle h, const efi_guid *g, void *old, void *iface)
+{
+	struct efi_obj *o = obj_of(h);
+	void **p = o && g ? find(o, g) : NULL;
+
+	if (!o || !g)
+		return EFI_INVALID_PARAMETER;
+	if (!p || *p != old)
+		return EFI_NOT_FOUND;
+	*p = iface;
 	return EFI_SUCCESS;
 }
 
@@ -648,6 +663,20 @@ static efi_status protocols_per_handle(efi_handle h, efi_guid ***buf, uint32_t *
 		(*buf)[i] = &o->p[i].g;
 	*n = o->n;
 	return EFI_SUCCESS;
+}
+
+/* ConnectController / DisconnectController (7.3): gtaboot has no UEFI
+ * drivers; every handle it makes is complete when made. So nothing is
+ * ever connected (EFI_NOT_FOUND, as the specification says for that) and
+ * no driver manages a controller (disconnecting succeeds at once). */
+static efi_status connect_controller(efi_handle h, efi_handle *drv, void *dp, bool recursive)
+{
+	return obj_of(h) ? EFI_NOT_FOUND : EFI_INVALID_PARAMETER;
+}
+
+static efi_status disconnect_controller(efi_handle h, efi_handle drv, efi_handle child)
+{
+	return obj_of(h) && (!drv || obj_of(drv)) ? EFI_SUCCESS : EFI_INVALID_PARAMETER;
 }
 
 static efi_status register_protocol_notify(const efi_guid *g, efi_event ev, void **reg)
@@ -891,7 +920,7 @@ static const struct efi_boot_services bs_init = {
 	.free_pool = efi_free_pool, .create_event = create_event, .set_timer = set_timer,
 	.wait_for_event = wait_for_event, .signal_event = signal_event,
 	.close_event = close_event, .check_event = check_event,
-	.install_protocol = install_protocol, .reinstall_protocol = (void *)unsupported,
+	.install_protocol = install_protocol, .reinstall_protocol = (void *)reinstall_protocol,
 	.uninstall_protocol = uninstall_protocol, .handle_protocol = handle_protocol,
 	.register_protocol_notify = register_protocol_notify, .locate_handle = locate_handle,
 	.locate_device_path = locate_device_path,
@@ -899,7 +928,7 @@ static const struct efi_boot_services bs_init = {
 	.exit_boot_services = exit_boot_services,
 	.get_next_monotonic_count = get_next_monotonic_count, .stall = stall,
 	.set_watchdog_timer = set_watchdog_timer,
-	.connect_controller = (void *)unsupported, .disconnect_controller = (void *)unsupported,
+	.connect_controller = connect_controller, .disconnect_controller = disconnect_controller,
 	.open_protocol = open_protocol, .close_protocol = close_protocol,
 	.open_protocol_information = (void *)unsupported,
 	.protocols_per_handle = protocols_per_handle,

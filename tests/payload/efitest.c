@@ -222,6 +222,22 @@ efi_status efi_main(efi_handle image, struct efi_system_table *st)
 	      !bs->handle_protocol(h2, &li_guid, &q) &&
 	      ((struct efi_loaded_image *)q)->device == li->device &&
 	      !bs->unload_image(h2), u"LoadImage from a file");
+	/* from a buffer, with the path it came from: DeviceHandle and
+	 * FilePath split from it as for a file */
+	uint32_t fsize = (uint32_t)li->image_size;
+	uint8_t *file = NULL;
+
+	CHECK(!sfs->open_volume(sfs, &root) && !root->open(root, &f, u"\\efitest.efi", 1, 0) &&
+	      (size = sizeof(sec), !f->get_info(f, &info_g, &size, sec)) &&
+	      (fsize = (uint32_t)*(uint64_t *)(sec + 8)) &&
+	      !bs->allocate_pool(EFI_LOADER_DATA_, fsize, (void **)&file) &&
+	      (size = fsize, !f->read(f, &size, file)) && size == fsize && !f->close(f) &&
+	      !root->close(root) && !bs->load_image(false, image, full, file, fsize, &h2) &&
+	      !bs->handle_protocol(h2, &li_guid, &q) &&
+	      ((struct efi_loaded_image *)q)->device == li->device &&
+	      (t = tt->path(((struct efi_loaded_image *)q)->file_path, false, false)) &&
+	      same16(t, u"\\efitest.efi") && !bs->free_pool(t) && !bs->unload_image(h2) &&
+	      !bs->free_pool(file), u"LoadImage from a buffer and its path");
 	size = 0;
 	bs->get_memory_map(&size, NULL, &key, &dsize, &dver);
 	CHECK(bs->exit_boot_services(image, key + 1) == EFI_INVALID_PARAMETER, u"ExitBootServices key");

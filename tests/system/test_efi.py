@@ -451,7 +451,7 @@ def test_boot_services_from_an_application(tmp_path, efi_bytes):
                           "the board's omap3-gta04a5one.dtb\r\n"), out[:500]
     assert "bootefi: no device tree for the image\r\n" in out
     checks = re.findall(r"efitest: ([^\r]+) (ok|FAILED)\r\n", out)
-    assert len(checks) == 25 and all(v == "ok" for _, v in checks), out[:3000]
+    assert len(checks) == 26 and all(v == "ok" for _, v in checks), out[:3000]
     assert "efitest: done\r\n## Application failed, r = 21\r\n" in out
     assert "Exit returned" not in out
     assert "bootefi: the image returned without ExitBootServices (EFI_ABORTED)" in out
