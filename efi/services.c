@@ -201,13 +201,21 @@ static efi_status create_event_ex(uint32_t type, uint32_t tpl, efi_notify_fn fn,
 	return group ? EFI_UNSUPPORTED : create_event(type, tpl, fn, (void *)ctx, ev);
 }
 
+/* Task priority levels (7.1): nothing here runs asynchronously (events
+ * are polled), but a notification waits while the level is at or above
+ * its event's, as an interrupt would. */
+static uint32_t tpl_now;       /* TPL_APPLICATION (4) from efi_services_init() */
+
+/* A notify-signal event's function runs once per signal and the event is
+ * cleared when it has run (7.1, CreateEvent); at a TPL at or above the
+ * event's it stays pending (signaled) until the level drops. */
 static void signal(struct event *e)
 {
-	if (e->signaled)
-		return;
 	e->signaled = true;
-	if (e->type & EVT_NOTIFY_SIGNAL)
-		e->fn(e, e->ctx);
+	if (!(e->type & EVT_NOTIFY_SIGNAL) || tpl_now >= e->tpl)
+		return;
+	e->signaled = false;
+	e->fn(e, e->ctx);
 }
 
 /* Timers that are due fire; the console's key event is signalled when a
@@ -216,16 +224,30 @@ static int key_ahead;
 
 static void poll_events(void)
 {
+	static bool busy;   /* a notification that calls a polling service */
 	uint64_t now = timer_us();
 
+	if (busy)
+		return;
+	busy = true;
 	for (struct event *e = events; e < events + NEVENTS; e++) {
-		if (!e->used || !e->due || now < e->due)
-			continue;
-		e->due = e->period ? now + e->period : 0;
-		signal(e);
+		unsigned n = 0;
+
+		/* pending notifications whose level now allows them */
+		if (e->used && e->signaled && (e->type & EVT_NOTIFY_SIGNAL) && tpl_now < e->tpl)
+			signal(e);
+		/* a periodic timer fires once per period that passed (GRUB
+		 * counts its clock in them), up to 1000 at a time */
+		while (e->used && e->due && now >= e->due && n++ < 1000) {
+			e->due = e->period ? e->due + e->period : 0;
+			signal(e);
+		}
+		if (e->used && e->due && now >= e->due)
+			e->due = now + e->period;
 	}
 	if (key_ahead < 0)
 		key_ahead = console_getc();
+	busy = false;
 }
 
 static efi_status set_timer(efi_event ev, int type, uint64_t trigger)
@@ -310,10 +332,6 @@ static efi_status close_event(efi_event ev)
 	return EFI_SUCCESS;
 }
 
-/* Task priority levels (7.1): nothing here runs asynchronously (events
- * are polled), so a level is only remembered and handed back. */
-static uint32_t tpl_now;       /* TPL_APPLICATION (4) from efi_services_init() */
-
 static uint32_t raise_tpl(uint32_t tpl)
 {
 	uint32_t old = tpl_now;
@@ -325,6 +343,7 @@ static uint32_t raise_tpl(uint32_t tpl)
 static void restore_tpl(uint32_t tpl)
 {
 	tpl_now = tpl;
+	poll_events();   /* what waited for the level to drop */
 }
 
 static efi_status stall(uint32_t us)
@@ -870,6 +889,9 @@ static efi_status read_key(struct efi_text_in *self, struct efi_input_key *key)
 
 	if (!key)
 		return EFI_INVALID_PARAMETER;
+	/* GRUB's countdown polls keys and reads a clock its timer's
+	 * notifications advance: timers fire here too */
+	poll_events();
 	c = next_key(0);
 	if (c < 0)
 		return EFI_NOT_READY;
