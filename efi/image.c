@@ -239,7 +239,8 @@ static efi_status load_image(bool boot, efi_handle parent, void *dp, void *src, 
 	size_t got;
 	efi_status st;
 
-	if (!h || !parent || (!src && !dp))
+	/* the application's path is read only as far as it is whole */
+	if (!h || !parent || (!src && !dp) || (dp && !efi_dp_size(dp, 4096)))
 		return EFI_INVALID_PARAMETER;
 	if (!src) {
 		/* from a file (UEFI 2.10 7.4: SimpleFileSystem, then LoadFile

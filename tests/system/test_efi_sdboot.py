@@ -10,6 +10,7 @@ to the entry's own DTB, LoadImage's the kernel from memory and offers the
 initrd through its own LoadFile2 (docs/uefi.md)."""
 import os
 import re
+import subprocess
 import sys
 
 import pytest
@@ -94,3 +95,50 @@ def test_systemd_boot_menu_boots_debian_to_the_shell(sdboot_card):
     words = [int("".join(w), 16) for w in zip(*[iter(mem.group(1).split())] * 4)]
     banks = list(zip(words[0::2], words[1::2]))
     assert banks[0][0] == 0x80000000 and sum(n for _, n in banks) == 1 << 30, banks
+
+
+@pytest.fixture(scope="module")
+def beagle_card(sim, tmp_path_factory):
+    simrun.built("build/beagle/MLO", "build/beagle/efi.img")
+    d = tmp_path_factory.mktemp("sdbootb")
+    try:
+        deb = mklinuxcard.fetch()
+        initrd = mklinuxcard.initramfs(deb)
+        dtb = str(d / "beagle.dtb")
+        mklinuxcard.dtb_from_deb(deb, "omap3-beagle.dtb", dtb)
+    except mklinuxcard.Missing as e:
+        pytest.skip("no Debian kernel: %s" % e)
+    (d / "loader.conf").write_text("timeout 1\ndefault debian.conf\n")
+    (d / "debian.conf").write_text(ENTRY.replace("omap3-gta04a5.dtb", "omap3-beagle.dtb"))
+    path = str(d / "beagle.img")
+    args = [os.path.join(simrun.ROOT, "tools", "mksd.sh"), "--out", path, "--board", "beagle",
+            "--mlo", os.path.join(simrun.ROOT, "build", "beagle", "MLO")]
+    for src, dst in [(os.path.join(simrun.ROOT, "build", "beagle", "efi.img"), "efi.img"),
+                     (SDBOOT, "efi/boot/bootarm.efi"),
+                     (str(d / "loader.conf"), "loader/loader.conf"),
+                     (str(d / "debian.conf"), "loader/entries/debian.conf"),
+                     (mklinuxcard.zimage_path(), "vmlinuz"), (initrd, "initrd.gz"),
+                     (dtb, "dtbs/omap3-beagle.dtb"), (dtb, "omap3-beagle.dtb")]:
+        args += ["--file", "%s:%s" % (src, dst)]
+    subprocess.run(args, check=True, capture_output=True, stdin=subprocess.DEVNULL)
+    return path
+
+
+def test_systemd_boot_on_the_beagleboard(beagle_card):
+    # the BeagleBoard's 256 MiB: to Linux's memory line, as test_efi.py's
+    # BeagleBoard test stops (the simulated BeagleBoard does not model
+    # all Linux reads later), some 15 s of host time
+    r = simrun.run(["--machine", "beagle", "--sd", beagle_card, "--handoff-mmu-on",
+                    "--on-handoff", "continue", "--max-ms", "20000",
+                    "--input", "{expect K available}{end}"], timeout=600)
+    out = r.serial
+    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + out[-3000:]
+    boot = out[out.index("Found EFI removable media binary efi/boot/bootarm.efi"):]
+    assert "   Debian GNU/Linux (armmp)   " in boot and "Boot in 1 s." in boot
+    for line in ("EFI stub: Loaded initrd from LINUX_EFI_INITRD_MEDIA_GUID device path",
+                 "EFI stub: Exiting boot services...", "efi: EFI v2.100 by gtaboot",
+                 "OF: fdt: Machine model: TI OMAP3 BeagleBoard",
+                 "Kernel command line: initrd=\\initrd.gz %s" % OPTIONS):
+        assert line in boot, (line, boot[:4000])
+    total = re.search(r"Memory: \d+K/(\d+)K available", boot)
+    assert total and int(total.group(1)) * 1024 > (256 - 4) << 20, total
