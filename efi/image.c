@@ -9,6 +9,7 @@
 
 #include "arch/arm/mmu.h"
 #include "lib/efi/devpath.h"
+#include "lib/efi/loadopt.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
 #include "lib/string.h"
@@ -195,33 +196,18 @@ static efi_status set_dp(struct efi_image *img, void *dp)
 }
 
 /* The file a device path names: the handle with SimpleFileSystem it
- * starts with, then File Path nodes, joined with '/'. */
+ * starts with, then File Path nodes, joined with '/' (lib/efi/loadopt.c,
+ * which the load options' fuzz target covers). */
 static efi_status file_of_dp(void *dp, efi_handle *dev, char *path)
 {
-	const uint8_t *n;
-	size_t len = 0;
+	struct efi_dp_hd hd;
+	const char *why;
+	size_t n;
 
 	if (efi_locate_dp(&efi_guid_sfs, &dp, dev))
 		return EFI_NOT_FOUND;
-	for (n = dp; n[0] == EFI_DP_MEDIA && n[1] == EFI_DP_MEDIA_FILE;
-	     n += n[2] | n[3] << 8) {
-		uint32_t nl = n[2] | n[3] << 8;
-
-		if (nl < 6)
-			return EFI_INVALID_PARAMETER;
-		if (len && path[len - 1] != '/')
-			path[len++] = '/';
-		for (uint32_t i = 4; i + 1 < nl && (n[i] | n[i + 1]); i += 2) {
-			uint32_t c = n[i] | n[i + 1] << 8;
-
-			/* ASCII names: what the ESP's names are */
-			if (len + 2 >= EFI_PATH_MAX || c >= 0x80 || !c)
-				return EFI_NOT_FOUND;
-			path[len++] = c == '\\' ? '/' : (char)c;
-		}
-	}
-	path[len] = 0;
-	if (n[0] != 0x7f || !len)
+	n = efi_dp_size(dp, 4096);
+	if (!n || efi_dp_boot_file(dp, (uint32_t)n, &hd, path, EFI_PATH_MAX, &why) || hd.part)
 		return EFI_NOT_FOUND;
 	return EFI_SUCCESS;
 }
