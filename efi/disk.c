@@ -427,6 +427,13 @@ int efi_disk_init(void)
 	return 0;
 }
 
+void efi_disk_changed(void)
+{
+	for (unsigned i = 0; i < ndisks; i++)
+		if (disks[i]->vol && disks[i]->fs.type == FS_FAT)
+			disks[i]->fs.u.fat.fat_count = 0;
+}
+
 efi_handle efi_disk_of(const struct fs *fs, const void **dp)
 {
 	const struct blockdev *bd = fs->type == FS_FAT ? fs->u.fat.bd : fs->u.ext4.bd;

@@ -65,6 +65,9 @@ void efi_image_services(void);
 efi_status efi_initrd_register(const void *start, uint32_t size);
 /* The SD card's handles and DevicePathToText (efi/disk.c): 0 or -ENOMEM. */
 int efi_disk_init(void);
+/* The card was written (the variables' file): cached FAT sectors of the
+ * file protocol's volumes are stale. */
+void efi_disk_changed(void);
 /* EFI_DT_FIXUP_PROTOCOL (efi/dtfixup.c): 0 or -ENOMEM. */
 int efi_dt_fixup_init(void);
 /* The handle of the card or partition fs is mounted on (*dp its device

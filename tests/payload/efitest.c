@@ -132,6 +132,17 @@ efi_status efi_main(efi_handle image, struct efi_system_table *st)
 	CHECK(!((efi_status (*)(const char16 *, const efi_guid *, uint32_t *, uint32_t *, void *))
 		st->runtime->fn[6])(u"EfiTest", &nowhere, &attr, &size, buf) &&
 	      size == 4 && attr == 6 && same(buf, "abcd", 4), u"GetVariable");
+	/* a non-volatile variable: kept on the card for the next bootefi */
+	efi_status (*getv)(const char16 *, const efi_guid *, uint32_t *, uint32_t *, void *) =
+		(void *)st->runtime->fn[6];
+	efi_status (*setv)(const char16 *, const efi_guid *, uint32_t, uint32_t, const void *) =
+		(void *)st->runtime->fn[8];
+
+	size = sizeof(buf);
+	if (!getv(u"EfiTestNV", &nowhere, &attr, &size, buf) && size == 4 && attr == 7 &&
+	    same(buf, "kept", 4))
+		out->output_string(out, u"efitest: EfiTestNV was kept\r\n");
+	CHECK(!setv(u"EfiTestNV", &nowhere, 7, 4, "kept"), u"SetVariable non-volatile");
 	uint32_t n = st->ntables;
 
 	CHECK(!bs->install_configuration_table(&nowhere, buf) && st->ntables == n + 1 &&
