@@ -86,6 +86,7 @@ struct disk {
 	struct bio_media media;
 	struct blockdev part;   /* a partition's view of the card */
 	struct blockdev *bd;
+	unsigned num;           /* the partition's number; 0 the card */
 	efi_handle h;
 	uint8_t dp[DP_MAX];
 	struct sfs_proto sfs;
@@ -418,6 +419,7 @@ int efi_disk_init(void)
 		if (!d)
 			return -ENOMEM;
 		part_init(&d->part, mmc, &mp, "mmc1p");
+		d->num = p[i].num;
 		if (add_disk(d, &d->part, true,
 			     efi_dp_sd_partition(d->dp, DP_MAX, 0, p[i].num, p[i].start, p[i].size,
 						 sig)))
@@ -425,6 +427,14 @@ int efi_disk_init(void)
 		add_fs(d);
 	}
 	return 0;
+}
+
+efi_handle efi_disk_part(uint32_t part, uint64_t start)
+{
+	for (unsigned i = 0; i < ndisks; i++)
+		if (disks[i]->num == part && disks[i]->bd->offset == start && disks[i]->vol)
+			return disks[i]->h;
+	return NULL;
 }
 
 void efi_disk_changed(void)

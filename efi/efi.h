@@ -80,6 +80,21 @@ efi_status efi_disk_open_file(efi_handle h, const char *path, struct fs **fs,
  * and FilePath, and its LoadedImageDevicePath, say so. */
 efi_status efi_image_set_source(struct efi_image *img, efi_handle dev, const void *dev_dp,
 				const char *path);
+/* LoadImage of the file path on the partition of handle dev, whose
+ * LoadedImage then names both. */
+efi_status efi_image_load_file(efi_handle parent, efi_handle dev, const char *path,
+				struct efi_image **out);
+/* The partition (1-4 primary, 5.. logical) starting at block start, with
+ * SimpleFileSystem; NULL if none. */
+efi_handle efi_disk_part(uint32_t part, uint64_t start);
+/* `bootefi bootmgr` (efi/bootmgr.c): the first Boot#### of BootNext, then
+ * BootOrder, that loads, with its load options; EFI_NOT_FOUND (said) when
+ * none does. */
+efi_status efi_bootmgr_load(struct efi_image **out);
+efi_status efi_get_variable(const char16 *name, const efi_guid *g, uint32_t *attr,
+			    uint32_t *size, void *data);
+efi_status efi_set_variable(const char16 *name, const efi_guid *g, uint32_t attr,
+			    uint32_t size, const void *data);
 /* Protocol services for the image's own parts (efi/services.c). */
 efi_status efi_uninstall(efi_handle h, const efi_guid *g, void *iface);
 efi_status efi_locate_dp(const efi_guid *g, void **dp, efi_handle *h);

@@ -212,17 +212,39 @@ static efi_status file_of_dp(void *dp, efi_handle *dev, char *path)
 	return EFI_SUCCESS;
 }
 
+efi_status efi_image_load_file(efi_handle parent, efi_handle dev, const char *path,
+				struct efi_image **out)
+{
+	struct fs_file f;
+	struct fs *fs;
+	uint64_t a;
+	uint32_t pages;
+	size_t got;
+	efi_status st = efi_disk_open_file(dev, path, &fs, &f);
+
+	if (!st && (f.is_dir || !f.size))
+		st = EFI_NOT_FOUND;
+	if (st)
+		return st;
+	pages = (f.size + EFI_PAGE - 1) / EFI_PAGE;
+	if (efi_mm_alloc(&efi_mm, EFI_ALLOCATE_ANY_PAGES, EFI_BOOT_SERVICES_DATA, pages, &a))
+		return EFI_OUT_OF_RESOURCES;
+	if (fs_read_at(fs, &f, 0, (void *)(uintptr_t)a, f.size, &got) || got != f.size)
+		st = EFI_DEVICE_ERROR;
+	if (!st)
+		st = efi_image_load((void *)(uintptr_t)a, f.size, parent, out);
+	if (!st)
+		st = efi_image_set_source(*out, dev, efi_dp_of(dev), path);
+	efi_mm_free(&efi_mm, a, pages);
+	return st;
+}
+
 static efi_status load_image(bool boot, efi_handle parent, void *dp, void *src, uint32_t size,
 			  efi_handle *h)
 {
 	struct efi_image *img;
 	efi_handle dev = NULL;
 	char path[EFI_PATH_MAX];
-	struct fs_file f;
-	struct fs *fs;
-	uint64_t a = 0;
-	uint32_t pages = 0;
-	size_t got;
 	efi_status st;
 
 	/* the application's path is read only as far as it is whole */
@@ -233,28 +255,12 @@ static efi_status load_image(bool boot, efi_handle parent, void *dp, void *src, 
 		 * and LoadFile2, which gtaboot offers for no image) */
 		st = file_of_dp(dp, &dev, path);
 		if (!st)
-			st = efi_disk_open_file(dev, path, &fs, &f);
-		if (!st && (f.is_dir || !f.size))
-			st = EFI_NOT_FOUND;
-		if (st)
-			return st;
-		pages = (f.size + EFI_PAGE - 1) / EFI_PAGE;
-		if (efi_mm_alloc(&efi_mm, EFI_ALLOCATE_ANY_PAGES, EFI_BOOT_SERVICES_DATA, pages, &a))
-			return EFI_OUT_OF_RESOURCES;
-		src = (void *)(uintptr_t)a;
-		size = f.size;
-		if (fs_read_at(fs, &f, 0, src, size, &got) || got != size) {
-			efi_mm_free(&efi_mm, a, pages);
-			return EFI_DEVICE_ERROR;
-		}
+			st = efi_image_load_file(parent, dev, path, &img);
+	} else {
+		st = efi_image_load(src, size, parent, &img);
+		if (!st && dp)
+			st = set_dp(img, dp);
 	}
-	st = efi_image_load(src, size, parent, &img);
-	if (!st && dev)
-		st = efi_image_set_source(img, dev, efi_dp_of(dev), path);
-	else if (!st && dp)
-		st = set_dp(img, dp);
-	if (a)
-		efi_mm_free(&efi_mm, a, pages);
 	if (!st)
 		*h = img;
 	return st;
