@@ -435,6 +435,7 @@ def test_bootefi_hello(tmp_path, board):
     assert out.startswith("\r\nHello, world!\r\n" + simrun.PROMPT + "echo rc=$?\r\nrc=0\r\n"), out
     out = after(out, "bootefi hello 1 2")
     assert out.startswith("\r\nusage: bootefi <image>[:<size>] [<initrd>:<size>] [<fdt>]\r\n"
+                          "       bootefi bootmgr [<fdt>]\r\n"
                           "       bootefi hello [<fdt>]\r\n"), out
 
 
