@@ -112,7 +112,9 @@ static efi_status bio_check(struct block_io *self, uint32_t media_id, uint64_t l
 		return EFI_MEDIA_CHANGED_;
 	if (size % BLOCK_SIZE)
 		return EFI_BAD_BUFFER_SIZE_;
-	if (!buf || lba > self->media->last_block ||
+	/* 13.9: the buffer on IoAlign, the blocks on the medium */
+	if (!buf || ((uintptr_t)buf & (self->media->io_align - 1)) ||
+	    lba > self->media->last_block ||
 	    size / BLOCK_SIZE > self->media->last_block + 1 - lba)
 		return EFI_INVALID_PARAMETER;
 	return EFI_SUCCESS;
