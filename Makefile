@@ -288,7 +288,8 @@ $(OUT)/MLO: $(OUT)/gtaboot.bin $(BUILD)/tools/mkmlo
 # symbols, it calls their console, file systems, libfdt and DT fix-ups;
 # its header names the SDRAM image (the MLO descriptor's CRC), so an
 # efi.img of another build is refused.
-EFI_SRCS := $(sort $(wildcard efi/*.c)) lib/efi/pe.c lib/efi/varstore.c lib/efi/memmap.c
+EFI_SRCS := $(sort $(wildcard efi/*.c)) lib/efi/pe.c lib/efi/varstore.c lib/efi/memmap.c \
+	lib/efi/file.c lib/efi/devpath.c lib/efi/loadopt.c lib/fs/fs_at.c lib/fs/fat_at.c lib/fs/ext4_at.c
 EFI_OBJS := $(patsubst %,$(OUT)/obj/%.o,$(EFI_SRCS))
 $(OUT)/efi.elf: $(EFI_OBJS) efi/efi.ld $(OUT)/gtaboot.elf $(OUT)/early.elf $(OUT)/memmap.ld
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -Wl,-T,efi/efi.ld -Wl,-Map,$(OUT)/efi.map \

@@ -22,6 +22,8 @@
  * mmc1 is what U-Boot calls mmc 0; without a partition (or with "auto")
  * the boot file system is used, else partition N (1-4 primary, 5..
  * logical). *fs is NULL with *err set when that cannot be mounted. */
+struct boot_last_load boot_last_load;
+
 static int dev_args(int argc, char *const argv[], struct fs **fs, int *err)
 {
 	*fs = boot_fs();
@@ -144,6 +146,10 @@ static int do_load(int argc, char *const argv[])
 		memmove((void *)addr, (const void *)(addr + pos), len);
 	}
 	printf("%u bytes read in %u ms\n", (unsigned)len, (unsigned)(us / 1000));
+	boot_last_load.fs = pos ? NULL : fs;
+	boot_last_load.addr = (uint32_t)addr;
+	boot_last_load.size = len;
+	snprintf(boot_last_load.path, sizeof(boot_last_load.path), "%s", argv[i + 1]);
 	var_set_hex("filesize", len);
 	var_set_hex("fileaddr", addr);
 	return 0;

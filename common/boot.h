@@ -25,6 +25,15 @@
 int boot_scan(void);
 /* The mounted boot file system, or NULL. */
 struct fs *boot_fs(void);
+/* The last file `load` read from the card, for bootefi to tell the image
+ * where it came from (U-Boot's efi_set_bootdev): its file system (NULL:
+ * none yet), address, size and path. */
+struct boot_last_load {
+	struct fs *fs;
+	uint32_t addr, size;
+	char path[256];
+};
+extern struct boot_last_load boot_last_load;
 /* The parsed extlinux.conf, or NULL. */
 const struct extlinux_conf *boot_conf(void);
 /* Autoboot delay in ms: extlinux TIMEOUT when given, else bootdelay. */

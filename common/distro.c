@@ -3,8 +3,8 @@
  * Distro boot as U-Boot's distro_bootcmd scan does it (docs/references.md,
  * distro.rst): for each target in boot_targets, each partition of the SD
  * card (bootable ones first, then the others), each of boot_prefixes:
- * extlinux.conf through sysboot, boot scripts through load and source;
- * then gtaboot's own default file names, the boot script Letux keeps in
+ * extlinux.conf through sysboot, boot scripts through load and source,
+ * then efi/boot/bootarm.efi through load and bootefi; then gtaboot's own default file names, the boot script Letux keeps in
  * NAND and the NAND kernel partition.
  * The scan is C that sets devtype, devnum, distro_bootpart, prefix and
  * script as U-Boot's scripts do and runs the boot_extlinux and
@@ -110,6 +110,36 @@ static void scan_part(unsigned num)
 	}
 }
 
+/* U-Boot's scan_dev_for_efi: efi_fdtfile (the board's fdtfile) from each
+ * of efi_dtb_prefixes that has it, then the removable media binary, which
+ * boot_efi_binary loads and starts (bootefi falls back to the board's
+ * DTB from the boot partition, as bootm does, when none was found). */
+static void scan_efi(unsigned num)
+{
+	static const char bin[] = "efi/boot/bootarm.efi";
+	char prefix[WORD_MAX], path[2 * WORD_MAX + 64], dtb[WORD_MAX], list[3 * WORD_MAX];
+	const char *pl = list;
+
+	/* copies: a var_set may move the values var_get points at */
+	snprintf(dtb, sizeof(dtb), "%s", var_get("fdtfile") ? var_get("fdtfile") : "");
+	snprintf(list, sizeof(list), "%s",
+		 var_get("efi_dtb_prefixes") ? var_get("efi_dtb_prefixes") : "");
+	var_set("efi_fdtfile", dtb);
+	while (dtb[0] && next_word(&pl, prefix, sizeof(prefix))) {
+		snprintf(path, sizeof(path), "%s%s", prefix, dtb);
+		if (is_file(num, path) > 0) {
+			var_set("prefix", prefix);
+			run_var("load_efi_dtb");
+		}
+	}
+	if (is_file(num, bin) > 0) {
+		printf("Found EFI removable media binary %s\n", bin);
+		run_var("boot_efi_binary");
+		pr_err("EFI LOAD FAILED: continuing...\n");
+	}
+	cli_run_script("setenv efi_fdtfile", 18);
+}
+
 static void scan_mmc(void)
 {
 	struct part_info p[PART_SCAN_MAX];
@@ -132,6 +162,7 @@ static void scan_mmc(void)
 		snprintf(num, sizeof(num), "%x", q->num);
 		var_set("distro_bootpart", num);
 		scan_part(q->num);
+		scan_efi(q->num);
 	}
 	/* Back to the partition the boot scan chose, for the default names. */
 	boot_restore_conf();

@@ -62,6 +62,11 @@ int vars_defaults_into(struct env *e, char *buf, size_t size)
 				   "${scriptaddr} ${prefix}${boot_syslinux_conf}" },
 		{ "boot_a_script", "load ${devtype} ${devnum}:${distro_bootpart} ${scriptaddr} "
 				   "${prefix}${script}; source ${scriptaddr}" },
+		{ "efi_dtb_prefixes", "/ /dtb/ /dtb/current/" },
+		{ "load_efi_dtb", "load ${devtype} ${devnum}:${distro_bootpart} ${fdt_addr_r} "
+				  "${prefix}${efi_fdtfile}" },
+		{ "boot_efi_binary", "load ${devtype} ${devnum}:${distro_bootpart} ${kernel_addr_r} "
+				     "efi/boot/bootarm.efi; bootefi ${kernel_addr_r}" },
 		{ "bootcmd_mmc0", "distroboot mmc0" },
 		{ "bootcmd_nand0", "distroboot nand0" },
 		{ "distro_bootcmd", "distroboot ${boot_targets}" },

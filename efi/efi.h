@@ -7,8 +7,10 @@
 #include "efi/uefi.h"
 #include "lib/efi/memmap.h"
 #include "lib/efi/pe.h"
+#include "lib/fs/fs.h"
 
 #define EFI_PROTOS 6
+#define EFI_PATH_MAX 256   /* a file's path on the card, UTF-8 */
 
 struct efi_obj {
 	bool used;
@@ -37,7 +39,7 @@ extern struct efi_system_table *efi_st;
 extern bool efi_exited;     /* ExitBootServices ran */
 
 extern const efi_guid efi_guid_loaded_image, efi_guid_device_path, efi_guid_fdt,
-	efi_guid_loaded_image_dp;
+	efi_guid_loaded_image_dp, efi_guid_block_io, efi_guid_sfs;
 
 /* The memory map, the system table and its tables; 0 or a negative errno
  * (printed). */
@@ -61,6 +63,43 @@ void efi_set_image_services(const struct efi_boot_services *from);
 void efi_image_services(void);
 /* The initrd for Linux's stub, through LoadFile2 (efi/initrd.c). */
 efi_status efi_initrd_register(const void *start, uint32_t size);
+/* The SD card's handles and DevicePathToText (efi/disk.c): 0 or -ENOMEM. */
+int efi_disk_init(void);
+/* The card was written (the variables' file): cached FAT sectors of the
+ * file protocol's volumes are stale. */
+void efi_disk_changed(void);
+/* EFI_DT_FIXUP_PROTOCOL (efi/dtfixup.c): 0 or -ENOMEM. */
+int efi_dt_fixup_init(void);
+/* The handle of the card or partition fs is mounted on (*dp its device
+ * path), or NULL. */
+efi_handle efi_disk_of(const struct fs *fs, const void **dp);
+/* Opens path on the file system of handle h (one of efi_disk_init's). */
+efi_status efi_disk_open_file(efi_handle h, const char *path, struct fs **fs,
+			      struct fs_file *f);
+/* The image came from path on device dev: its LoadedImage's DeviceHandle
+ * and FilePath, and its LoadedImageDevicePath, say so. */
+efi_status efi_image_set_source(struct efi_image *img, efi_handle dev, const void *dev_dp,
+				const char *path);
+/* LoadImage of the file path on the partition of handle dev, whose
+ * LoadedImage then names both. */
+efi_status efi_image_load_file(efi_handle parent, efi_handle dev, const char *path,
+				struct efi_image **out);
+/* The partition (1-4 primary, 5.. logical) starting at block start, with
+ * SimpleFileSystem; NULL if none. */
+efi_handle efi_disk_part(uint32_t part, uint64_t start);
+/* `bootefi bootmgr` (efi/bootmgr.c): the first Boot#### of BootNext, then
+ * BootOrder, that loads, with its load options; EFI_NOT_FOUND (said) when
+ * none does. */
+efi_status efi_bootmgr_load(struct efi_image **out);
+efi_status efi_get_variable(const char16 *name, const efi_guid *g, uint32_t *attr,
+			    uint32_t *size, void *data);
+efi_status efi_set_variable(const char16 *name, const efi_guid *g, uint32_t attr,
+			    uint32_t size, const void *data);
+/* Protocol services for the image's own parts (efi/services.c). */
+efi_status efi_uninstall(efi_handle h, const efi_guid *g, void *iface);
+efi_status efi_locate_dp(const efi_guid *g, void **dp, efi_handle *h);
+/* The device path on handle h, or NULL. */
+const void *efi_dp_of(efi_handle h);
 /* errno -> EFI_STATUS */
 efi_status efi_status_of(int err);
 const char *efi_status_name(efi_status st);

@@ -8,6 +8,8 @@
 #include "efi/efi.h"
 
 #include "arch/arm/mmu.h"
+#include "lib/efi/devpath.h"
+#include "lib/efi/loadopt.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
 #include "lib/string.h"
@@ -118,17 +120,147 @@ efi_status efi_image_start(struct efi_image *img)
 	return img->exit_status;
 }
 
+efi_status efi_image_set_source(struct efi_image *img, efi_handle dev, const void *dev_dp,
+				const char *path)
+{
+	size_t dlen = efi_dp_size(dev_dp, 4096), n;
+	struct efi_dp_builder b;
+	uint8_t *full, *file;
+	char p[EFI_PATH_MAX + 2];
+
+	snprintf(p, sizeof(p), "%s%s", path[0] == '/' ? "" : "/", path);
+	if (!dlen || efi_alloc_pool(EFI_BOOT_SERVICES_DATA, dlen + 2 * sizeof(p) + 8,
+				    (void **)&full))
+		return EFI_OUT_OF_RESOURCES;
+	/* the device's path without its end, then the file's node */
+	memcpy(full, dev_dp, dlen - 4);
+	efi_dp_init(&b, full, dlen + 2 * sizeof(p) + 8);
+	b.len = dlen - 4;
+	efi_dp_file(&b, p);
+	n = efi_dp_end(&b);
+	if (!n) {
+		efi_free_pool(full);
+		return EFI_OUT_OF_RESOURCES;
+	}
+	file = full + dlen - 4;
+	/* the handle's device paths: LoadedImage.FilePath is the file's
+	 * node relative to DeviceHandle, LoadedImageDevicePath the whole */
+	efi_uninstall(img, &efi_guid_loaded_image_dp, img->dp);
+	efi_uninstall(img, &efi_guid_device_path, img->dp);
+	efi_free_pool(img->dp);
+	img->dp = full;
+	img->li.device = dev;
+	img->li.file_path = file;
+	efi_install((efi_handle *)&img, &efi_guid_loaded_image_dp, full);
+	efi_install((efi_handle *)&img, &efi_guid_device_path, full);
+	return EFI_SUCCESS;
+}
+
+/* A buffer's image with the device path it is said to come from (7.4:
+ * "the DeviceHandle specific file path from which the image is
+ * loaded"): DeviceHandle the handle with a device path that starts it,
+ * FilePath the rest, LoadedImageDevicePath the whole. */
+static efi_status set_dp(struct efi_image *img, void *dp)
+{
+	size_t n = efi_dp_size(dp, 4096), dlen = 0;
+	uint8_t *copy, *node;
+	void *at;
+	efi_handle dev = NULL;
+
+	if (!n)
+		return EFI_SUCCESS;    /* no valid path: the MemoryMapped one stays */
+	if (efi_alloc_pool(EFI_BOOT_SERVICES_DATA, 2 * n, (void **)&copy))
+		return EFI_OUT_OF_RESOURCES;
+	memcpy(copy, dp, n);
+	/* the device: the nodes before the first File Path node, whole (as
+	 * U-Boot splits it), matched in a copy that ends there */
+	for (node = copy; node[0] != 0x7f && !(node[0] == EFI_DP_MEDIA &&
+					       node[1] == EFI_DP_MEDIA_FILE);
+	     node += node[2] | node[3] << 8)
+		dlen += node[2] | node[3] << 8;
+	memcpy(copy + n, copy, dlen);
+	memcpy(copy + n + dlen, (const uint8_t[]){ 0x7f, 0xff, 4, 0 }, 4);
+	at = copy + n;
+	if (dlen && (efi_locate_dp(&efi_guid_device_path, &at, &dev) ||
+		     at != copy + n + dlen))
+		dev = NULL;
+	efi_uninstall(img, &efi_guid_loaded_image_dp, img->dp);
+	efi_uninstall(img, &efi_guid_device_path, img->dp);
+	efi_free_pool(img->dp);
+	img->dp = copy;
+	img->li.device = dev;
+	img->li.file_path = dev ? copy + dlen : copy;
+	efi_install((efi_handle *)&img, &efi_guid_loaded_image_dp, copy);
+	efi_install((efi_handle *)&img, &efi_guid_device_path, copy);
+	return EFI_SUCCESS;
+}
+
+/* The file a device path names: the handle with SimpleFileSystem it
+ * starts with, then File Path nodes, joined with '/' (lib/efi/loadopt.c,
+ * which the load options' fuzz target covers). */
+static efi_status file_of_dp(void *dp, efi_handle *dev, char *path)
+{
+	struct efi_dp_hd hd;
+	const char *why;
+	size_t n;
+
+	if (efi_locate_dp(&efi_guid_sfs, &dp, dev))
+		return EFI_NOT_FOUND;
+	n = efi_dp_size(dp, 4096);
+	if (!n || efi_dp_boot_file(dp, (uint32_t)n, &hd, path, EFI_PATH_MAX, &why) || hd.part)
+		return EFI_NOT_FOUND;
+	return EFI_SUCCESS;
+}
+
+efi_status efi_image_load_file(efi_handle parent, efi_handle dev, const char *path,
+				struct efi_image **out)
+{
+	struct fs_file f;
+	struct fs *fs;
+	uint64_t a;
+	uint32_t pages;
+	size_t got;
+	efi_status st = efi_disk_open_file(dev, path, &fs, &f);
+
+	if (!st && (f.is_dir || !f.size))
+		st = EFI_NOT_FOUND;
+	if (st)
+		return st;
+	pages = (f.size + EFI_PAGE - 1) / EFI_PAGE;
+	if (efi_mm_alloc(&efi_mm, EFI_ALLOCATE_ANY_PAGES, EFI_BOOT_SERVICES_DATA, pages, &a))
+		return EFI_OUT_OF_RESOURCES;
+	if (fs_read_at(fs, &f, 0, (void *)(uintptr_t)a, f.size, &got) || got != f.size)
+		st = EFI_DEVICE_ERROR;
+	if (!st)
+		st = efi_image_load((void *)(uintptr_t)a, f.size, parent, out);
+	if (!st)
+		st = efi_image_set_source(*out, dev, efi_dp_of(dev), path);
+	efi_mm_free(&efi_mm, a, pages);
+	return st;
+}
+
 static efi_status load_image(bool boot, efi_handle parent, void *dp, void *src, uint32_t size,
 			  efi_handle *h)
 {
 	struct efi_image *img;
+	efi_handle dev = NULL;
+	char path[EFI_PATH_MAX];
 	efi_status st;
 
-	if (!h || !parent)
+	/* the application's path is read only as far as it is whole */
+	if (!h || !parent || (!src && !dp) || (dp && !efi_dp_size(dp, 4096)))
 		return EFI_INVALID_PARAMETER;
-	if (!src)
-		return EFI_NOT_FOUND;   /* no file systems offered yet */
-	st = efi_image_load(src, size, parent, &img);
+	if (!src) {
+		/* from a file (UEFI 2.10 7.4: SimpleFileSystem, then LoadFile
+		 * and LoadFile2, which gtaboot offers for no image) */
+		st = file_of_dp(dp, &dev, path);
+		if (!st)
+			st = efi_image_load_file(parent, dev, path, &img);
+	} else {
+		st = efi_image_load(src, size, parent, &img);
+		if (!st && dp)
+			st = set_dp(img, dp);
+	}
 	if (!st)
 		*h = img;
 	return st;

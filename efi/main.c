@@ -14,7 +14,9 @@
 #include "common/boot_internal.h"
 #include "common/environment.h"
 #include "common/memcheck.h"
+#include "common/sysinfo.h"
 #include "efi/efi.h"
+#include "lib/efi/devpath.h"
 #include "lib/efi/efiimg.h"
 #include "lib/errno.h"
 #include "lib/log.h"
@@ -94,12 +96,13 @@ static int bootefi(int argc, char *const argv[])
 	uint32_t flen = 0, istart = 0, iend = 0;
 	struct efi_image *img;
 	const char *fdt_arg = NULL;
-	bool hello = !strcmp(argv[1], "hello");
+	bool hello = !strcmp(argv[1], "hello"), mgr = !strcmp(argv[1], "bootmgr");
 	efi_status st;
 	int err;
 
-	if (argc < 2 || argc > 4 || (hello && argc > 3)) {
-		printf("usage: %s\n       bootefi hello [<fdt>]\n", usage);
+	if (argc < 2 || argc > 4 || ((hello || mgr) && argc > 3)) {
+		printf("usage: %s\n       bootefi bootmgr [<fdt>]\n       bootefi hello [<fdt>]\n",
+		       usage);
 		return -EINVAL;
 	}
 	if (hello) {
@@ -109,17 +112,21 @@ static int bootefi(int argc, char *const argv[])
 		addr = (uintptr_t)efi_hello(&n);
 		size = n;
 		fdt_arg = argc == 3 ? argv[2] : NULL;
+	} else if (mgr) {
+		/* the image comes from the card (efi/bootmgr.c) */
+		addr = size = 0;
+		fdt_arg = argc == 3 ? argv[2] : NULL;
 	} else if (addr_arg("image address", argv[1], &addr, &size, false)) {
 		return -EINVAL;
 	}
-	if (!hello && (argc == 4 || (argc == 3 && strchr(argv[2], ':')))) {
+	if (!hello && !mgr && (argc == 4 || (argc == 3 && strchr(argv[2], ':')))) {
 		if (addr_arg("initrd", argv[2], &iaddr, &isize, true))
 			return -EINVAL;
 		fdt_arg = argc == 4 ? argv[3] : NULL;
-	} else if (!hello && argc == 3) {
+	} else if (!hello && !mgr && argc == 3) {
 		fdt_arg = argv[2];
 	}
-	if (!size) {
+	if (!size && !mgr) {
 		/* U-Boot knows the last file loaded; gtaboot its $filesize */
 		const char *fs = var_get("filesize");
 
@@ -142,9 +149,19 @@ static int bootefi(int argc, char *const argv[])
 			printf("bootefi: no fdt given: using the device tree at fdt_addr_r 0x%08x\n",
 			       (unsigned)faddr);
 		} else {
-			printf("bootefi: no fdt given and none at fdt_addr_r 0x%08x: no device tree "
-			       "for the image\n", (unsigned)faddr);
-			faddr = 0;
+			/* as bootm: the board's DTB from the boot partition, which
+			 * gtaboot patches as it does for bootz */
+			char path[96];
+			uint32_t len;
+
+			printf("bootefi: no fdt given and none at fdt_addr_r 0x%08x: loading the "
+			       "board's %s\n", (unsigned)faddr, sys_dtb_name());
+			mem_windows_reset();
+			if (boot_default_fdt_path(path, sizeof(path)) ||
+			    boot_load_file("fdt", path, faddr, FDT_HEADROOM, &len)) {
+				printf("bootefi: no device tree for the image\n");
+				faddr = 0;
+			}
 		}
 	}
 
@@ -164,7 +181,7 @@ static int bootefi(int argc, char *const argv[])
 			return err;
 	}
 	err = isize ? mem_window_claim("initrd", iaddr, isize) : 0;
-	if (!err && !hello)
+	if (!err && !hello && !mgr)
 		err = mem_window_claim("image", addr, size);
 	if (!err && isize)
 		err = boot_check_initrd(iaddr, isize, &istart, &iend);
@@ -172,26 +189,46 @@ static int bootefi(int argc, char *const argv[])
 		return err;
 
 	err = efi_services_init();
-	if (!err)
+	if (!err) {
 		efi_image_services();
+		err = efi_disk_init();
+		if (!err)
+			err = efi_dt_fixup_init();
+	}
 	if (!err && faddr)
 		err = reserve("device tree", faddr, flen + FDT_HEADROOM, EFI_ACPI_RECLAIM_MEMORY);
 	if (!err && isize)
 		err = reserve("initrd", iaddr, isize, EFI_LOADER_DATA);
-	if (!err && !hello)
+	if (!err && !hello && !mgr)
 		err = reserve("image", addr, size, EFI_LOADER_DATA);
 	if (err)
 		return err;
-	st = efi_image_load((const void *)addr, size, NULL, &img);
+	if (mgr) {
+		st = efi_bootmgr_load(&img);
+		if (st)
+			return -ENOENT;
+	} else {
+		st = efi_image_load((const void *)addr, size, NULL, &img);
+	}
 	if (st) {
 		printf("bootefi: 0x%08x: %s\n", (unsigned)addr, efi_status_name(st));
 		return -EINVAL;
 	}
 	/* the file is copied: its pages are free again */
-	if (!hello)
+	if (!hello && !mgr)
 		efi_mm_free(&efi_mm, addr & ~(uint64_t)(EFI_PAGE - 1),
 			    (uint32_t)((addr + size - (addr & ~(EFI_PAGE - 1)) + EFI_PAGE - 1) /
 				       EFI_PAGE));
+
+	/* the file the last load read there: the image is told its device
+	 * and path, as U-Boot's efi_set_bootdev tells it */
+	const struct boot_last_load *ll = &boot_last_load;
+	const void *dev_dp;
+	efi_handle dev = !hello && !mgr && ll->fs && ll->addr == addr && ll->size == size ?
+			 efi_disk_of(ll->fs, &dev_dp) : NULL;
+
+	if (dev && efi_image_set_source(img, dev, dev_dp, ll->path))
+		return -ENOMEM;
 
 	const char *cmdline = hello ? NULL : boot_cmdline(NULL);
 
@@ -200,15 +237,18 @@ static int bootefi(int argc, char *const argv[])
 	if (isize && efi_initrd_register((const void *)istart, iend - istart))
 		return -ENOMEM;
 	err = faddr ? boot_fixup_fdt(faddr, flen, cmdline, 0, 0, &flen) : 0;
-	if (!err)
+	if (!err && !mgr)   /* bootmgr: the load option's data */
 		err = load_options(img, cmdline);
 	if (!err && faddr)
 		err = efi_install_config(&efi_guid_fdt, (void *)faddr) ? -ENOMEM : 0;
 	if (err)
 		return err;
-	if (!hello)
-		printf("Booting /MemoryMapped(0x%x,0x%x,0x%x)\n", (unsigned)img->li.code_type,
-		       (unsigned)addr, (unsigned)(addr + size - 1));
+	if (!hello && !mgr) {
+		static char text[512];
+
+		efi_dp_to_text(img->dp, 4096, text, sizeof(text));
+		printf("Booting /%s\n", text);
+	}
 	st = efi_image_start(img);
 	if (efi_exited) {
 		/* the console and screen were handed over: nothing of gtaboot's

@@ -27,7 +27,7 @@ struct efi_memmap efi_mm;
 struct efi_system_table *efi_st;
 bool efi_exited;
 
-#define NOBJS   8
+#define NOBJS   24   /* the console, the card, its partitions, ... */
 #define NEVENTS 16
 #define NTABLES 16
 #define POOL_MAGIC 0x4c4f4f50u   /* "POOL" */
@@ -201,13 +201,21 @@ static efi_status create_event_ex(uint32_t type, uint32_t tpl, efi_notify_fn fn,
 	return group ? EFI_UNSUPPORTED : create_event(type, tpl, fn, (void *)ctx, ev);
 }
 
+/* Task priority levels (7.1): nothing here runs asynchronously (events
+ * are polled), but a notification waits while the level is at or above
+ * its event's, as an interrupt would. */
+static uint32_t tpl_now;       /* TPL_APPLICATION (4) from efi_services_init() */
+
+/* A notify-signal event's function runs once per signal and the event is
+ * cleared when it has run (7.1, CreateEvent); at a TPL at or above the
+ * event's it stays pending (signaled) until the level drops. */
 static void signal(struct event *e)
 {
-	if (e->signaled)
-		return;
 	e->signaled = true;
-	if (e->type & EVT_NOTIFY_SIGNAL)
-		e->fn(e, e->ctx);
+	if (!(e->type & EVT_NOTIFY_SIGNAL) || tpl_now >= e->tpl)
+		return;
+	e->signaled = false;
+	e->fn(e, e->ctx);
 }
 
 /* Timers that are due fire; the console's key event is signalled when a
@@ -216,16 +224,30 @@ static int key_ahead;
 
 static void poll_events(void)
 {
+	static bool busy;   /* a notification that calls a polling service */
 	uint64_t now = timer_us();
 
+	if (busy)
+		return;
+	busy = true;
 	for (struct event *e = events; e < events + NEVENTS; e++) {
-		if (!e->used || !e->due || now < e->due)
-			continue;
-		e->due = e->period ? now + e->period : 0;
-		signal(e);
+		unsigned n = 0;
+
+		/* pending notifications whose level now allows them */
+		if (e->used && e->signaled && (e->type & EVT_NOTIFY_SIGNAL) && tpl_now < e->tpl)
+			signal(e);
+		/* a periodic timer fires once per period that passed (GRUB
+		 * counts its clock in them), up to 1000 at a time */
+		while (e->used && e->due && now >= e->due && n++ < 1000) {
+			e->due = e->period ? e->due + e->period : 0;
+			signal(e);
+		}
+		if (e->used && e->due && now >= e->due)
+			e->due = now + e->period;
 	}
 	if (key_ahead < 0)
 		key_ahead = console_getc();
+	busy = false;
 }
 
 static efi_status set_timer(efi_event ev, int type, uint64_t trigger)
@@ -310,10 +332,6 @@ static efi_status close_event(efi_event ev)
 	return EFI_SUCCESS;
 }
 
-/* Task priority levels (7.1): nothing here runs asynchronously (events
- * are polled), so a level is only remembered and handed back. */
-static uint32_t tpl_now;       /* TPL_APPLICATION (4) from efi_services_init() */
-
 static uint32_t raise_tpl(uint32_t tpl)
 {
 	uint32_t old = tpl_now;
@@ -325,6 +343,7 @@ static uint32_t raise_tpl(uint32_t tpl)
 static void restore_tpl(uint32_t tpl)
 {
 	tpl_now = tpl;
+	poll_events();   /* what waited for the level to drop */
 }
 
 static efi_status stall(uint32_t us)
@@ -339,8 +358,10 @@ static efi_status stall(uint32_t us)
 
 static efi_status set_watchdog_timer(uint32_t timeout, uint64_t code, uint32_t size, char16 *data)
 {
-	/* gtaboot runs no watchdog while it waits; nothing to arm */
-	return EFI_SUCCESS;
+	/* 7.5: "the system does not have a watchdog timer" is what is true
+	 * here: gtaboot stops WDT2 at start and does not offer it (success
+	 * would say one is armed). systemd-boot and GRUB go on without. */
+	return EFI_UNSUPPORTED;
 }
 
 static efi_status get_next_monotonic_count(uint64_t *count)
@@ -423,6 +444,19 @@ static efi_status uninstall_protocol(efi_handle h, const efi_guid *g, void *ifac
 	o->p[i] = o->p[--o->n];
 	if (!o->n && o >= objs && o < objs + NOBJS)
 		o->used = false;   /* a handle goes with its last protocol */
+	return EFI_SUCCESS;
+}
+
+static efi_status reinstall_protocol(efi_handle h, const efi_guid *g, void *old, void *iface)
+{
+	struct efi_obj *o = obj_of(h);
+	void **p = o && g ? find(o, g) : NULL;
+
+	if (!o || !g)
+		return EFI_INVALID_PARAMETER;
+	if (!p || *p != old)
+		return EFI_NOT_FOUND;
+	*p = iface;
 	return EFI_SUCCESS;
 }
 
@@ -650,6 +684,20 @@ static efi_status protocols_per_handle(efi_handle h, efi_guid ***buf, uint32_t *
 	return EFI_SUCCESS;
 }
 
+/* ConnectController / DisconnectController (7.3): gtaboot has no UEFI
+ * drivers; every handle it makes is complete when made. So nothing is
+ * ever connected (EFI_NOT_FOUND, as the specification says for that) and
+ * no driver manages a controller (disconnecting succeeds at once). */
+static efi_status connect_controller(efi_handle h, efi_handle *drv, void *dp, bool recursive)
+{
+	return obj_of(h) ? EFI_NOT_FOUND : EFI_INVALID_PARAMETER;
+}
+
+static efi_status disconnect_controller(efi_handle h, efi_handle drv, efi_handle child)
+{
+	return obj_of(h) && (!drv || obj_of(drv)) ? EFI_SUCCESS : EFI_INVALID_PARAMETER;
+}
+
 static efi_status register_protocol_notify(const efi_guid *g, efi_event ev, void **reg)
 {
 	return g && ev && reg ? EFI_OUT_OF_RESOURCES : EFI_INVALID_PARAMETER;
@@ -744,7 +792,20 @@ static efi_status output_string(struct efi_text_out *self, const char16 *s)
 	for (; *s; s++) {
 		if (*s == '\r' && s[1] == '\n')
 			continue;       /* the console's '\n' is "\r\n" */
-		console_putc(*s < 0x80 ? (char)*s : '?');
+		/* UTF-8, as U-Boot writes it (systemd-boot's menu frame is
+		 * box drawing); a surrogate, alone or paired, as '?' */
+		if (*s < 0x80) {
+			console_putc((char)*s);
+		} else if (*s < 0x800) {
+			console_putc((char)(0xc0 | *s >> 6));
+			console_putc((char)(0x80 | (*s & 0x3f)));
+		} else if (*s >= 0xd800 && *s < 0xe000) {
+			console_putc('?');
+		} else {
+			console_putc((char)(0xe0 | *s >> 12));
+			console_putc((char)(0x80 | ((*s >> 6) & 0x3f)));
+			console_putc((char)(0x80 | (*s & 0x3f)));
+		}
 	}
 	return EFI_SUCCESS;
 }
@@ -828,6 +889,9 @@ static efi_status read_key(struct efi_text_in *self, struct efi_input_key *key)
 
 	if (!key)
 		return EFI_INVALID_PARAMETER;
+	/* GRUB's countdown polls keys and reads a clock its timer's
+	 * notifications advance: timers fire here too */
+	poll_events();
 	c = next_key(0);
 	if (c < 0)
 		return EFI_NOT_READY;
@@ -878,7 +942,7 @@ static const struct efi_boot_services bs_init = {
 	.free_pool = efi_free_pool, .create_event = create_event, .set_timer = set_timer,
 	.wait_for_event = wait_for_event, .signal_event = signal_event,
 	.close_event = close_event, .check_event = check_event,
-	.install_protocol = install_protocol, .reinstall_protocol = (void *)unsupported,
+	.install_protocol = install_protocol, .reinstall_protocol = (void *)reinstall_protocol,
 	.uninstall_protocol = uninstall_protocol, .handle_protocol = handle_protocol,
 	.register_protocol_notify = register_protocol_notify, .locate_handle = locate_handle,
 	.locate_device_path = locate_device_path,
@@ -886,7 +950,7 @@ static const struct efi_boot_services bs_init = {
 	.exit_boot_services = exit_boot_services,
 	.get_next_monotonic_count = get_next_monotonic_count, .stall = stall,
 	.set_watchdog_timer = set_watchdog_timer,
-	.connect_controller = (void *)unsupported, .disconnect_controller = (void *)unsupported,
+	.connect_controller = connect_controller, .disconnect_controller = disconnect_controller,
 	.open_protocol = open_protocol, .close_protocol = close_protocol,
 	.open_protocol_information = (void *)unsupported,
 	.protocols_per_handle = protocols_per_handle,
@@ -1012,4 +1076,21 @@ int efi_services_init(void)
 	con_obj = h;
 	efi_st->con_in_handle = efi_st->con_out_handle = efi_st->stderr_handle = h;
 	return (int)efi_install_config(&guid_rt_properties, &rtp->props) ? -ENOMEM : 0;
+}
+
+efi_status efi_uninstall(efi_handle h, const efi_guid *g, void *iface)
+{
+	return uninstall_protocol(h, g, iface);
+}
+
+efi_status efi_locate_dp(const efi_guid *g, void **dp, efi_handle *h)
+{
+	return locate_device_path(g, dp, h);
+}
+
+const void *efi_dp_of(efi_handle h)
+{
+	void **p = find(obj_of(h), &efi_guid_device_path);
+
+	return p ? *p : NULL;
 }

@@ -3,7 +3,8 @@
  * An EFI application that checks gtaboot's boot services from the other
  * side (tests/system/test_efi.py): memory, pool, the memory map and its
  * key, protocols, configuration tables, variables, events and timers,
- * CRC, then Exit() with EFI_ABORTED. One line per check on ConOut:
+ * CRC, the SD card's protocols (BlockIO, SimpleFileSystem, DevicePath
+ * and its text, LoadImage from a file), then Exit() with EFI_ABORTED. One line per check on ConOut:
  * "efitest: <name> ok" or "... FAILED". Built position-independent,
  * Thumb, with no relocations (tests/payload/payload.mk), entered at an
  * odd AddressOfEntryPoint (tests/payload/mkefi.py).
@@ -27,6 +28,54 @@ static bool same(const void *a, const void *b, unsigned n)
 		if (x[i] != y[i])
 			return false;
 	return true;
+}
+
+/* The protocols of the card (UEFI 2.10 13.4, 13.5, 13.9, 10.6), as far
+ * as the checks call them. */
+struct bio_media {
+	uint32_t media_id;
+	bool removable, present, logical, read_only, write_caching;
+	uint32_t block_size, io_align;
+	uint64_t last_block;
+};
+
+struct block_io {
+	uint64_t revision;
+	struct bio_media *media;
+	efi_status (*reset)(struct block_io *self, bool ext);
+	efi_status (*read)(struct block_io *self, uint32_t id, uint64_t lba, uint32_t size, void *b);
+	efi_status (*write)(struct block_io *self, uint32_t id, uint64_t lba, uint32_t size,
+			    const void *b);
+};
+
+struct file {
+	uint64_t revision;
+	efi_status (*open)(struct file *self, struct file **out, const char16 *name, uint64_t mode,
+			   uint64_t attrs);
+	efi_status (*close)(struct file *self);
+	efi_status (*delete)(struct file *self);
+	efi_status (*read)(struct file *self, uint32_t *size, void *buf);
+	efi_status (*write)(struct file *self, uint32_t *size, const void *buf);
+	efi_status (*get_position)(struct file *self, uint64_t *pos);
+	efi_status (*set_position)(struct file *self, uint64_t pos);
+	efi_status (*get_info)(struct file *self, const efi_guid *type, uint32_t *size, void *buf);
+};
+
+struct sfs {
+	uint64_t revision;
+	efi_status (*open_volume)(struct sfs *self, struct file **root);
+};
+
+struct dp_to_text {
+	char16 *(*node)(const void *node, bool display_only, bool shortcuts);
+	char16 *(*path)(const void *dp, bool display_only, bool shortcuts);
+};
+
+static bool same16(const char16 *a, const char16 *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
 }
 
 static void timer_fired(efi_event ev, void *ctx)
@@ -83,6 +132,17 @@ efi_status efi_main(efi_handle image, struct efi_system_table *st)
 	CHECK(!((efi_status (*)(const char16 *, const efi_guid *, uint32_t *, uint32_t *, void *))
 		st->runtime->fn[6])(u"EfiTest", &nowhere, &attr, &size, buf) &&
 	      size == 4 && attr == 6 && same(buf, "abcd", 4), u"GetVariable");
+	/* a non-volatile variable: kept on the card for the next bootefi */
+	efi_status (*getv)(const char16 *, const efi_guid *, uint32_t *, uint32_t *, void *) =
+		(void *)st->runtime->fn[6];
+	efi_status (*setv)(const char16 *, const efi_guid *, uint32_t, uint32_t, const void *) =
+		(void *)st->runtime->fn[8];
+
+	size = sizeof(buf);
+	if (!getv(u"EfiTestNV", &nowhere, &attr, &size, buf) && size == 4 && attr == 7 &&
+	    same(buf, "kept", 4))
+		out->output_string(out, u"efitest: EfiTestNV was kept\r\n");
+	CHECK(!setv(u"EfiTestNV", &nowhere, 7, 4, "kept"), u"SetVariable non-volatile");
 	uint32_t n = st->ntables;
 
 	CHECK(!bs->install_configuration_table(&nowhere, buf) && st->ntables == n + 1 &&
@@ -123,6 +183,72 @@ efi_status efi_main(efi_handle image, struct efi_system_table *st)
 	      u"InstallMultipleProtocolInterfaces");
 	CHECK(bs->raise_tpl(16) == 4, u"RaiseTPL");
 	bs->restore_tpl(4);
+
+	/* the card: the image was loaded from partition 1 by `load` */
+	efi_guid bio_g = GUID(0x964e5b21, 0x6459, 0x11d2, 0x8e, 0x39, 0x00, 0xa0, 0xc9, 0x69,
+			      0x72, 0x3b);
+	efi_guid sfs_g = GUID(0x964e5b22, 0x6459, 0x11d2, 0x8e, 0x39, 0x00, 0xa0, 0xc9, 0x69,
+			      0x72, 0x3b);
+	efi_guid text_g = GUID(0x8b843e20, 0x8132, 0x4852, 0x90, 0xcc, 0x55, 0x1a, 0x4e, 0x4a,
+			       0x7f, 0x1c);
+	efi_guid lidp_g = GUID(0xbc62157e, 0x3e33, 0x4fec, 0x99, 0x20, 0x2d, 0x3b, 0x36, 0xd7,
+			       0x50, 0xdf);
+	efi_guid info_g = GUID(0x09576e92, 0x6d3f, 0x11d2, 0x8e, 0x39, 0x00, 0xa0, 0xc9, 0x69,
+			       0x72, 0x3b);
+	struct dp_to_text *tt = NULL;
+	struct block_io *bio = NULL;
+	struct sfs *sfs = NULL;
+	struct file *root = NULL, *f = NULL;
+	efi_handle *hs = NULL, h2 = NULL;
+	uint8_t sec[512];
+	uint64_t pos = 0;
+	char16 *t = NULL;
+	void *full = NULL;
+
+	CHECK(li->device && !bs->locate_protocol(&text_g, NULL, (void **)&tt) &&
+	      (t = tt->path(li->file_path, false, false)) && same16(t, u"\\efitest.efi") &&
+	      !bs->free_pool(t), u"FilePath to text");
+	CHECK(!bs->handle_protocol(li->device, &bio_g, (void **)&bio) && bio->media->logical &&
+	      bio->media->read_only && bio->media->block_size == 512 &&
+	      !bio->read(bio, bio->media->media_id, 0, 512, sec) && sec[510] == 0x55 &&
+	      sec[511] == 0xaa && bio->write(bio, bio->media->media_id, 0, 512, sec) == EFIERR(8) &&
+	      bio->read(bio, bio->media->media_id, bio->media->last_block, 1024, sec) ==
+	      EFI_INVALID_PARAMETER, u"BlockIO");
+	CHECK(!bs->locate_handle_buffer(BY_PROTOCOL, &bio_g, NULL, &n, &hs) && n >= 2 &&
+	      !bs->free_pool(hs), u"BlockIO handles");
+	CHECK(!bs->handle_protocol(li->device, &sfs_g, (void **)&sfs) &&
+	      !sfs->open_volume(sfs, &root) &&
+	      root->open(root, &f, u"nowhere.txt", 1, 0) == EFI_NOT_FOUND &&
+	      root->open(root, &f, u"\\EFITEST.EFI", 3, 0) == EFIERR(8) &&
+	      !root->open(root, &f, u"\\EFITEST.EFI", 1, 0) &&
+	      (size = sizeof(sec), !f->get_info(f, &info_g, &size, sec)) &&
+	      *(uint64_t *)(sec + 8) > 0x1000 &&
+	      !f->set_position(f, 0x3c) && (size = 4, !f->read(f, &size, sec)) && size == 4 &&
+	      !f->get_position(f, &pos) && pos == 0x40 && !f->set_position(f, 0) &&
+	      (size = 2, !f->read(f, &size, sec)) && sec[0] == 'M' && sec[1] == 'Z' &&
+	      !f->close(f) && (size = sizeof(sec), !root->read(root, &size, sec)) && size > 80 &&
+	      !root->close(root), u"SimpleFileSystem");
+	CHECK(!bs->handle_protocol(image, &lidp_g, &full) &&
+	      !bs->load_image(false, image, full, NULL, 0, &h2) &&
+	      !bs->handle_protocol(h2, &li_guid, &q) &&
+	      ((struct efi_loaded_image *)q)->device == li->device &&
+	      !bs->unload_image(h2), u"LoadImage from a file");
+	/* from a buffer, with the path it came from: DeviceHandle and
+	 * FilePath split from it as for a file */
+	uint32_t fsize = (uint32_t)li->image_size;
+	uint8_t *file = NULL;
+
+	CHECK(!sfs->open_volume(sfs, &root) && !root->open(root, &f, u"\\efitest.efi", 1, 0) &&
+	      (size = sizeof(sec), !f->get_info(f, &info_g, &size, sec)) &&
+	      (fsize = (uint32_t)*(uint64_t *)(sec + 8)) &&
+	      !bs->allocate_pool(EFI_LOADER_DATA_, fsize, (void **)&file) &&
+	      (size = fsize, !f->read(f, &size, file)) && size == fsize && !f->close(f) &&
+	      !root->close(root) && !bs->load_image(false, image, full, file, fsize, &h2) &&
+	      !bs->handle_protocol(h2, &li_guid, &q) &&
+	      ((struct efi_loaded_image *)q)->device == li->device &&
+	      (t = tt->path(((struct efi_loaded_image *)q)->file_path, false, false)) &&
+	      same16(t, u"\\efitest.efi") && !bs->free_pool(t) && !bs->unload_image(h2) &&
+	      !bs->free_pool(file), u"LoadImage from a buffer and its path");
 	size = 0;
 	bs->get_memory_map(&size, NULL, &key, &dsize, &dver);
 	CHECK(bs->exit_boot_services(image, key + 1) == EFI_INVALID_PARAMETER, u"ExitBootServices key");

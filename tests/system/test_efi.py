@@ -112,7 +112,7 @@ def check_efi_boot(r):
     boot = after(out, BOOT)
     # gtaboot's side: the command line it hands over, the image it starts
     assert "Command line: %s" % APPEND in boot
-    assert re.search(r"Booting /MemoryMapped\(0x1,0x82000000,0x[0-9a-f]+\)", boot)
+    assert re.search(r"Booting /VenHw\(c4b3f03a-713d-4f47-87e2-025a3ce66876\)/SD\(0\)/HD\(1,MBR,0x[0-9a-f]+,0x[0-9a-f]+,0x[0-9a-f]+\)/\\vmlinuz\r\n", boot), boot[:2000]
     # Linux's EFI stub, through SimpleTextOutput
     for line in ("EFI stub: Booting Linux Kernel...",
                  # the initrd through LoadFile2 (efi/initrd.c)
@@ -165,7 +165,7 @@ def test_efi_stub_exits_boot_services(linux_card):
     assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + r.serial[-3000:]
     boot = after(r.serial, BOOT)
     assert "Command line: %s" % APPEND in boot
-    assert re.search(r"Booting /MemoryMapped\(0x1,0x82000000,0x[0-9a-f]+\)", boot)
+    assert re.search(r"Booting /VenHw\(c4b3f03a-713d-4f47-87e2-025a3ce66876\)/SD\(0\)/HD\(1,MBR,0x[0-9a-f]+,0x[0-9a-f]+,0x[0-9a-f]+\)/\\vmlinuz\r\n", boot), boot[:2000]
     for line in ("EFI stub: Booting Linux Kernel...",
                  "EFI stub: Loaded initrd from LINUX_EFI_INITRD_MEDIA_GUID device path",
                  "EFI stub: Using DTB from configuration table",
@@ -435,6 +435,7 @@ def test_bootefi_hello(tmp_path, board):
     assert out.startswith("\r\nHello, world!\r\n" + simrun.PROMPT + "echo rc=$?\r\nrc=0\r\n"), out
     out = after(out, "bootefi hello 1 2")
     assert out.startswith("\r\nusage: bootefi <image>[:<size>] [<initrd>:<size>] [<fdt>]\r\n"
+                          "       bootefi bootmgr [<fdt>]\r\n"
                           "       bootefi hello [<fdt>]\r\n"), out
 
 
@@ -446,10 +447,12 @@ def test_boot_services_from_an_application(tmp_path, efi_bytes):
                                           "bootefi ${kernel_addr_r}", "echo rc=$?"],
                     extra=[(app, "efitest.efi")])
     out = after(r.serial, "bootefi ${kernel_addr_r}")
-    assert out.startswith("\r\nbootefi: no fdt given and none at fdt_addr_r 0x88000000: no device "
-                          "tree for the image\r\n"), out[:500]
+    # no DTB at fdt_addr_r nor the board's on the card: none, said
+    assert out.startswith("\r\nbootefi: no fdt given and none at fdt_addr_r 0x88000000: loading "
+                          "the board's omap3-gta04a5one.dtb\r\n"), out[:500]
+    assert "bootefi: no device tree for the image\r\n" in out
     checks = re.findall(r"efitest: ([^\r]+) (ok|FAILED)\r\n", out)
-    assert len(checks) == 20 and all(v == "ok" for _, v in checks), checks
+    assert len(checks) == 27 and all(v == "ok" for _, v in checks), out[:3000]
     assert "efitest: done\r\n## Application failed, r = 21\r\n" in out
     assert "Exit returned" not in out
     assert "bootefi: the image returned without ExitBootServices (EFI_ABORTED)" in out
@@ -467,3 +470,31 @@ def test_no_card(sim):
     assert re.match(r"\r\nbootefi: efi.img not read from the SD card's boot FAT partition "
                     r"\(E[A-Z]+\)\r\n", out), out[:500]
     assert "rc=1" in out
+
+
+def test_variables_kept_on_the_card(tmp_path, efi_bytes):
+    # efitest sets a non-volatile variable: bootefi saves the store as
+    # U-Boot's ubootefi.var on the boot FAT partition, and the next
+    # bootefi (a fresh start of efi.img) loads it again
+    app = simrun.built("build/payload/efitest.efi")
+    cmds = ["load mmc 0:1 ${kernel_addr_r} efitest.efi", "bootefi ${kernel_addr_r}",
+            "ls mmc 0:1 /", "bootefi ${kernel_addr_r}"]
+    path = tmp_path / "efi.img"
+    path.write_bytes(efi_bytes)
+    card = mkcard(tmp_path / "card.img", efi=str(path), extra=[(app, "efitest.efi")])
+    r = session(card, cmds)
+    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + r.serial[-3000:]
+    first = after(r.serial, cmds[1])
+    first, second = first[:first.index(cmds[2])], after(first, cmds[3])
+    assert "efitest: SetVariable non-volatile ok" in first, first[:3000]
+    assert "EfiTestNV was kept" not in first
+    assert re.search(r"\d+ ubootefi.var\r\n", after(r.serial, cmds[2])), r.serial[-2000:]
+    assert "efitest: EfiTestNV was kept\r\n" in second, second[:3000]
+    # the file on the card, in U-Boot's layout: 8 reserved bytes, the
+    # magic "UbEfiVa" and version 1, the length, the CRC of the rest
+    data = subprocess.run(["mtype", "-i", "%s@@1M" % card, "::ubootefi.var"],
+                          capture_output=True, check=True, stdin=subprocess.DEVNULL).stdout
+    assert data[:8] == bytes(8) and data[8:16] == b"UbEfiVa\x01", data[:32]
+    length, crc = struct.unpack_from("<II", data, 16)
+    assert length == len(data) and crc == zlib.crc32(data[24:]) & 0xFFFFFFFF
+    assert "EfiTestNV".encode("utf-16-le") in data

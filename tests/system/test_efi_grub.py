@@ -1,0 +1,100 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""GRUB as the card's efi/boot/bootarm.efi: an image grub-mkstandalone
+makes from Debian's arm-efi modules (grub-efi-arm-bin 2.06, fetched by
+tools/fetch-debs.sh) with a grub.cfg that finds the kernel's partition
+(`search --file`, through GRUB's efidisk on gtaboot's BlockIO handles),
+shows its menu with a 1 s timeout (a periodic timer's notifications are
+GRUB's clock) and boots Debian's armmp kernel and initrd (`linux`,
+`initrd`, the firmware's DTB) through the EFI stub to the busybox
+prompt (docs/uefi.md)."""
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+import simrun
+from test_efi import mkcard
+
+sys.path.insert(0, os.path.join(simrun.ROOT, "tools"))
+import mklinuxcard  # noqa: E402
+
+MODS = os.path.join(simrun.ROOT, "build", "deps", "root", "usr", "lib", "grub", "arm-efi")
+OPTIONS = "console=ttyO2,115200n8 earlycon cryptomgr.notests"
+GRUB_CFG = """set timeout=1
+set default=0
+search --no-floppy --file --set=root /vmlinuz
+echo "grub: root=$root"
+menuentry 'Debian GNU/Linux (GRUB)' {
+	echo 'Loading Linux ...'
+	linux /vmlinuz %s
+	echo 'Loading initial ramdisk ...'
+	initrd /initrd.gz
+}
+""" % OPTIONS
+
+
+@pytest.fixture(scope="module")
+def grub_card(sim, tmp_path_factory):
+    simrun.built("build/gta04/MLO", "build/gta04/efi.img")
+    if not os.path.exists(os.path.join(MODS, "normal.mod")):
+        pytest.fail("%s is missing: tools/fetch-debs.sh fetches grub-efi-arm-bin" % MODS)
+    d = tmp_path_factory.mktemp("grub")
+    try:
+        deb = mklinuxcard.fetch()
+        initrd = mklinuxcard.initramfs(deb)
+        dtb = str(d / "a5.dtb")
+        mklinuxcard.dtb_from_deb(deb, "omap3-gta04a5.dtb", dtb)
+    except mklinuxcard.Missing as e:
+        pytest.skip("no Debian kernel: %s" % e)
+    (d / "grub.cfg").write_text(GRUB_CFG)
+    grub = str(d / "grubarm.efi")
+    subprocess.run(["grub-mkstandalone", "-O", "arm-efi", "-d", MODS, "-o", grub,
+                    "--modules=part_msdos fat ext2 normal linux echo search", "--locales=",
+                    "--themes=", "--fonts=", "boot/grub/grub.cfg=%s" % (d / "grub.cfg")],
+                   check=True, capture_output=True, stdin=subprocess.DEVNULL)
+    # the firmware's DTB ($fdtfile of the OneNAND A5), which the scan
+    # loads and GRUB passes on
+    return mkcard(d / "grub.img", extra=[
+        (grub, "efi/boot/bootarm.efi"), (mklinuxcard.zimage_path(), "vmlinuz"),
+        (initrd, "initrd.gz"), (dtb, "omap3-gta04a5one.dtb")])
+
+
+def test_grub_menu_boots_debian_to_the_shell(grub_card):
+    script = ("{expect initramfs:/# }cat /proc/device-tree/model; echo; "
+              "echo MEM $(od -An -tx1 -v /proc/device-tree/memory*/reg)\\n"
+              "{expect initramfs:/# }{end}")
+    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", grub_card, "--handoff-mmu-on",
+                    "--on-handoff", "continue", "--max-ms", "60000", "--input", script],
+                   timeout=600)
+    out = r.serial
+    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + out[-3000:]
+    assert "Found EFI removable media binary efi/boot/bootarm.efi\r\n" in out, out[-3000:]
+    boot = out[out.index("Found EFI removable media binary"):]
+    assert "bootefi: no fdt given: using the device tree at fdt_addr_r 0x88000000" in boot
+    assert re.search(r"Booting /VenHw\([0-9a-f-]+\)/SD\(0\)/HD\(1,MBR,0x[0-9a-f]+,0x800,"
+                     r"0x[0-9a-f]+\)/\\efi\\boot\\bootarm.efi\r\n", boot), boot[:2000]
+    # GRUB found the kernel's partition among gtaboot's BlockIO handles
+    assert "Welcome to GRUB!" in boot and "grub: root=hd0,msdos1\r\n" in boot, boot[:3000]
+    # its menu and countdown, to 0 (its clock is a periodic timer)
+    assert "*Debian GNU/Linux (GRUB)" in boot
+    assert "The highlighted entry will be executed automatically in 1s." in boot
+    assert "The highlighted entry will be executed automatically in 0s." in boot
+    assert "error:" not in boot[:boot.index("EFI stub: Entering")], boot[:4000]
+    for line in ("Loading Linux ...", "Loading initial ramdisk ...",
+                 "EFI stub: Booting Linux Kernel...", "EFI stub: Using DTB from configuration table",
+                 "EFI stub: Exiting boot services...", "efi: EFI v2.100 by gtaboot",
+                 "OF: fdt: Machine model: Goldelico GTA04A5/Letux 2804",
+                 "Kernel command line: BOOT_IMAGE=/vmlinuz %s" % OPTIONS,
+                 "Freeing initrd memory"):
+        assert line in boot, (line, boot[:4000])
+    assert "gtaboot-initramfs: up on Linux 6.1" in out, out[-3000:]
+    shell = out[out.index("cat /proc/device-tree/model"):]
+    assert "\nGoldelico GTA04A5/Letux 2804\x00\r\n" in shell
+    # the firmware's DTB as bootefi patched it: gtaboot's 1 GiB
+    mem = re.search(r"\nMEM ((?:[0-9a-f]{2} ?)+)\r\n", shell)
+    assert mem, shell
+    words = [int("".join(w), 16) for w in zip(*[iter(mem.group(1).split())] * 4)]
+    banks = list(zip(words[0::2], words[1::2]))
+    assert banks[0][0] == 0x80000000 and sum(n for _, n in banks) == 1 << 30, banks

@@ -1,0 +1,144 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Debian's systemd-boot (systemd-boot-efi 252, systemd-bootarm.efi) as
+the card's efi/boot/bootarm.efi, found by the distro scan and started by
+bootefi: its menu on the serial console (UTF-8, as U-Boot writes it), its
+loader.conf timeout, and its default entry booting Debian's armmp kernel
+through the EFI stub to the busybox prompt. systemd-boot reads the
+kernel, initrd and DTB through SimpleFileSystem on the loaded image's
+DeviceHandle, applies gtaboot's DT fix-ups through EFI_DT_FIXUP_PROTOCOL
+to the entry's own DTB, LoadImage's the kernel from memory and offers the
+initrd through its own LoadFile2 (docs/uefi.md)."""
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+import simrun
+from test_efi import mkcard
+
+sys.path.insert(0, os.path.join(simrun.ROOT, "tools"))
+import mklinuxcard  # noqa: E402
+
+SDBOOT = os.path.join(simrun.ROOT, "build", "deps", "root", "usr", "lib", "systemd", "boot",
+                      "efi", "systemd-bootarm.efi")
+OPTIONS = "console=ttyO2,115200n8 earlycon cryptomgr.notests"
+ENTRY = ("title Debian GNU/Linux (armmp)\nlinux /vmlinuz\ninitrd /initrd.gz\n"
+         "devicetree /dtbs/omap3-gta04a5.dtb\noptions %s\n" % OPTIONS)
+
+
+@pytest.fixture(scope="module")
+def sdboot_card(sim, tmp_path_factory):
+    simrun.built("build/gta04/MLO", "build/gta04/efi.img")
+    sim_dtb = simrun.built("build/gta04/omap3-gta04-sim.dtb")
+    if not os.path.exists(SDBOOT):
+        pytest.fail("%s is missing: tools/fetch-debs.sh fetches it" % SDBOOT)
+    d = tmp_path_factory.mktemp("sdboot")
+    try:
+        deb = mklinuxcard.fetch()
+        initrd = mklinuxcard.initramfs(deb)
+        dtb = str(d / "a5.dtb")
+        mklinuxcard.dtb_from_deb(deb, "omap3-gta04a5.dtb", dtb)
+    except mklinuxcard.Missing as e:
+        pytest.skip("no Debian kernel: %s" % e)
+    (d / "loader.conf").write_text("timeout 1\ndefault debian.conf\n")
+    (d / "debian.conf").write_text(ENTRY)
+    # the firmware's DTB, which the scan loads as $efi_fdtfile, is the
+    # simulator's: Linux's model tells which DTB it got
+    return mkcard(d / "sdboot.img", extra=[
+        (SDBOOT, "efi/boot/bootarm.efi"), (str(d / "loader.conf"), "loader/loader.conf"),
+        (str(d / "debian.conf"), "loader/entries/debian.conf"),
+        (mklinuxcard.zimage_path(), "vmlinuz"), (initrd, "initrd.gz"),
+        (dtb, "dtbs/omap3-gta04a5.dtb"), (sim_dtb, "omap3-gta04a5one.dtb")])
+
+
+def test_systemd_boot_menu_boots_debian_to_the_shell(sdboot_card):
+    # to the busybox prompt: the kernel as test_efi.py's shell test (3.6 G
+    # instructions), the menu's 1 s before it
+    script = ("{expect initramfs:/# }cat /proc/device-tree/model; echo; "
+              "echo MEM $(od -An -tx1 -v /proc/device-tree/memory*/reg)\\n"
+              "{expect initramfs:/# }{end}")
+    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", sdboot_card, "--handoff-mmu-on",
+                    "--on-handoff", "continue", "--max-ms", "60000", "--input", script],
+                   timeout=600)
+    out = r.serial
+    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + out[-3000:]
+    # the scan: the firmware's DTB, then systemd-boot with its device path
+    assert "Found EFI removable media binary efi/boot/bootarm.efi\r\n" in out, out[-3000:]
+    boot = out[out.index("Found EFI removable media binary"):]
+    assert "bootefi: no fdt given: using the device tree at fdt_addr_r 0x88000000" in boot
+    assert re.search(r"Booting /VenHw\([0-9a-f-]+\)/SD\(0\)/HD\(1,MBR,0x[0-9a-f]+,0x800,"
+                     r"0x[0-9a-f]+\)/\\efi\\boot\\bootarm.efi\r\n", boot), boot[:2000]
+    # systemd-boot's menu: the entry's title, the countdown, the frame
+    menu = boot[:boot.index("EFI stub: Entering")]
+    assert "   Debian GNU/Linux (armmp)   " in menu, menu
+    assert "Boot in 1 s." in menu
+    assert "\u2500" * 10 in menu.encode("latin-1").decode("utf-8")
+    # its entry through Linux's stub: the initrd from systemd-boot's own
+    # LoadFile2, the entry's DTB (through the DT fixup protocol)
+    for line in ("EFI stub: Booting Linux Kernel...",
+                 "EFI stub: Loaded initrd from LINUX_EFI_INITRD_MEDIA_GUID device path",
+                 "EFI stub: Using DTB from configuration table",
+                 "EFI stub: Exiting boot services..."):
+        assert line in boot, boot[:3000]
+    assert "efi: EFI v2.100 by gtaboot" in boot
+    assert "OF: fdt: Machine model: Goldelico GTA04A5/Letux 2804" in boot
+    assert "Kernel command line: initrd=\\initrd.gz %s" % OPTIONS in boot
+    assert "gtaboot-initramfs: up on Linux 6.1" in out, out[-3000:]
+    shell = out[out.index("cat /proc/device-tree/model"):]
+    assert "\nGoldelico GTA04A5/Letux 2804\x00\r\n" in shell
+    # /memory as gtaboot's fix-ups made it (1 GiB from 0x80000000), not
+    # as Debian's DTB has it: the fix-up protocol ran on the entry's DTB
+    mem = re.search(r"\nMEM ((?:[0-9a-f]{2} ?)+)\r\n", shell)
+    assert mem, shell
+    words = [int("".join(w), 16) for w in zip(*[iter(mem.group(1).split())] * 4)]
+    banks = list(zip(words[0::2], words[1::2]))
+    assert banks[0][0] == 0x80000000 and sum(n for _, n in banks) == 1 << 30, banks
+
+
+@pytest.fixture(scope="module")
+def beagle_card(sim, tmp_path_factory):
+    simrun.built("build/beagle/MLO", "build/beagle/efi.img")
+    d = tmp_path_factory.mktemp("sdbootb")
+    try:
+        deb = mklinuxcard.fetch()
+        initrd = mklinuxcard.initramfs(deb)
+        dtb = str(d / "beagle.dtb")
+        mklinuxcard.dtb_from_deb(deb, "omap3-beagle.dtb", dtb)
+    except mklinuxcard.Missing as e:
+        pytest.skip("no Debian kernel: %s" % e)
+    (d / "loader.conf").write_text("timeout 1\ndefault debian.conf\n")
+    (d / "debian.conf").write_text(ENTRY.replace("omap3-gta04a5.dtb", "omap3-beagle.dtb"))
+    path = str(d / "beagle.img")
+    args = [os.path.join(simrun.ROOT, "tools", "mksd.sh"), "--out", path, "--board", "beagle",
+            "--mlo", os.path.join(simrun.ROOT, "build", "beagle", "MLO")]
+    for src, dst in [(os.path.join(simrun.ROOT, "build", "beagle", "efi.img"), "efi.img"),
+                     (SDBOOT, "efi/boot/bootarm.efi"),
+                     (str(d / "loader.conf"), "loader/loader.conf"),
+                     (str(d / "debian.conf"), "loader/entries/debian.conf"),
+                     (mklinuxcard.zimage_path(), "vmlinuz"), (initrd, "initrd.gz"),
+                     (dtb, "dtbs/omap3-beagle.dtb"), (dtb, "omap3-beagle.dtb")]:
+        args += ["--file", "%s:%s" % (src, dst)]
+    subprocess.run(args, check=True, capture_output=True, stdin=subprocess.DEVNULL)
+    return path
+
+
+def test_systemd_boot_on_the_beagleboard(beagle_card):
+    # the BeagleBoard's 256 MiB: to Linux's memory line, as test_efi.py's
+    # BeagleBoard test stops (the simulated BeagleBoard does not model
+    # all Linux reads later), some 15 s of host time
+    r = simrun.run(["--machine", "beagle", "--sd", beagle_card, "--handoff-mmu-on",
+                    "--on-handoff", "continue", "--max-ms", "20000",
+                    "--input", "{expect K available}{end}"], timeout=600)
+    out = r.serial
+    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + out[-3000:]
+    boot = out[out.index("Found EFI removable media binary efi/boot/bootarm.efi"):]
+    assert "   Debian GNU/Linux (armmp)   " in boot and "Boot in 1 s." in boot
+    for line in ("EFI stub: Loaded initrd from LINUX_EFI_INITRD_MEDIA_GUID device path",
+                 "EFI stub: Exiting boot services...", "efi: EFI v2.100 by gtaboot",
+                 "OF: fdt: Machine model: TI OMAP3 BeagleBoard",
+                 "Kernel command line: initrd=\\initrd.gz %s" % OPTIONS):
+        assert line in boot, (line, boot[:4000])
+    total = re.search(r"Memory: \d+K/(\d+)K available", boot)
+    assert total and int(total.group(1)) * 1024 > (256 - 4) << 20, total
