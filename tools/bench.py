@@ -534,6 +534,42 @@ def linux_boot(zimage):
             "host_seconds": r["host_seconds"], "mips": r["mips"]}
 
 
+def efi_bench(mlo, dtb):
+    """The EFI boot beside extlinux.conf (docs/uefi.md): Debian's armmp
+    zImage, an EFI application through its stub, found by the distro scan
+    as efi/boot/bootarm.efi (efi.img and the DTB under /dtb/ on the same
+    FAT32 card), against the same zImage booted by extlinux.conf (bootz).
+    Each to its hand-off: the stub's first instruction (--handoff-mmu-on:
+    it runs with gtaboot's MMU on) or the zImage's. None when the kernel
+    package or efi.img is not there."""
+    vmlinuz = os.path.join(BUILD, "deps", "kernel", "vmlinuz")
+    efi_img = os.path.join(os.path.dirname(mlo), "efi.img")
+    if not (os.path.exists(vmlinuz) and os.path.exists(efi_img)):
+        return None
+    conf = os.path.join(WORK, "extlinux-vmlinuz.conf")
+    with open(conf, "w") as f:
+        f.write("DEFAULT linux\nTIMEOUT 0\nLABEL linux\n  KERNEL /vmlinuz\n  FDT /board.dtb\n"
+                "  APPEND console=ttyS2,115200 root=/dev/mmcblk0p2\n")
+    ext = os.path.join(WORK, "gta04-vmlinuz-extlinux.img")
+    make_image(ext, 64, [(mlo, "MLO"), (vmlinuz, "vmlinuz"), (dtb, "board.dtb"),
+                         (conf, "extlinux/extlinux.conf")], ("extlinux",))
+    efi = os.path.join(WORK, "gta04-vmlinuz-efi.img")
+    # no countdown, as extlinux.conf's TIMEOUT 0 has none
+    uenv = os.path.join(WORK, "uEnv-bootdelay0.txt")
+    with open(uenv, "w") as f:
+        f.write("bootdelay=0\n")
+    # $fdtfile of the simulated GTA04 A5 (OneNAND), under efi_dtb_prefixes' /dtb/
+    make_image(efi, 64, [(mlo, "MLO"), (uenv, "uEnv.txt"), (efi_img, "efi.img"),
+                         (dtb, "dtb/omap3-gta04a5one.dtb"), (vmlinuz, "efi/boot/bootarm.efi")],
+               ("dtb", "efi", "efi/boot"))
+    r_ext = sim(MACHINE["gta04"] + ["--sd", ext])
+    r_efi = sim(MACHINE["gta04"] + ["--sd", efi, "--handoff-mmu-on"])
+    return {"kernel_bytes": os.path.getsize(vmlinuz),
+            "extlinux_handoff_us": round(r_ext["handoff"]["virtual_us"], 1),
+            "efi_handoff_us": round(r_efi["handoff"]["virtual_us"], 1),
+            "efi_img_bytes": os.path.getsize(efi_img)}
+
+
 # ------------------------------------------------------------------ SVG
 
 COLORS = ["#8c8c8c", "#4e79a7", "#59a14f", "#edc948", "#b07aa1", "#e15759", "#f28e2b",
@@ -783,6 +819,7 @@ def main():
     speed, speed_insns, speed_host = sim_speed()
     usb = usb_bench(gmlo["gta04"])
     linux = {"image": linux_boot(False), "zimage": linux_boot(True)}
+    efi = efi_bench(gmlo["gta04"], dtb["gta04"])
 
     # ---- figures
     def summary(r):
@@ -851,6 +888,7 @@ def main():
         "sim_guest_instr_per_s": round(speed),
         "sim_speed_run": {"guest_instructions": speed_insns, "host_seconds": speed_host},
         "linux_to_shell": linux,
+        "efi": efi,
         "usb": usb if isinstance(usb, dict) else {"skipped": usb},
     }
     # ---- boot scripts: the extlinux.conf card against the two script cards
@@ -953,6 +991,12 @@ def record(o):
     for k, lx in o["linux_to_shell"].items():
         if lx:
             r["linux.%s_s" % k] = round(lx["virtual_s"], 1)
+    if o.get("efi"):
+        e = o["efi"]
+        r.update({"efi.handoff_ms": ms(e["efi_handoff_us"]),
+                  "efi.extlinux_handoff_ms": ms(e["extlinux_handoff_us"]),
+                  "efi.img_bytes": e["efi_img_bytes"],
+                  "efi.kernel_mb": round(e["kernel_bytes"] / MB, 2)})
     sb = o["script_boots"]
     for k in ("extlinux", "letux", "flash_kernel"):
         if k not in sb:
@@ -1048,6 +1092,14 @@ def print_table(o):
                                               lx["host_seconds"], lx["mips"]))
         else:
             print("Linux (%s)  not measured (no kernel package, or no prompt)" % name)
+    e = o.get("efi")
+    if e:
+        print("EFI              Debian's zImage (%.2f MB) to its first instruction: %.1f ms as"
+              " efi/boot/bootarm.efi (distro scan, bootefi), %.1f ms by extlinux.conf (bootz)"
+              % (e["kernel_bytes"] / MB, e["efi_handoff_us"] / 1000,
+                 e["extlinux_handoff_us"] / 1000))
+    else:
+        print("EFI              not measured (no kernel package, or no efi.img)")
     print_usb(o["usb"] if "skipped" not in o["usb"] else o["usb"]["skipped"])
     print("\nbuild/bench.json, build/bench.svg")
 
