@@ -65,6 +65,19 @@ void efi_image_services(void);
 efi_status efi_initrd_register(const void *start, uint32_t size);
 /* The SD card's handles and DevicePathToText (efi/disk.c): 0 or -ENOMEM. */
 int efi_disk_init(void);
+/* Events, timers and TPLs (efi/events.c): the boot services' entries
+ * into bs; the ExitBootServices group signalled; timers polled, and one
+ * key of gtaboot's console read ahead for the WaitForKey event ev. */
+void efi_events_init(struct efi_boot_services *bs);
+void efi_events_exit_boot_services(void);
+void efi_poll_events(void);
+efi_status efi_create_event(uint32_t type, uint32_t tpl, efi_notify_fn fn, void *ctx,
+			    efi_event *ev);
+void efi_key_event(efi_event ev);
+int efi_key_take(void);     /* the key read ahead, or -1; none after */
+/* The serial console's SimpleTextInput/Output (efi/console.c) on a handle
+ * of their own, named in the system table: 0 or -ENOMEM. */
+int efi_console_init(void);
 /* The card was written (the variables' file): cached FAT sectors of the
  * file protocol's volumes are stale. */
 void efi_disk_changed(void);

@@ -189,6 +189,8 @@ static int bootefi(int argc, char *const argv[])
 		return err;
 
 	err = efi_services_init();
+	if (!err)
+		err = efi_console_init();
 	if (!err) {
 		efi_image_services();
 		err = efi_disk_init();

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * UEFI boot services (UEFI 2.10 chapter 7) over gtaboot: memory on
- * lib/efi/memmap.c, a small handle and event table, the configuration
- * table, and the system table, whose page (with the runtime services
+ * lib/efi/memmap.c, a small handle table, the configuration table and
+ * ExitBootServices (events and timers: efi/events.c; the console:
+ * efi/console.c), and the system table, whose page (with the runtime services
  * table, the vendor string and the configuration table) is runtime
  * services data in identity-mapped RAM, because the OS reads it after
  * ExitBootServices, when this image's own mapping (EFI_BASE) is gone.
@@ -28,7 +29,6 @@ struct efi_system_table *efi_st;
 bool efi_exited;
 
 #define NOBJS   24   /* the console, the card, its partitions, ... */
-#define NEVENTS 16
 #define NTABLES 16
 #define POOL_MAGIC 0x4c4f4f50u   /* "POOL" */
 
@@ -42,26 +42,12 @@ const efi_guid efi_guid_fdt = GUID(0xb1b621d5, 0xf19c, 0x41a5, 0x83, 0x0b, 0xd9,
 				   0x69, 0xaa, 0xe0);
 static const efi_guid guid_rt_properties = GUID(0xeb66918a, 0x7eef, 0x402a, 0x84, 0x2e, 0x93,
 						0x1d, 0x21, 0xc3, 0x8a, 0xe9);
-static const efi_guid guid_text_in = GUID(0x387477c1, 0x69c7, 0x11d2, 0x8e, 0x39, 0x00, 0xa0,
-					  0xc9, 0x69, 0x72, 0x3b);
-static const efi_guid guid_text_out = GUID(0x387477c2, 0x69c7, 0x11d2, 0x8e, 0x39, 0x00, 0xa0,
-					   0xc9, 0x69, 0x72, 0x3b);
 
 static struct efi_obj objs[NOBJS];
 /* The loaded images (efi/image.c's), by handle: an image's handle is its
  * struct efi_image, whose object comes first. */
 static struct efi_image *images[4];
-static struct efi_obj *con_obj;
 static struct efi_boot_services bs;
-
-struct event {
-	bool used, signaled;
-	uint32_t type, tpl;
-	efi_notify_fn fn;
-	void *ctx;
-	uint64_t due, period;   /* timer_us() values; due 0: no timer */
-};
-static struct event events[NEVENTS];
 
 /* The page of runtime services data */
 struct rt_page {
@@ -169,209 +155,6 @@ efi_status efi_free_pool(void *buf)
 		return EFI_INVALID_PARAMETER;
 	p[0] = 0;
 	return free_pages((uintptr_t)p, p[1]);
-}
-
-/* ---- events and timers (7.1), polled: gtaboot takes no interrupts */
-
-static struct event *event_of(efi_event ev)
-{
-	struct event *e = ev;
-
-	return e >= events && e < events + NEVENTS && e->used ? e : NULL;
-}
-
-static efi_status create_event(uint32_t type, uint32_t tpl, efi_notify_fn fn, void *ctx,
-			       efi_event *ev)
-{
-	if (!ev || ((type & (EVT_NOTIFY_WAIT | EVT_NOTIFY_SIGNAL)) && !fn))
-		return EFI_INVALID_PARAMETER;
-	for (struct event *e = events; e < events + NEVENTS; e++) {
-		if (e->used)
-			continue;
-		*e = (struct event){ .used = true, .type = type, .tpl = tpl, .fn = fn, .ctx = ctx };
-		*ev = e;
-		return EFI_SUCCESS;
-	}
-	return EFI_OUT_OF_RESOURCES;
-}
-
-static efi_status create_event_ex(uint32_t type, uint32_t tpl, efi_notify_fn fn, const void *ctx,
-				  const efi_guid *group, efi_event *ev)
-{
-	return group ? EFI_UNSUPPORTED : create_event(type, tpl, fn, (void *)ctx, ev);
-}
-
-/* Task priority levels (7.1): nothing here runs asynchronously (events
- * are polled), but a notification waits while the level is at or above
- * its event's, as an interrupt would. */
-static uint32_t tpl_now;       /* TPL_APPLICATION (4) from efi_services_init() */
-
-/* A notify-signal event's function runs once per signal and the event is
- * cleared when it has run (7.1, CreateEvent); at a TPL at or above the
- * event's it stays pending (signaled) until the level drops. */
-static void signal(struct event *e)
-{
-	e->signaled = true;
-	if (!(e->type & EVT_NOTIFY_SIGNAL) || tpl_now >= e->tpl)
-		return;
-	e->signaled = false;
-	e->fn(e, e->ctx);
-}
-
-/* Timers that are due fire; the console's key event is signalled when a
- * key waits. */
-static int key_ahead;
-
-static void poll_events(void)
-{
-	static bool busy;   /* a notification that calls a polling service */
-	uint64_t now = timer_us();
-
-	if (busy)
-		return;
-	busy = true;
-	for (struct event *e = events; e < events + NEVENTS; e++) {
-		unsigned n = 0;
-
-		/* pending notifications whose level now allows them */
-		if (e->used && e->signaled && (e->type & EVT_NOTIFY_SIGNAL) && tpl_now < e->tpl)
-			signal(e);
-		/* a periodic timer fires once per period that passed (GRUB
-		 * counts its clock in them), up to 1000 at a time */
-		while (e->used && e->due && now >= e->due && n++ < 1000) {
-			e->due = e->period ? e->due + e->period : 0;
-			signal(e);
-		}
-		if (e->used && e->due && now >= e->due)
-			e->due = now + e->period;
-	}
-	if (key_ahead < 0)
-		key_ahead = console_getc();
-	busy = false;
-}
-
-static efi_status set_timer(efi_event ev, int type, uint64_t trigger)
-{
-	struct event *e = event_of(ev);
-	uint64_t us = trigger / 10;   /* 100 ns units */
-
-	if (!e || !(e->type & EVT_TIMER) || type < TIMER_CANCEL || type > TIMER_RELATIVE)
-		return EFI_INVALID_PARAMETER;
-	e->signaled = false;
-	e->due = type == TIMER_CANCEL ? 0 : timer_us() + (us ? us : 1);
-	e->period = type == TIMER_PERIODIC ? (us ? us : 1) : 0;
-	return EFI_SUCCESS;
-}
-
-static struct event *key_event;
-
-static bool check(struct event *e)
-{
-	if (e == key_event && key_ahead >= 0)
-		return true;
-	if (!e->signaled && (e->type & EVT_NOTIFY_WAIT))
-		e->fn(e, e->ctx);
-	if (e->signaled) {
-		e->signaled = false;
-		return true;
-	}
-	return false;
-}
-
-static efi_status check_event(efi_event ev)
-{
-	struct event *e = event_of(ev);
-
-	if (!e || (e->type & EVT_NOTIFY_SIGNAL))
-		return EFI_INVALID_PARAMETER;
-	poll_events();
-	return check(e) ? EFI_SUCCESS : EFI_NOT_READY;
-}
-
-static efi_status wait_for_event(uint32_t n, efi_event *evs, uint32_t *index)
-{
-	if (!n || !evs || !index)
-		return EFI_INVALID_PARAMETER;
-	for (uint32_t i = 0; i < n; i++) {
-		struct event *e = event_of(evs[i]);
-
-		if (!e || (e->type & EVT_NOTIFY_SIGNAL)) {
-			*index = i;
-			return EFI_INVALID_PARAMETER;
-		}
-	}
-	/* as long as the caller asked: a key or a timer ends it */
-	for (;;) {
-		poll_events();
-		for (uint32_t i = 0; i < n; i++) {
-			if (check(evs[i])) {
-				*index = i;
-				return EFI_SUCCESS;
-			}
-		}
-	}
-}
-
-static efi_status signal_event(efi_event ev)
-{
-	struct event *e = event_of(ev);
-
-	if (!e)
-		return EFI_INVALID_PARAMETER;
-	signal(e);
-	return EFI_SUCCESS;
-}
-
-static efi_status close_event(efi_event ev)
-{
-	struct event *e = event_of(ev);
-
-	if (!e)
-		return EFI_INVALID_PARAMETER;
-	e->used = false;
-	return EFI_SUCCESS;
-}
-
-static uint32_t raise_tpl(uint32_t tpl)
-{
-	uint32_t old = tpl_now;
-
-	tpl_now = tpl;
-	return old;
-}
-
-static void restore_tpl(uint32_t tpl)
-{
-	tpl_now = tpl;
-	poll_events();   /* what waited for the level to drop */
-}
-
-static efi_status stall(uint32_t us)
-{
-	uint64_t end = timer_us() + us;
-
-	/* timers fire meanwhile: events are polled */
-	while (timer_us() < end)
-		poll_events();
-	return EFI_SUCCESS;
-}
-
-static efi_status set_watchdog_timer(uint32_t timeout, uint64_t code, uint32_t size, char16 *data)
-{
-	/* 7.5: "the system does not have a watchdog timer" is what is true
-	 * here: gtaboot stops WDT2 at start and does not offer it (success
-	 * would say one is armed). systemd-boot and GRUB go on without. */
-	return EFI_UNSUPPORTED;
-}
-
-static efi_status get_next_monotonic_count(uint64_t *count)
-{
-	static uint64_t n;
-
-	if (!count)
-		return EFI_INVALID_PARAMETER;
-	*count = ++n;
-	return EFI_SUCCESS;
 }
 
 /* ---- handles and protocols (7.3) */
@@ -760,9 +543,7 @@ static efi_status exit_boot_services(efi_handle h, uint32_t key)
 		return EFI_INVALID_PARAMETER;
 	if (key != efi_mm.key)
 		return EFI_INVALID_PARAMETER;
-	for (struct event *e = events; e < events + NEVENTS; e++)
-		if (e->used && e->type == EVT_SIGNAL_EXIT_BOOT_SERVICES)
-			e->fn(e, e->ctx);
+	efi_events_exit_boot_services();
 	/* what bootz does before Linux: the screen's last frame out, the
 	 * console's ring flushed; from here no boot service is called */
 	display_handoff();
@@ -776,147 +557,6 @@ static efi_status exit_boot_services(efi_handle h, uint32_t key)
 	efi_st->hdr.crc32 = 0;
 	efi_st->hdr.crc32 = crc32(0, efi_st, sizeof(*efi_st));
 	return EFI_SUCCESS;
-}
-
-/* ---- the console (12.3, 12.4) on gtaboot's serial console */
-
-static efi_status text_reset(struct efi_text_out *self, bool ext)
-{
-	return EFI_SUCCESS;
-}
-
-static efi_status output_string(struct efi_text_out *self, const char16 *s)
-{
-	if (!s)
-		return EFI_INVALID_PARAMETER;
-	for (; *s; s++) {
-		if (*s == '\r' && s[1] == '\n')
-			continue;       /* the console's '\n' is "\r\n" */
-		/* UTF-8, as U-Boot writes it (systemd-boot's menu frame is
-		 * box drawing); a surrogate, alone or paired, as '?' */
-		if (*s < 0x80) {
-			console_putc((char)*s);
-		} else if (*s < 0x800) {
-			console_putc((char)(0xc0 | *s >> 6));
-			console_putc((char)(0x80 | (*s & 0x3f)));
-		} else if (*s >= 0xd800 && *s < 0xe000) {
-			console_putc('?');
-		} else {
-			console_putc((char)(0xe0 | *s >> 12));
-			console_putc((char)(0x80 | ((*s >> 6) & 0x3f)));
-			console_putc((char)(0x80 | (*s & 0x3f)));
-		}
-	}
-	return EFI_SUCCESS;
-}
-
-static efi_status test_string(struct efi_text_out *self, const char16 *s)
-{
-	return EFI_SUCCESS;
-}
-
-static efi_status query_mode(struct efi_text_out *self, uint32_t mode, uint32_t *cols,
-			     uint32_t *rows)
-{
-	if (mode)
-		return EFI_UNSUPPORTED;
-	if (cols)
-		*cols = 80;
-	if (rows)
-		*rows = 25;
-	return EFI_SUCCESS;
-}
-
-static struct efi_text_mode text_mode;
-
-static efi_status set_mode(struct efi_text_out *self, uint32_t mode)
-{
-	return mode ? EFI_UNSUPPORTED : EFI_SUCCESS;
-}
-
-static efi_status set_attribute(struct efi_text_out *self, uint32_t attr)
-{
-	text_mode.attribute = (int32_t)attr;
-	return EFI_SUCCESS;
-}
-
-static efi_status clear_screen(struct efi_text_out *self)
-{
-	printf("\x1b[2J\x1b[H");
-	return EFI_SUCCESS;
-}
-
-static efi_status set_cursor(struct efi_text_out *self, uint32_t col, uint32_t row)
-{
-	printf("\x1b[%u;%uH", (unsigned)row + 1, (unsigned)col + 1);
-	return EFI_SUCCESS;
-}
-
-static efi_status enable_cursor(struct efi_text_out *self, bool on)
-{
-	printf(on ? "\x1b[?25h" : "\x1b[?25l");
-	return EFI_SUCCESS;
-}
-
-static struct efi_text_out text_out;
-static const struct efi_text_out text_out_init = {
-	.reset = text_reset, .output_string = output_string, .test_string = test_string,
-	.query_mode = query_mode, .set_mode = set_mode, .set_attribute = set_attribute,
-	.clear_screen = clear_screen, .set_cursor = set_cursor, .enable_cursor = enable_cursor,
-};
-
-static efi_status in_reset(struct efi_text_in *self, bool ext)
-{
-	key_ahead = -1;
-	while (console_getc() >= 0)
-		;
-	return EFI_SUCCESS;
-}
-
-static int next_key(unsigned wait_ms)
-{
-	int c = key_ahead;
-
-	key_ahead = -1;
-	return c >= 0 ? c : wait_ms ? console_getc_timeout(wait_ms) : console_getc();
-}
-
-/* Keys as a VT100 sends them: ESC [ A..D are the arrows (scan codes 1-4),
- * ESC alone is scan code 0x17. */
-static efi_status read_key(struct efi_text_in *self, struct efi_input_key *key)
-{
-	int c;
-
-	if (!key)
-		return EFI_INVALID_PARAMETER;
-	/* GRUB's countdown polls keys and reads a clock its timer's
-	 * notifications advance: timers fire here too */
-	poll_events();
-	c = next_key(0);
-	if (c < 0)
-		return EFI_NOT_READY;
-	*key = (struct efi_input_key){ 0, (char16)c };
-	if (c == 0x1b) {
-		int c2 = next_key(20);
-
-		key->unicode = 0;
-		key->scan = 0x17;
-		if (c2 == '[' || c2 == 'O') {
-			int c3 = next_key(20);
-
-			if (c3 >= 'A' && c3 <= 'D')
-				key->scan = (uint16_t)(c3 == 'A' ? 1 : c3 == 'B' ? 2 : c3 == 'C' ? 3 : 4);
-		}
-	} else if (c == 0x7f) {
-		key->unicode = 8;
-	}
-	return EFI_SUCCESS;
-}
-
-static struct efi_text_in text_in;
-
-static void key_notify(efi_event ev, void *ctx)
-{
 }
 
 /* ---- runtime services (8): none after ExitBootServices, which the
@@ -936,20 +576,15 @@ efi_status efi_set_variable(const char16 *name, const efi_guid *g, uint32_t attr
 
 static const struct efi_boot_services bs_init = {
 	.hdr = { EFI_BOOT_SIG, EFI_REVISION, sizeof(struct efi_boot_services), 0, 0 },
-	.raise_tpl = raise_tpl, .restore_tpl = restore_tpl,
 	.allocate_pages = allocate_pages, .free_pages = free_pages,
 	.get_memory_map = get_memory_map, .allocate_pool = efi_alloc_pool,
-	.free_pool = efi_free_pool, .create_event = create_event, .set_timer = set_timer,
-	.wait_for_event = wait_for_event, .signal_event = signal_event,
-	.close_event = close_event, .check_event = check_event,
+	.free_pool = efi_free_pool,
 	.install_protocol = install_protocol, .reinstall_protocol = (void *)reinstall_protocol,
 	.uninstall_protocol = uninstall_protocol, .handle_protocol = handle_protocol,
 	.register_protocol_notify = register_protocol_notify, .locate_handle = locate_handle,
 	.locate_device_path = locate_device_path,
 	.install_configuration_table = efi_install_config,
 	.exit_boot_services = exit_boot_services,
-	.get_next_monotonic_count = get_next_monotonic_count, .stall = stall,
-	.set_watchdog_timer = set_watchdog_timer,
 	.connect_controller = connect_controller, .disconnect_controller = disconnect_controller,
 	.open_protocol = open_protocol, .close_protocol = close_protocol,
 	.open_protocol_information = (void *)unsupported,
@@ -957,7 +592,6 @@ static const struct efi_boot_services bs_init = {
 	.locate_handle_buffer = locate_handle_buffer, .locate_protocol = locate_protocol,
 	.install_multiple = install_multiple, .uninstall_multiple = uninstall_multiple,
 	.calculate_crc32 = calculate_crc32, .copy_mem = copy_mem, .set_mem = set_mem,
-	.create_event_ex = create_event_ex,
 };
 
 struct efi_image *efi_image_of(efi_handle h)
@@ -1008,7 +642,6 @@ static uint32_t efi_image_pa(void)
 int efi_services_init(void)
 {
 	uint64_t a;
-	efi_handle h = NULL;
 	int err = 0;
 
 	efi_mm_init(&efi_mm);
@@ -1050,31 +683,18 @@ int efi_services_init(void)
 	rtp->rt.hdr.crc32 = crc32(0, &rtp->rt, sizeof(rtp->rt));
 
 	memset(objs, 0, sizeof(objs));
-	memset(events, 0, sizeof(events));
-	key_ahead = -1;
-	tpl_now = 4;
 	efi_exited = false;
 	memset(images, 0, sizeof(images));
 	bs = bs_init;
+	efi_events_init(&bs);
 	bs.hdr.crc32 = crc32(0, &bs, sizeof(bs));
-	text_mode = (struct efi_text_mode){ .max_mode = 1, .attribute = 0x07 };
-	text_out = text_out_init;
-	text_out.mode = &text_mode;
-	text_in = (struct efi_text_in){ .reset = in_reset, .read_key = read_key };
-	create_event(EVT_NOTIFY_WAIT, 8, key_notify, NULL, &text_in.wait_for_key);
-	key_event = text_in.wait_for_key;
 
 	efi_st = &rtp->st;
 	*efi_st = (struct efi_system_table){
 		.hdr = { EFI_SYSTEM_SIG, EFI_REVISION, sizeof(*efi_st), 0, 0 },
 		.fw_vendor = rtp->vendor, .fw_revision = 1,
-		.con_in = &text_in, .con_out = &text_out, .std_err = &text_out,
 		.runtime = &rtp->rt, .boot = &bs, .tables = rtp->tables,
 	};
-	efi_install(&h, &guid_text_in, &text_in);
-	efi_install(&h, &guid_text_out, &text_out);
-	con_obj = h;
-	efi_st->con_in_handle = efi_st->con_out_handle = efi_st->stderr_handle = h;
 	return (int)efi_install_config(&guid_rt_properties, &rtp->props) ? -ENOMEM : 0;
 }
 
