@@ -479,6 +479,30 @@ def test_boot_services_from_an_application(tmp_path, efi_bytes):
     assert "rc=1" in out
 
 
+def test_no_gop_without_a_screen(tmp_path, sim):
+    # Graphics Output only while gtaboot's screen is on: the BeagleBoard
+    # has no panel, and video=off leaves the GTA04's dark; LocateProtocol
+    # is EFI_NOT_FOUND, so Linux's stub passes no EFI framebuffer on
+    app = simrun.built("build/payload/efitest.efi")
+    cmds = ["load mmc 0:1 ${kernel_addr_r} efitest.efi", "bootefi ${kernel_addr_r}"]
+    simrun.built("build/beagle/MLO", "build/beagle/efi.img")
+    beagle = str(tmp_path / "beagle.img")
+    subprocess.run([os.path.join(ROOT, "tools", "mksd.sh"), "--out", beagle, "--board", "beagle",
+                    "--mlo", os.path.join(ROOT, "build", "beagle", "MLO"),
+                    "--file", os.path.join(ROOT, "build", "beagle", "efi.img") + ":efi.img",
+                    "--file", app + ":efitest.efi"], check=True, capture_output=True)
+    (tmp_path / "uEnv.txt").write_text("video=off\n")
+    dark = mkcard(tmp_path / "dark.img", extra=[(app, "efitest.efi"),
+                                               (str(tmp_path / "uEnv.txt"), "uEnv.txt")])
+    for card, board in ((beagle, "beagle"), (dark, "gta04")):
+        r = session(card, cmds, board=board)
+        assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + r.serial[-3000:]
+        out = after(r.serial, cmds[1])
+        assert "efitest: done\r\n" in out, out[:3000]
+        assert "efitest: no GOP\r\n" in out and "efitest: GOP" not in out, out[:3000]
+    assert "display: off (video=off)" in r.serial
+
+
 def test_no_card(sim):
     # gtaboot started without a card (as after a NAND or USB boot): efi.img
     # has nowhere to come from, and bootefi says where it looked
