@@ -238,6 +238,13 @@ def test_efi_stub_boots_debian_kernel_to_the_shell(linux_card):
     # the initrd the stub loaded through LoadFile2, and the shell on it
     assert "Freeing initrd memory" in out
     assert "gtaboot-initramfs: up on Linux 6.1" in out, out[-3000:]
+    # the stub found Graphics Output and passed the panel's framebuffer on
+    # in screen_info: Debian's kernel (CONFIG_FB_EFI) probes efifb on it
+    fb = int(re.search(r"display: .*, framebuffer 0x([0-9a-f]{8})", out).group(1), 16)
+    fbl = [ln for ln in out.split("\r\n") if "fb" in ln]
+    assert "efifb: probing for efifb" in out, fbl
+    assert "efifb: framebuffer at 0x%x, using 600k, total 600k" % fb in out, fbl
+    assert "efifb: mode is 480x640x16, linelength=960" in out, fbl
     shell = out[out.index("cat /proc/device-tree/model"):]
     assert "\nGoldelico GTA04A5/Letux 2804\x00\r\n" in shell
     assert "\n%s\x00\r\n" % APPEND in shell
