@@ -240,6 +240,8 @@ def test_efi_stub_boots_debian_kernel_to_the_shell(linux_card):
     assert "gtaboot-initramfs: up on Linux 6.1" in out, out[-3000:]
     # the stub found Graphics Output and passed the panel's framebuffer on
     # in screen_info: Debian's kernel (CONFIG_FB_EFI) probes efifb on it
+    # (and finds it taken by the DT's simple-framebuffer, which probed
+    # first: one framebuffer on the same pixels)
     fb = int(re.search(r"display: .*, framebuffer 0x([0-9a-f]{8})", out).group(1), 16)
     fbl = [ln for ln in out.split("\r\n") if "fb" in ln]
     assert "efifb: probing for efifb" in out, fbl
