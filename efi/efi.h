@@ -83,6 +83,9 @@ int efi_console_init(void);
 void efi_disk_changed(void);
 /* EFI_DT_FIXUP_PROTOCOL (efi/dtfixup.c): 0 or -ENOMEM. */
 int efi_dt_fixup_init(void);
+/* EFI_GRAPHICS_OUTPUT_PROTOCOL on the panel while the screen is on
+ * (efi/gop.c): 0 or -ENOMEM. */
+int efi_gop_init(void);
 /* The handle of the card or partition fs is mounted on (*dp its device
  * path), or NULL. */
 efi_handle efi_disk_of(const struct fs *fs, const void **dp);

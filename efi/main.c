@@ -196,6 +196,8 @@ static int bootefi(int argc, char *const argv[])
 		err = efi_disk_init();
 		if (!err)
 			err = efi_dt_fixup_init();
+		if (!err)
+			err = efi_gop_init();
 	}
 	if (!err && faddr)
 		err = reserve("device tree", faddr, flen + FDT_HEADROOM, EFI_ACPI_RECLAIM_MEMORY);

@@ -28,7 +28,7 @@ struct efi_memmap efi_mm;
 struct efi_system_table *efi_st;
 bool efi_exited;
 
-#define NOBJS   24   /* the console, the card, its partitions, ... */
+#define NOBJS   28   /* the console, the card, its 16 partitions, the GOP, images ... */
 #define NTABLES 16
 #define POOL_MAGIC 0x4c4f4f50u   /* "POOL" */
 

@@ -4,7 +4,8 @@
  * side (tests/system/test_efi.py): memory, pool, the memory map and its
  * key, protocols, configuration tables, variables, events and timers,
  * CRC, the SD card's protocols (BlockIO, SimpleFileSystem, DevicePath
- * and its text, LoadImage from a file), then Exit() with EFI_ABORTED. One line per check on ConOut:
+ * and its text, LoadImage from a file), Graphics Output on the GTA04's
+ * panel, then Exit() with EFI_ABORTED. One line per check on ConOut:
  * "efitest: <name> ok" or "... FAILED". Built position-independent,
  * Thumb, with no relocations (tests/payload/payload.mk), entered at an
  * odd AddressOfEntryPoint (tests/payload/mkefi.py).
@@ -81,6 +82,115 @@ static bool same16(const char16 *a, const char16 *b)
 static void timer_fired(efi_event ev, void *ctx)
 {
 	(*(int *)ctx)++;
+}
+
+/* EFI_GRAPHICS_OUTPUT_PROTOCOL (UEFI 2.10 12.9), as far as the checks
+ * call it. */
+struct gop_info {
+	uint32_t version, width, height, format, mask[4], per_line;
+};
+
+struct gop_mode {
+	uint32_t max_mode, mode;
+	struct gop_info *info;
+	uint32_t info_size;
+	uint64_t fb_base;
+	uint32_t fb_size;
+};
+
+struct gop {
+	efi_status (*query_mode)(struct gop *self, uint32_t mode, uint32_t *size,
+				 struct gop_info **info);
+	efi_status (*set_mode)(struct gop *self, uint32_t mode);
+	efi_status (*blt)(struct gop *self, uint32_t *buf, uint32_t op, uint32_t sx, uint32_t sy,
+			  uint32_t dx, uint32_t dy, uint32_t w, uint32_t h, uint32_t delta);
+	struct gop_mode *mode;
+};
+
+#define GOP_MAGENTA 0x00FF00FFu   /* an EFI_GRAPHICS_OUTPUT_BLT_PIXEL: B, G, R, 0 */
+#define GOP_CYAN    0x0000FFFFu
+#define GOP_Y       578           /* in the row below the screen's log */
+
+static bool all(const uint32_t *p, unsigned n, uint32_t v)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (p[i] != v)
+			return false;
+	return true;
+}
+
+/* With the panel on (GTA04): its one mode, the framebuffer kept from the
+ * allocator, Blt's four operations (tests/system/test_efi.py finds the
+ * rectangles in the screenshot) and refused rectangles. Without (Beagle,
+ * video=off): "efitest: no GOP". */
+static void gop_checks(struct efi_boot_services *bs, struct efi_text_out *out,
+		       struct dp_to_text *tt)
+{
+	efi_guid gop_g = GUID(0x9042a9de, 0x23dc, 0x4a38, 0x96, 0xfb, 0x7a, 0xde, 0xd0, 0x80, 0x51,
+			      0x6a);
+	efi_guid dpg = GUID(0x09576e91, 0x6d3f, 0x11d2, 0x8e, 0x39, 0x00, 0xa0, 0xc9, 0x69, 0x72,
+			    0x3b);
+	struct gop *gop = NULL;
+	struct gop_info *qi = NULL;
+	efi_handle hs[4];
+	uint32_t size = sizeof(hs), isz = 0, px[64 * 12], pix;
+	uint64_t a;
+	void *dp = NULL;
+	char16 *t = NULL;
+
+	if (bs->locate_protocol(&gop_g, NULL, (void **)&gop) == EFI_NOT_FOUND && !gop) {
+		out->output_string(out, u"efitest: no GOP\r\n");
+		return;
+	}
+	struct gop_mode *m = gop->mode;
+	struct gop_info *i = m->info;
+
+	CHECK(m->max_mode == 1 && m->mode == 0 && m->info_size == sizeof(*i) && i->version == 0 &&
+	      i->width == 480 && i->height == 640 && i->format == 2 && i->mask[0] == 0xF800 &&
+	      i->mask[1] == 0x07E0 && i->mask[2] == 0x001F && i->mask[3] == 0 &&
+	      i->per_line == 480 && m->fb_base && m->fb_size == 480 * 640 * 2 &&
+	      !gop->query_mode(gop, 0, &isz, &qi) && isz == sizeof(*i) && same(qi, i, isz) &&
+	      !bs->free_pool(qi) && gop->query_mode(gop, 1, &isz, &qi) == EFI_INVALID_PARAMETER &&
+	      gop->set_mode(gop, 1) == EFI_UNSUPPORTED, u"GOP mode");
+	a = m->fb_base;
+	CHECK(bs->allocate_pages(2, EFI_LOADER_DATA_, 1, &a) == EFI_NOT_FOUND &&
+	      (a = m->fb_base + m->fb_size - 0x1000,
+	       bs->allocate_pages(2, EFI_LOADER_DATA_, 1, &a) == EFI_NOT_FOUND),
+	      u"GOP framebuffer reserved");
+	CHECK(!bs->locate_handle(2, &gop_g, NULL, &size, hs) && size == sizeof(hs[0]) &&
+	      !bs->handle_protocol(hs[0], &dpg, &dp) && (t = tt->path(dp, false, false)) &&
+	      same16(t, u"VenHw(c4b3f03a-713d-4f47-87e2-025a3ce66876)/"
+		     u"VenHw(2b8c1d5e-3a94-474e-9d61-0f5ac723b841)") && !bs->free_pool(t),
+	      u"GOP device path");
+	/* a magenta fill read back; a cyan buffer drawn; the fill copied */
+	pix = GOP_MAGENTA;
+	CHECK(!gop->blt(gop, &pix, 0, 0, 0, 16, GOP_Y, 64, 12, 0) &&
+	      !gop->blt(gop, px, 1, 16, GOP_Y, 0, 0, 64, 12, 0) && all(px, 64 * 12, GOP_MAGENTA),
+	      u"GOP Blt VideoFill");
+	for (unsigned k = 0; k < 64 * 12; k++)
+		px[k] = GOP_CYAN;
+	CHECK(!gop->blt(gop, px, 2, 0, 0, 100, GOP_Y, 64, 12, 0) &&
+	      !gop->blt(gop, NULL, 3, 16, GOP_Y, 200, GOP_Y, 64, 12, 0) &&
+	      !gop->blt(gop, px, 1, 200, GOP_Y, 0, 0, 32, 12, 256) &&
+	      all(px, 32, GOP_MAGENTA) && px[32] == GOP_CYAN &&
+	      !gop->blt(gop, px, 1, 100, GOP_Y, 0, 0, 64, 1, 0) && all(px, 64, GOP_CYAN),
+	      u"GOP Blt BufferToVideo, VideoToVideo, VideoToBltBuffer");
+	/* rectangles off the screen, a zero size, a wrapping sum, a buffer
+	 * line too short, no buffer, an unknown operation: all refused, and
+	 * the screen's last column untouched */
+	pix = GOP_MAGENTA;
+	CHECK(gop->blt(gop, &pix, 0, 0, 0, 480 - 63, GOP_Y, 64, 1, 0) == EFI_INVALID_PARAMETER &&
+	      gop->blt(gop, &pix, 0, 0, 0, 0, 640, 1, 1, 0) == EFI_INVALID_PARAMETER &&
+	      gop->blt(gop, &pix, 0, 0, 0, 0xFFFFFFFFu, 0, 2, 1, 0) == EFI_INVALID_PARAMETER &&
+	      gop->blt(gop, &pix, 0, 0, 0, 0, 0, 0, 1, 0) == EFI_INVALID_PARAMETER &&
+	      gop->blt(gop, px, 1, 479, 0, 0, 0, 2, 1, 0) == EFI_INVALID_PARAMETER &&
+	      gop->blt(gop, px, 2, 1, 0, 0, 0, 4, 1, 16) == EFI_INVALID_PARAMETER &&
+	      gop->blt(gop, px, 2, 0, 0, 0, 0, 4, 1, 18) == EFI_INVALID_PARAMETER &&
+	      gop->blt(gop, NULL, 2, 0, 0, 0, 0, 4, 1, 0) == EFI_INVALID_PARAMETER &&
+	      gop->blt(gop, NULL, 3, 0, 600, 0, 0, 4, 41, 0) == EFI_INVALID_PARAMETER &&
+	      gop->blt(gop, &pix, 4, 0, 0, 0, 0, 1, 1, 0) == EFI_INVALID_PARAMETER &&
+	      !gop->blt(gop, px, 1, 479, GOP_Y, 0, 0, 1, 1, 0) && px[0] == 0,
+	      u"GOP Blt out of bounds");
 }
 
 efi_status efi_main(efi_handle image, struct efi_system_table *st)
@@ -249,6 +359,7 @@ efi_status efi_main(efi_handle image, struct efi_system_table *st)
 	      (t = tt->path(((struct efi_loaded_image *)q)->file_path, false, false)) &&
 	      same16(t, u"\\efitest.efi") && !bs->free_pool(t) && !bs->unload_image(h2) &&
 	      !bs->free_pool(file), u"LoadImage from a buffer and its path");
+	gop_checks(bs, out, tt);
 	size = 0;
 	bs->get_memory_map(&size, NULL, &key, &dsize, &dver);
 	CHECK(bs->exit_boot_services(image, key + 1) == EFI_INVALID_PARAMETER, u"ExitBootServices key");

@@ -24,6 +24,7 @@ import zlib
 
 import pytest
 
+import pngread
 import simrun
 
 ROOT = simrun.ROOT
@@ -86,7 +87,8 @@ def beagle_card(sim, tmp_path_factory):
     return path
 
 
-def session(card, cmds, tail="{expect %s}{end}" % simrun.PROMPT, max_ms=8000, board="gta04"):
+def session(card, cmds, tail="{expect %s}{end}" % simrun.PROMPT, max_ms=8000, board="gta04",
+            extra=()):
     """cmds typed at the prompt (autoboot stopped by a key); the run ends
     at tail. The hand-off is the EFI application's first instruction, with
     gtaboot's MMU on (--handoff-mmu-on): from there the simulator counts
@@ -95,8 +97,12 @@ def session(card, cmds, tail="{expect %s}{end}" % simrun.PROMPT, max_ms=8000, bo
     inp = "{expect Hit any key}x" + "".join(
         "{expect %s}%s\\r" % (simrun.PROMPT, simrun.esc(c)) for c in cmds) + tail
     machine = ["--machine", "gta04", "--rev", "A5"] if board == "gta04" else ["--machine", board]
-    return simrun.run(machine + ["--sd", card, "--handoff-mmu-on",
-                       "--on-handoff", "continue", "--max-ms", str(max_ms), "--input", inp],
+    # an application that returns is no hand-off: without the option the
+    # screenshots are taken at the end, after what it drew
+    handoff = ["--handoff-mmu-on"] if "--screenshot" not in extra else []
+    return simrun.run(machine + ["--sd", card] + handoff +
+                      ["--on-handoff", "continue", "--max-ms", str(max_ms), "--input", inp]
+                      + list(extra),
                       timeout=600)
 
 
@@ -232,6 +238,15 @@ def test_efi_stub_boots_debian_kernel_to_the_shell(linux_card):
     # the initrd the stub loaded through LoadFile2, and the shell on it
     assert "Freeing initrd memory" in out
     assert "gtaboot-initramfs: up on Linux 6.1" in out, out[-3000:]
+    # the stub found Graphics Output and passed the panel's framebuffer on
+    # in screen_info: Debian's kernel (CONFIG_FB_EFI) probes efifb on it
+    # (and finds it taken by the DT's simple-framebuffer, which probed
+    # first: one framebuffer on the same pixels)
+    fb = int(re.search(r"display: .*, framebuffer 0x([0-9a-f]{8})", out).group(1), 16)
+    fbl = [ln for ln in out.split("\r\n") if "fb" in ln]
+    assert "efifb: probing for efifb" in out, fbl
+    assert "efifb: framebuffer at 0x%x, using 600k, total 600k" % fb in out, fbl
+    assert "efifb: mode is 480x640x16, linelength=960" in out, fbl
     shell = out[out.index("cat /proc/device-tree/model"):]
     assert "\nGoldelico GTA04A5/Letux 2804\x00\r\n" in shell
     assert "\n%s\x00\r\n" % APPEND in shell
@@ -289,13 +304,13 @@ def efi_bytes(sim):
         return f.read()
 
 
-def run_bootefi(tmp_path, efi, cmds, extra=()):
+def run_bootefi(tmp_path, efi, cmds, extra=(), args=()):
     path = tmp_path / "efi.img"
     if efi is not None:
         path.write_bytes(efi)
     card = mkcard(tmp_path / "card.img", efi=str(path) if efi is not None else None,
                   extra=extra)
-    r = session(card, cmds)
+    r = session(card, cmds, extra=args)
     assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + r.serial[-3000:]
     return r
 
@@ -441,22 +456,60 @@ def test_bootefi_hello(tmp_path, board):
 
 def test_boot_services_from_an_application(tmp_path, efi_bytes):
     # tests/payload/efitest.c, Thumb, entered at an odd entry point: each
-    # check of the boot services it makes, then Exit(EFI_ABORTED)
+    # check of the boot services it makes, then Exit(EFI_ABORTED); the
+    # screen at the end holds what it drew through Graphics Output
     app = simrun.built("build/payload/efitest.efi")
+    shot = tmp_path / "screen.png"
     r = run_bootefi(tmp_path, efi_bytes, ["load mmc 0:1 ${kernel_addr_r} efitest.efi",
                                           "bootefi ${kernel_addr_r}", "echo rc=$?"],
-                    extra=[(app, "efitest.efi")])
+                    extra=[(app, "efitest.efi")], args=["--screenshot", str(shot)])
     out = after(r.serial, "bootefi ${kernel_addr_r}")
     # no DTB at fdt_addr_r nor the board's on the card: none, said
     assert out.startswith("\r\nbootefi: no fdt given and none at fdt_addr_r 0x88000000: loading "
                           "the board's omap3-gta04a5one.dtb\r\n"), out[:500]
     assert "bootefi: no device tree for the image\r\n" in out
     checks = re.findall(r"efitest: ([^\r]+) (ok|FAILED)\r\n", out)
-    assert len(checks) == 27 and all(v == "ok" for _, v in checks), out[:3000]
+    assert len(checks) == 33 and all(v == "ok" for _, v in checks), out[:3000]
+    assert [n for n, _ in checks if n.startswith("GOP")] == [
+        "GOP mode", "GOP framebuffer reserved", "GOP device path", "GOP Blt VideoFill",
+        "GOP Blt BufferToVideo, VideoToVideo, VideoToBltBuffer", "GOP Blt out of bounds"]
+    # what the DSS scanned out: the magenta fill at (16, 578), the cyan
+    # buffer at (100, 578), the copy of the fill at (200, 578), 64 x 12
+    # each; black around them, and the refused fill at x 417.. not drawn
+    w, h, rows = pngread.read(str(shot))
+    assert (w, h) == (480, 640)
+    for x0, colour in ((16, (255, 0, 255)), (100, (0, 255, 255)), (200, (255, 0, 255))):
+        assert {rows[y][x] for y in range(578, 590) for x in range(x0, x0 + 64)} == {colour}
+        assert rows[577][x0] == rows[590][x0] == rows[578][x0 + 64] == (0, 0, 0)
+    assert {rows[578][x] for x in range(270, 480)} == {(0, 0, 0)}
     assert "efitest: done\r\n## Application failed, r = 21\r\n" in out
     assert "Exit returned" not in out
     assert "bootefi: the image returned without ExitBootServices (EFI_ABORTED)" in out
     assert "rc=1" in out
+
+
+def test_no_gop_without_a_screen(tmp_path, sim):
+    # Graphics Output only while gtaboot's screen is on: the BeagleBoard
+    # has no panel, and video=off leaves the GTA04's dark; LocateProtocol
+    # is EFI_NOT_FOUND, so Linux's stub passes no EFI framebuffer on
+    app = simrun.built("build/payload/efitest.efi")
+    cmds = ["load mmc 0:1 ${kernel_addr_r} efitest.efi", "bootefi ${kernel_addr_r}"]
+    simrun.built("build/beagle/MLO", "build/beagle/efi.img")
+    beagle = str(tmp_path / "beagle.img")
+    subprocess.run([os.path.join(ROOT, "tools", "mksd.sh"), "--out", beagle, "--board", "beagle",
+                    "--mlo", os.path.join(ROOT, "build", "beagle", "MLO"),
+                    "--file", os.path.join(ROOT, "build", "beagle", "efi.img") + ":efi.img",
+                    "--file", app + ":efitest.efi"], check=True, capture_output=True)
+    (tmp_path / "uEnv.txt").write_text("video=off\n")
+    dark = mkcard(tmp_path / "dark.img", extra=[(app, "efitest.efi"),
+                                               (str(tmp_path / "uEnv.txt"), "uEnv.txt")])
+    for card, board in ((beagle, "beagle"), (dark, "gta04")):
+        r = session(card, cmds, board=board)
+        assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + r.serial[-3000:]
+        out = after(r.serial, cmds[1])
+        assert "efitest: done\r\n" in out, out[:3000]
+        assert "efitest: no GOP\r\n" in out and "efitest: GOP" not in out, out[:3000]
+    assert "display: off (video=off)" in r.serial
 
 
 def test_no_card(sim):
