@@ -68,7 +68,8 @@ def fmt(value, spec):
 
 def build_figures(root):
     """What the build knows without a bench, for each board built:
-    {key: number}. The ROM reads what the MLO's GP header declares."""
+    {key: number}. The ROM reads what the MLO's GP header declares; and
+    efi.img's size."""
     out = {}
     for b in BOARDS:
         mlo = os.path.join(root, "build", b, "MLO")
@@ -80,6 +81,10 @@ def build_figures(root):
         rom = struct.unpack("<I", head)[0] if len(head) == 4 else 0
         out.update({"mlo_bytes." + b: size, "mlo_kb." + b: round(size / 1000, 1),
                     "rom_bytes." + b: rom, "rom_kb." + b: round(rom / 1000, 1)})
+    # efi.img, the same for both boards; the GTA04's, as make bench reads it
+    efi = os.path.join(root, "build", "gta04", "efi.img")
+    if os.path.exists(efi):
+        out["efi.img_bytes"] = os.path.getsize(efi)
     return out
 
 
