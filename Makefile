@@ -81,18 +81,17 @@ FW_SRCS := $(filter-out $(filter-out lib/efi/efiimg.c,$(wildcard lib/efi/*.c)),$
 # the board, one file of data that each image reads its part of, and
 # files without state of which each image needs some functions (printf's
 # formatting and snprintf, the string functions, the pads, the GPMC's
-# NAND port): the early image keeps what it calls, the SDRAM image the
-# rest. A file with variables cannot be listed here: its functions would
+# NAND port, the SD protocol and host, the Hamming ECC): the early image
+# keeps what it calls (reads), the SDRAM image the rest (writes). A file with variables cannot be listed here: its functions would
 # see two copies of them (the gtaboot.elf rule checks).
-BOTH_SRCS  := board/$(BOARD).c lib/printf.c lib/string.c arch/arm/omap3/mux.c \
-           drivers/mtd/omap_gpmc.c
+BOTH_SRCS  := board/$(BOARD).c lib/printf.c lib/string.c lib/hamming.c arch/arm/omap3/mux.c \
+           drivers/mtd/omap_gpmc.c drivers/mmc/mmc.c drivers/mmc/omap_hsmmc.c
 EARLY_SRCS := arch/arm/start.S arch/arm/div.S arch/arm/cache.S arch/arm/stack.S \
            arch/arm/io.c arch/arm/mmu.c \
            $(filter-out arch/arm/omap3/periph.c arch/arm/omap3/mlo_flash.c arch/arm/omap3/chip_name.c \
              arch/arm/omap3/gpio.c $(BOTH_SRCS),$(wildcard arch/arm/omap3/*.c)) \
            $(BOTH_SRCS) drivers/timer/omap_gptimer.c drivers/timer/poll.c drivers/serial/omap_uart.c \
-           drivers/mmc/mmc.c drivers/mmc/omap_hsmmc.c drivers/mtd/nand_core.c \
-           lib/errno.c lib/hamming.c lib/crc32.c lib/fs/fatmlo.c \
+           drivers/mtd/nand_core.c lib/errno.c lib/crc32.c lib/fs/fatmlo.c \
            common/early.c common/sysinfo.c common/console.c
 
 # The GTA04's screen (common/display.c, drivers/video/, the font): about
@@ -496,8 +495,8 @@ $(BUILD)/host/sim_test_%: tests/unit/sim/test_%.c $(SIM_LIB_OBJS)
 # The firmware's storage drivers, built for the host with the host backend
 # of io.h and the timer (tests/unit/sim/host_io.c), against the models.
 FW_HOST_SRCS := drivers/i2c/omap_i2c.c drivers/power/twl4030.c drivers/mmc/mmc.c \
-                drivers/mmc/mmc_info.c drivers/mmc/omap_hsmmc.c drivers/mmc/mmc_write.c \
-                drivers/mmc/omap_hsmmc_write.c lib/fs/blockdev.c lib/errno.c arch/arm/io.c drivers/timer/poll.c \
+                drivers/mmc/mmc_info.c drivers/mmc/omap_hsmmc.c \
+                lib/fs/blockdev.c lib/errno.c arch/arm/io.c drivers/timer/poll.c \
                 tests/unit/sim/host_io.c
 $(BUILD)/host/sim_test_storage_fw: tests/unit/sim/test_storage_fw.c $(FW_HOST_SRCS) $(SIM_LIB_OBJS)
 	@mkdir -p $(dir $@)

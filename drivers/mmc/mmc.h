@@ -89,7 +89,7 @@ int mmc_init_start(struct mmc_card *card);
 int mmc_init_finish(struct mmc_card *card);
 int mmc_read_blocks(struct mmc_card *card, uint64_t lba, uint32_t count, void *buf);
 /*
- * Writes count blocks (drivers/mmc/mmc_write.c, cold part): CMD24 or
+ * Writes count blocks (SDRAM image only): CMD24 or
  * CMD25 + CMD12, then CMD13 until the card has programmed them. Returns 0,
  * -EROFS (write-protected card, no write path), -ENODEV, or the host's or
  * card's error, printed with what failed.

@@ -2,7 +2,9 @@
 /*
  * The OMAP3 MMC/SD host controller, PIO only (TRM chapter 22 "MMC/SD/SDIO
  * Card Interface", SPRUF98/SPRUGN4 "MMC/SD/SDIO": the OMAP3 layout with SYSCONFIG at
- * 0x010 and the command block at 0x100).
+ * 0x010 and the command block at 0x100), reads and writes. Listed for
+ * both images (Makefile BOTH_SRCS): the early image keeps the read path,
+ * the SDRAM image's copy adds the write path (docs/design.md "Two images").
  */
 #include "drivers/mmc/omap_hsmmc.h"
 #include "drivers/mmc/omap_hsmmc_regs.h"
@@ -27,6 +29,13 @@ static int mmc_poll(struct omap_hsmmc *h, unsigned off, uint32_t mask, uint32_t 
 {
 	return poll32(h->cfg->base + off, mask, want, us);
 }
+
+/* Messages of both paths, as named arrays: gcc puts a literal two functions
+ * share in the string section of one of them, and the early image, which
+ * keeps only the reads, would then keep the write path's strings too. */
+static const char msg_busy[] = "controller busy";
+static const char msg_no_cc[] = "no command completion";
+static const char msg_no_tc[] = "transfer did not complete";
 
 /* STAT with any of bits (or an error) set; 0 on timeout. */
 static uint32_t mmc_wait_stat(struct omap_hsmmc *h, uint32_t bits, uint32_t us)
@@ -160,7 +169,7 @@ static int hsmmc_read_data(struct omap_hsmmc *h, struct mmc_cmd *c, struct mmc_d
 	}
 	st = mmc_wait_stat(h, ST_TC, BUSY_US);
 	if (!st || (st & ST_ERRI)) {
-		c->err = st ? hsmmc_error_name(st) : "transfer did not complete";
+		c->err = st ? hsmmc_error_name(st) : msg_no_tc;
 		hsmmc_reset_lines(h, SYSCTL_SRD);
 		return st ? hsmmc_error_code(st) : -ETIMEDOUT;
 	}
@@ -179,7 +188,7 @@ static int hsmmc_send_cmd(void *host, struct mmc_cmd *c, struct mmc_data *d)
 		/* a previous command left the lines busy */
 		hsmmc_reset_lines(h, SYSCTL_SRC | SYSCTL_SRD);
 		if (mmc_poll(h, PSTATE, busy, 0, CMD_US)) {
-			c->err = "controller busy";
+			c->err = msg_busy;
 			return -EBUSY;
 		}
 	}
@@ -190,7 +199,7 @@ static int hsmmc_send_cmd(void *host, struct mmc_cmd *c, struct mmc_data *d)
 	mmc_wr(h, CMD, hsmmc_cmd_flags(c, d));
 	st = mmc_wait_stat(h, ST_CC, CMD_US);
 	if (!st || (st & ST_CMD_ERRS) || !(st & ST_CC)) {
-		c->err = st ? hsmmc_error_name(st) : "no command completion";
+		c->err = st ? hsmmc_error_name(st) : msg_no_cc;
 		hsmmc_reset_lines(h, SYSCTL_SRC | (d ? SYSCTL_SRD : 0));
 		return st ? hsmmc_error_code(st) : -ETIMEDOUT;
 	}
@@ -269,3 +278,73 @@ int omap_hsmmc_init(struct omap_hsmmc *h, const struct omap_hsmmc_config *cfg)
 	mmc_wr(h, STAT, ~0u);
 	return 0;
 }
+
+/* the card's busy after the last block: the 250 ms write timeout, twice */
+#define WRITE_BUSY_US	500000u
+
+/* A failed write: after a written block DTO and DCRC are about the card's
+ * CRC status token, so they are named more exactly than for a read. */
+static int write_failed(struct omap_hsmmc *h, struct mmc_cmd *c, uint32_t st, const char *none,
+			uint32_t lines)
+{
+	c->err = !st ? none : (st & ST_DTO) ? "data timeout (no CRC status from the card)" :
+		 (st & ST_DCRC) ? "data CRC error (the card's CRC status)" : hsmmc_error_name(st);
+	hsmmc_reset_lines(h, lines);
+	return st ? hsmmc_error_code(st) : -ETIMEDOUT;
+}
+
+static int hsmmc_send_write(void *host, struct mmc_cmd *c, const struct mmc_data *d)
+{
+	struct omap_hsmmc *h = host;
+	const uint8_t *p = d->buf;
+	uint32_t st, flags = (uint32_t)c->idx << 24 | CMD_RSP_48 | CMD_CCCE | CMD_CICE | CMD_DP;
+
+	c->err = NULL;
+	c->resp[0] = 0;
+	if (poll32(h->cfg->base + PSTATE, PSTATE_CMDI | PSTATE_DATI, 0, CMD_US)) {
+		hsmmc_reset_lines(h, SYSCTL_SRC | SYSCTL_SRD);
+		if (poll32(h->cfg->base + PSTATE, PSTATE_CMDI | PSTATE_DATI, 0, CMD_US)) {
+			c->err = msg_busy;
+			return -EBUSY;
+		}
+	}
+	/* the block count ends the transfer; CMD12 is the caller's */
+	if (d->blocks > 1)
+		flags |= CMD_MSBS | CMD_BCE;
+	mmc_wr(h, STAT, ~0u);
+	mmc_wr(h, BLK, d->blocks << 16 | d->blksz);
+	mmc_wr(h, ARG, c->arg);
+	mmc_wr(h, CMD, flags);
+	st = mmc_wait_stat(h, ST_CC, CMD_US);
+	if (!st || (st & ST_CMD_ERRS) || !(st & ST_CC))
+		return write_failed(h, c, st, msg_no_cc, SYSCTL_SRC | SYSCTL_SRD);
+	mmc_wr(h, STAT, ST_CC);
+	c->resp[0] = mmc_rd(h, RSP10);
+	/* R1 OUT_OF_RANGE, ADDRESS_ERROR, BLOCK_LEN_ERROR, WP_VIOLATION,
+	 * CARD_ECC_FAILED, CC_ERROR, ERROR: the card stays in tran and takes
+	 * no data, so none is sent */
+	if (c->resp[0] & 0xE4380000u) {
+		c->err = "card refused the write";
+		hsmmc_reset_lines(h, SYSCTL_SRD);
+		return -EIO;
+	}
+	for (uint32_t b = 0; b < d->blocks; b++) {
+		st = mmc_wait_stat(h, ST_BWR, BLOCK_US);
+		if (!st || (st & ST_ERRI))
+			return write_failed(h, c, st, "buffer never ready for data", SYSCTL_SRD);
+		mmc_wr(h, STAT, ST_BWR);
+		for (uint32_t i = 0; i < d->blksz; i += 4)
+			mmc_wr(h, DATA, (uint32_t)p[i] | (uint32_t)p[i + 1] << 8 |
+			   (uint32_t)p[i + 2] << 16 | (uint32_t)p[i + 3] << 24);
+		p += d->blksz;
+	}
+	st = mmc_wait_stat(h, ST_TC, WRITE_BUSY_US);
+	if (!st || (st & ST_ERRI))
+		return write_failed(h, c, st, msg_no_tc, SYSCTL_SRD);
+	mmc_wr(h, STAT, ST_TC);
+	return 0;
+}
+
+const struct mmc_write_ops omap_hsmmc_write_ops = {
+	.send_write = hsmmc_send_write,
+};

@@ -26,7 +26,7 @@ struct omap_hsmmc {
 int omap_hsmmc_init(struct omap_hsmmc *h, const struct omap_hsmmc_config *cfg);
 
 extern const struct mmc_host_ops omap_hsmmc_ops;
-/* The write path (omap_hsmmc_write.c, cold part): for mmc_enable_writes(). */
+/* The write path, for mmc_enable_writes(). */
 extern const struct mmc_write_ops omap_hsmmc_write_ops;
 
 #endif

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The OMAP3 MMC/SD host's registers, shared by its read path
- * (omap_hsmmc.c, ROM-loaded) and its write path (omap_hsmmc_write.c, cold): TRM "MMC/SD/SDIO Card Interface", OMAP3
- * layout (SPRUF98/SPRUGN4).
+ * The OMAP3 MMC/SD host's registers (omap_hsmmc.c): TRM "MMC/SD/SDIO Card
+ * Interface", OMAP3 layout (SPRUF98/SPRUGN4).
  */
 #ifndef DRIVERS_MMC_OMAP_HSMMC_REGS_H
 #define DRIVERS_MMC_OMAP_HSMMC_REGS_H

@@ -172,7 +172,7 @@ static void test_read_errors(void **state)
 	assert_int_equal(buf[0], 4);
 }
 
-/* The write path (mmc_write.c, omap_hsmmc_write.c) against the card and
+/* The write path (mmc_write_blocks, hsmmc_send_write) against the card and
  * host models: single and multi-block, byte (SDSC) and block (SDHC)
  * addresses, a CRC status error retried, a write past the end refused. */
 static void check_writes(enum sim_sd_type type, uint64_t bytes, bool past_end)
