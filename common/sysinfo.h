@@ -31,18 +31,15 @@ struct sysinfo {
 	struct mem_found mem;
 	struct sdram_banks dram;
 	unsigned board_rev;
-	/* gtaboot's own buffers in SDRAM: [scratch_start, scratch_end). No
-	 * image may be loaded there. */
+	/* gtaboot's own area at the top of RAM (arch/arm/omap3/memmap.h):
+	 * [area_start, scratch_end), the cold part's window (seen at
+	 * COLD_BASE), then its buffers, [scratch_start, scratch_end). No
+	 * image may be loaded anywhere in it. */
+	uint32_t area_start;
 	uint32_t scratch_start, scratch_end, scratch_next;
 	/* The display's framebuffer, [fb_start, fb_end), 0 when off
 	 * (common/display.c); no image may be loaded there either. */
 	uint32_t fb_start, fb_end;
-	/* gtaboot's own area at the top of RAM (arch/arm/omap3/memmap.h):
-	 * [area_start, scratch_end), the cold part's window (seen at
-	 * COLD_BASE), then the buffers above. No image may be loaded
-	 * anywhere in it. Last: fields the ROM-loaded part reads keep their
-	 * short offsets. */
-	uint32_t area_start;
 };
 
 extern struct sysinfo sys;

@@ -58,6 +58,7 @@ enum mmc_type { MMC_TYPE_NONE, MMC_TYPE_SDSC1, MMC_TYPE_SDSC, MMC_TYPE_SDHC, MMC
 struct mmc_card {
 	const char *name;                /* "mmc1" */
 	const struct mmc_host_ops *ops;
+	const struct mmc_write_ops *wops;  /* NULL: the card is not written */
 	void *host;
 	uint32_t max_hz;                 /* the host's limit; 0 = 48 MHz */
 	/* found at mmc_init() */
@@ -73,8 +74,6 @@ struct mmc_card {
 	/* between mmc_init_start() and mmc_init_finish() */
 	bool started, v2;
 	uint64_t acmd41_end_us;   /* deadline of the power-up ACMD41 loop */
-	/* last: the ROM-loaded code reaches the fields above with short offsets */
-	const struct mmc_write_ops *wops;  /* NULL: the card is not written */
 };
 
 /* Identify and set up the card; prints what failed. */
