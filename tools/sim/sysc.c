@@ -164,6 +164,12 @@ static const struct sysc_mod mods[] = {
 	 * AUTOIDLE only */
 	{ "McBSP2_ST", 0x49028000, 0x1000, NONE, 0, 0, 0x10, 0x0, AUTOIDLE, NONE, NOX, 0 },
 	{ "McBSP3_ST", 0x4902A000, 0x1000, NONE, 0, 0, 0x10, 0x0, AUTOIDLE, NONE, NOX, 0 },
+	/* the 34xx DT's sgx_module (OMAP3530): a ti,sysc-omap2 target with
+	 * only "rev" at 0x14 of the SGX core, its EUR_CR_CORE_REVISION
+	 * (major 23:16, minor 15:8, maintenance 7:0); no SYSCONFIG, no reset.
+	 * 0x10201: SGX530 core revision 1.2.1, the one TI's graphics SDK
+	 * builds for the OMAP3530 ES3.x (its SGXCOREREV 121); no TRM value. */
+	{ "SGX34", 0x50000000, 0x4000, 0x14, 0x10201, 0, NONE, 0x0, 0x0, NONE, NOX, ONLY_34XX },
 	/* the 36xx DT's sgx_module: rev 0xFE00, sysc 0xFE10 in the
 	 * ti,sysc-omap4 layout with only SIDLEMODE (3:2) and MIDLEMODE (5:4);
 	 * no SOFTRESET, no SYSSTATUS. REVISION: no source for the OCP wrapper's

@@ -116,6 +116,20 @@ static void test_smartreflex_layout_per_soc(void **state)
 	}
 }
 
+/* The OMAP3530's SGX: only the core revision register the 34xx DT names */
+static void test_sgx_revision_34xx(void **state)
+{
+	struct sim *s = setup(SOC_OMAP3530);
+	uint32_t v = 0;
+
+	assert_int_equal(rd(s, 0x50000014), 0x10201);
+	wr(s, 0x50000014, 0);                           /* read-only */
+	assert_int_equal(rd(s, 0x50000014), 0x10201);
+	assert_int_equal(model_mmio(s, false, 0x50000010, 4, &v), SIM_EUNIMPL);
+	s = setup(SOC_DM3730);                          /* the 3630 DT: at 0xFE00 */
+	assert_int_equal(model_mmio(s, false, 0x50000014, 4, &v), SIM_EUNIMPL);
+}
+
 static void test_extra_registers_reset(void **state)
 {
 	struct sim *s = setup(SOC_DM3730);
@@ -156,6 +170,7 @@ int main(void)
 		cmocka_unit_test(test_offsets_and_bits),
 		cmocka_unit_test(test_usbtll_revision_per_soc),
 		cmocka_unit_test(test_smartreflex_layout_per_soc),
+		cmocka_unit_test(test_sgx_revision_34xx),
 		cmocka_unit_test(test_extra_registers_reset),
 		cmocka_unit_test(test_strict),
 	};
