@@ -264,9 +264,10 @@ def test_efi_stub_on_the_beagleboard(beagle_card):
     # the BeagleBoard's 256 MiB, no screen: the zImage's copy right below
     # gtaboot's area and the system table's page (Linux's decompressor
     # once overwrote that page from behind the image: "efi: System table
-    # signature incorrect!"); to the kernel's EFI lines, 2.1 G instructions
-    r = session(beagle_card, LOAD + [BOOT], tail="{expect Memory: }{expect available}{end}",
-                max_ms=20000, board="beagle")
+    # signature incorrect!"); on to the busybox prompt
+    script = ("{expect initramfs:/# }cat /proc/device-tree/model; echo\\n"
+              "{expect initramfs:/# }{end}")
+    r = session(beagle_card, LOAD + [BOOT], tail=script, max_ms=40000, board="beagle")
     assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + r.serial[-3000:]
     boot = after(r.serial, BOOT)
     assert "EFI stub: Exiting boot services..." in boot
@@ -280,6 +281,9 @@ def test_efi_stub_on_the_beagleboard(beagle_card):
     assert not any(k == "Reserved" for _, _, k in mm), mm    # no framebuffer
     total = re.search(r"Memory: \d+K/(\d+)K available", r.serial)
     assert total and int(total.group(1)) * 1024 > (256 - 4) << 20, total
+    assert "gtaboot-initramfs: up on Linux 6.1" in r.serial, r.serial[-3000:]
+    shell = r.serial[r.serial.index("cat /proc/device-tree/model"):]
+    assert "\nTI OMAP3 BeagleBoard\x00\r\n" in shell, shell
 
 
 # ---- bad input

@@ -35,17 +35,16 @@ menuentry 'Debian GNU/Linux (GRUB)' {
 """ % OPTIONS
 
 
-@pytest.fixture(scope="module")
-def grub_card(sim, tmp_path_factory):
-    simrun.built("build/gta04/MLO", "build/gta04/efi.img")
+def grub_files(d, dtb_name):
+    """GRUB's standalone image with GRUB_CFG, the initramfs and the
+    kernel package's DTB dtb_name, made in the directory d."""
     if not os.path.exists(os.path.join(MODS, "normal.mod")):
         pytest.fail("%s is missing: tools/fetch-debs.sh fetches grub-efi-arm-bin" % MODS)
-    d = tmp_path_factory.mktemp("grub")
     try:
         deb = mklinuxcard.fetch()
         initrd = mklinuxcard.initramfs(deb)
-        dtb = str(d / "a5.dtb")
-        mklinuxcard.dtb_from_deb(deb, "omap3-gta04a5.dtb", dtb)
+        dtb = str(d / dtb_name)
+        mklinuxcard.dtb_from_deb(deb, dtb_name, dtb)
     except mklinuxcard.Missing as e:
         pytest.skip("no Debian kernel: %s" % e)
     (d / "grub.cfg").write_text(GRUB_CFG)
@@ -54,11 +53,36 @@ def grub_card(sim, tmp_path_factory):
                     "--modules=part_msdos fat ext2 normal linux echo search", "--locales=",
                     "--themes=", "--fonts=", "boot/grub/grub.cfg=%s" % (d / "grub.cfg")],
                    check=True, capture_output=True, stdin=subprocess.DEVNULL)
+    return grub, initrd, dtb
+
+
+@pytest.fixture(scope="module")
+def grub_card(sim, tmp_path_factory):
+    simrun.built("build/gta04/MLO", "build/gta04/efi.img")
+    d = tmp_path_factory.mktemp("grub")
+    grub, initrd, dtb = grub_files(d, "omap3-gta04a5.dtb")
     # the firmware's DTB ($fdtfile of the OneNAND A5), which the scan
     # loads and GRUB passes on
     return mkcard(d / "grub.img", extra=[
         (grub, "efi/boot/bootarm.efi"), (mklinuxcard.zimage_path(), "vmlinuz"),
         (initrd, "initrd.gz"), (dtb, "omap3-gta04a5one.dtb")])
+
+
+@pytest.fixture(scope="module")
+def beagle_grub_card(sim, tmp_path_factory):
+    simrun.built("build/beagle/MLO", "build/beagle/efi.img")
+    d = tmp_path_factory.mktemp("grubb")
+    grub, initrd, dtb = grub_files(d, "omap3-beagle.dtb")
+    path = str(d / "beagle.img")
+    args = [os.path.join(simrun.ROOT, "tools", "mksd.sh"), "--out", path, "--board", "beagle",
+            "--mlo", os.path.join(simrun.ROOT, "build", "beagle", "MLO")]
+    # the Beagle's $fdtfile, omap3-beagle.dtb, is the DTB GRUB passes on
+    for src, dst in [(os.path.join(simrun.ROOT, "build", "beagle", "efi.img"), "efi.img"),
+                     (grub, "efi/boot/bootarm.efi"), (mklinuxcard.zimage_path(), "vmlinuz"),
+                     (initrd, "initrd.gz"), (dtb, "omap3-beagle.dtb")]:
+        args += ["--file", "%s:%s" % (src, dst)]
+    subprocess.run(args, check=True, capture_output=True, stdin=subprocess.DEVNULL)
+    return path
 
 
 def test_grub_menu_boots_debian_to_the_shell(grub_card):
@@ -98,3 +122,35 @@ def test_grub_menu_boots_debian_to_the_shell(grub_card):
     words = [int("".join(w), 16) for w in zip(*[iter(mem.group(1).split())] * 4)]
     banks = list(zip(words[0::2], words[1::2]))
     assert banks[0][0] == 0x80000000 and sum(n for _, n in banks) == 1 << 30, banks
+
+
+def test_grub_on_the_beagleboard(beagle_grub_card):
+    # the same GRUB image on the BeagleBoard (OMAP3530, 256 MiB, no
+    # screen) to the busybox prompt, with the firmware's DTB
+    script = ("{expect initramfs:/# }cat /proc/device-tree/model; echo; "
+              "echo MEM $(od -An -tx1 -v /proc/device-tree/memory*/reg)\\n"
+              "{expect initramfs:/# }{end}")
+    r = simrun.run(["--machine", "beagle", "--sd", beagle_grub_card, "--handoff-mmu-on",
+                    "--on-handoff", "continue", "--max-ms", "40000", "--input", script],
+                   timeout=600)
+    out = r.serial
+    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + out[-3000:]
+    assert "Found EFI removable media binary efi/boot/bootarm.efi\r\n" in out, out[-3000:]
+    boot = out[out.index("Found EFI removable media binary"):]
+    assert "Welcome to GRUB!" in boot and "grub: root=hd0,msdos1\r\n" in boot, boot[:3000]
+    assert "The highlighted entry will be executed automatically in 0s." in boot
+    assert "error:" not in boot[:boot.index("EFI stub: Entering")], boot[:4000]
+    for line in ("EFI stub: Using DTB from configuration table",
+                 "EFI stub: Exiting boot services...", "efi: EFI v2.100 by gtaboot",
+                 "OF: fdt: Machine model: TI OMAP3 BeagleBoard",
+                 "Kernel command line: BOOT_IMAGE=/vmlinuz %s" % OPTIONS,
+                 "Freeing initrd memory"):
+        assert line in boot, (line, boot[:4000])
+    assert "gtaboot-initramfs: up on Linux 6.1" in out, out[-3000:]
+    shell = out[out.index("cat /proc/device-tree/model"):]
+    assert "\nTI OMAP3 BeagleBoard\x00\r\n" in shell, shell
+    mem = re.search(r"\nMEM ((?:[0-9a-f]{2} ?)+)\r\n", shell)
+    assert mem, shell
+    words = [int("".join(w), 16) for w in zip(*[iter(mem.group(1).split())] * 4)]
+    banks = list(zip(words[0::2], words[1::2]))
+    assert banks[0][0] == 0x80000000 and sum(n for _, n in banks) == 256 << 20, banks

@@ -177,12 +177,36 @@ static const struct reg_def cm_regs_3430[] = {
 
 /* ------------------------------------------------------------- PRM table */
 
-#define PWR_DOMAIN(base, wkdep, pwstctrl)                                     \
+/*
+ * PM_PREPWSTST_x records the state a domain last entered: LASTPOWERSTATEENTERED
+ * [1:0] (0 OFF, 1 RET, 2 INACTIVE, 3 ON) and, where the domain has them, its
+ * logic (bit 2) and memory banks' (2-bit fields from bit 4) states. The PRCM
+ * writes it at each transition; software can only set a field back to its
+ * ON value, by writing that value ("set upon write of the same only", which
+ * TI's own PM code used by writing 0xFF before an idle); other values written
+ * change nothing (Linux's omap3_pwrdm_clear_all_prev_pwrst writes 0).
+ * The TRM's reset value 0 records the power-up from OFF. The model's domains
+ * never leave ON (PM_PWSTST_x reads ON whatever PM_PWSTCTRL_x asks for), so
+ * the only state they have entered is ON: every field reads its ON value, a
+ * write of it changes nothing, and the register never claims an OFF or a
+ * retention the model did not go through (tools/sim/README.md, "Linux").
+ * `prev` is that ON value, by the layout of the domain's fields.
+ */
+#define PWR_DOMAIN(base, wkdep, pwstctrl, prev)                               \
 	W1C((base) + 0x58, 0x1, 0xFFF),    /* RM_RSTST_x */                   \
 	RW((base) + 0xC8, (wkdep), 0xFF),  /* PM_WKDEP_x */                   \
 	RW((base) + 0xE0, (pwstctrl), 0x00FF0F0F), /* PM_PWSTCTRL_x */        \
 	RO((base) + 0xE4, 0x3),            /* PM_PWSTST_x: ON */              \
-	W1C((base) + 0xE8, 0x0, 0xFF)      /* PM_PREPWSTST_x */
+	RO((base) + 0xE8, (prev))          /* PM_PREPWSTST_x: ON entered */
+
+/* PM_PREPWSTST_x's fields at ON: power state 3; IVA2 logic (bit 2) and four
+ * memory banks ([5:4], [7:6], [9:8], [11:10]); MPU logic and L1 (bit 2) and
+ * L2 ([7:6]); CORE logic (bit 2), MEM1 ([5:4]) and MEM2 ([7:6]); the other
+ * domains' power state only. */
+#define PREV_ON_IVA2 0xFF7
+#define PREV_ON_MPU  0xC7
+#define PREV_ON_CORE 0xF7
+#define PREV_ON      0x3
 
 /* WKUP and the clock control module have no power-state registers in the
  * TRM's PRM register summary, but Linux's powerdomain framework reads the
@@ -195,7 +219,7 @@ static const struct reg_def cm_regs_3430[] = {
 static const struct reg_def prm_regs[] = {
 	/* IVA2 */
 	RW(0x0050, 0x7, 0x7),            /* RM_RSTCTRL_IVA2 */
-	PWR_DOMAIN(0x0000, 0xB3, 0xFF0F07),
+	PWR_DOMAIN(0x0000, 0xB3, 0xFF0F07, PREV_ON_IVA2),
 	W1C(0x00F8, 0x0, 0x7),           /* PRM_IRQSTATUS_IVA2 */
 	RW(0x00FC, 0x0, 0x7),            /* PRM_IRQENABLE_IVA2 */
 	/* OCP system */
@@ -204,7 +228,7 @@ static const struct reg_def prm_regs[] = {
 	W1C(0x0818, 0x0, 0x03FFFFFF),    /* PRM_IRQSTATUS_MPU */
 	RW(0x081C, 0x0, 0x03FFFFFF),     /* PRM_IRQENABLE_MPU */
 	/* MPU */
-	PWR_DOMAIN(0x0900, 0xA5, 0x30107),
+	PWR_DOMAIN(0x0900, 0xA5, 0x30107, PREV_ON_MPU),
 	RW(0x09D4, 0x12, 0x1F),          /* PM_EVGENCTRL_MPU */
 	RW(0x09D8, 0x0, 0xFFFFFFFF),     /* PM_EVGENONTIM_MPU */
 	RW(0x09DC, 0x0, 0xFFFFFFFF),     /* PM_EVGENOFFTIM_MPU */
@@ -220,12 +244,12 @@ static const struct reg_def prm_regs[] = {
 	RO(0x0AC8, 0x0),                 /* (reserved: no PM_WKDEP_CORE) */
 	RW(0x0AE0, 0xF0307, 0x000F0F0F), /* PM_PWSTCTRL_CORE */
 	RO(0x0AE4, 0x3),                 /* PM_PWSTST_CORE */
-	W1C(0x0AE8, 0x0, 0xFF),          /* PM_PREPWSTST_CORE */
+	RO(0x0AE8, PREV_ON_CORE),        /* PM_PREPWSTST_CORE: ON entered */
 	RW(0x0AF0, 0x4, 0x4),            /* PM_WKEN3_CORE */
 	RW(0x0AF4, 0x4, 0x4),            /* PM_IVA2GRPSEL3_CORE */
 	RW(0x0AF8, 0x4, 0x4),            /* PM_MPUGRPSEL3_CORE */
 	/* SGX */
-	PWR_DOMAIN(0x0B00, 0x16, 0x30107),
+	PWR_DOMAIN(0x0B00, 0x16, 0x30107, PREV_ON),
 	/* WKUP */
 	RW(0x0CA0, 0x3CB, 0x3FF),        /* PM_WKEN_WKUP */
 	RW(0x0CA4, 0x3CB, 0x3FF),        /* PM_MPUGRPSEL_WKUP */
@@ -237,11 +261,11 @@ static const struct reg_def prm_regs[] = {
 	NO_PWR_DOMAIN(0x0D00),           /* Linux's dpll3..5_pwrdm */
 	RW(0x0D70, 0x80, 0x87),          /* PRM_CLKOUT_CTRL */
 	/* DSS, CAM */
-	PWR_DOMAIN(0x0E00, 0x16, 0x30107),
+	PWR_DOMAIN(0x0E00, 0x16, 0x30107, PREV_ON),
 	RW(0x0EA0, 0x1, 0x1),            /* PM_WKEN_DSS */
-	PWR_DOMAIN(0x0F00, 0x16, 0x30107),
+	PWR_DOMAIN(0x0F00, 0x16, 0x30107, PREV_ON),
 	/* PER */
-	PWR_DOMAIN(0x1000, 0x17, 0x30107),
+	PWR_DOMAIN(0x1000, 0x17, 0x30107, PREV_ON),
 	RW(0x10A0, 0x3EFFF, 0x3FFFF),    /* PM_WKEN_PER */
 	RW(0x10A4, 0x3EFFF, 0x3FFFF),    /* PM_MPUGRPSEL_PER */
 	RW(0x10A8, 0x3EFFF, 0x3FFFF),    /* PM_IVA2GRPSEL_PER */
@@ -287,8 +311,8 @@ static const struct reg_def prm_regs[] = {
 	RO(0x12E0, 0x0),                 /* PRM_VP2_VOLTAGE */
 	RO(0x12E4, 0x1),                 /* PRM_VP2_STATUS */
 	/* NEON, USBHOST */
-	PWR_DOMAIN(0x1300, 0x2, 0x7),
-	PWR_DOMAIN(0x1400, 0x17, 0x30107),
+	PWR_DOMAIN(0x1300, 0x2, 0x7, PREV_ON),
+	PWR_DOMAIN(0x1400, 0x17, 0x30107, PREV_ON),
 	RW(0x14A0, 0x1, 0x1),            /* PM_WKEN_USBHOST */
 	RW(0x14A4, 0x1, 0x1),            /* PM_MPUGRPSEL_USBHOST */
 	RW(0x14A8, 0x1, 0x1),            /* PM_IVA2GRPSEL_USBHOST */

@@ -577,7 +577,11 @@ void twl4030_init(struct sim *s)
 	/* 0x4A: MADC, BCI registers that only store, LED, PWM */
 	known(t, 0x4A, 0x00, 0x16, R_RW);
 	known(t, 0x4A, 0x17, 0x60, R_RO);
-	known(t, 0x4A, 0xEE, 0xEF, R_RW);  /* LEDEN, PWMA */
+	/* the LED driver: LEDEN, PWMAON/PWMAOFF, PWMBON/PWMBOFF (0xEE-0xF2:
+	 * Linux's twl-core LED base 0xEE, pwm-twl-led.c writes the ON/OFF
+	 * pair of LED n at 0xEF + 2n; the Beagle's pmu_stat LED is LEDB);
+	 * storage, reset 0 (not checked against the TRM), no light modelled */
+	known(t, 0x4A, 0xEE, 0xF2, R_RW);
 	known(t, 0x4A, BCICTL1, BCICTL1, R_RW);
 	/* The rest of the main charger (MAIN_CHARGE 0x74-0xB8: BCIMDEN, the
 	 * key, the state machine and monitoring registers): battery.c. */

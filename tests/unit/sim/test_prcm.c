@@ -6,6 +6,8 @@
  */
 #include <string.h>
 
+#include "lib/bitops.h"
+
 #include "tests/unit/sim/simtest.h"
 
 static void program_mpu(struct sim *s, unsigned m, unsigned n, unsigned fsel, unsigned m2)
@@ -177,6 +179,32 @@ static void test_global_reset(void **state)
 	assert_int_equal(s->result, SIM_RESET);
 }
 
+/* PM_PREPWSTST_x: the model's domains never leave ON, so each reads the ON
+ * state it entered (not the TRM's reset 0, OFF), and neither Linux's clearing
+ * write of 0 nor a write of the ON value changes it; even with CORE's and
+ * PER's next state set to RET or OFF in PM_PWSTCTRL_x. */
+static void test_prev_power_state(void **state)
+{
+	struct sim *s = simtest_new(SOC_OMAP3530);
+	static const struct { uint32_t off, on; } dom[] = {
+		{ 0x00E8, 0xFF7 }, { 0x09E8, 0xC7 }, { 0x0AE8, 0xF7 }, { 0x0BE8, 0x3 },
+		{ 0x0EE8, 0x3 }, { 0x0FE8, 0x3 }, { 0x10E8, 0x3 }, { 0x13E8, 0x3 },
+		{ 0x14E8, 0x3 },
+	};
+
+	simtest_init(s);
+	wr(s, PRM + 0x0AE0, 0xF0301);   /* CORE: next RET */
+	wr(s, PRM + 0x10E0, 0x30100);   /* PER: next OFF */
+	for (size_t i = 0; i < ARRAY_SIZE(dom); i++) {
+		assert_int_equal(rd(s, PRM + dom[i].off), dom[i].on);
+		wr(s, PRM + dom[i].off, 0);
+		assert_int_equal(rd(s, PRM + dom[i].off), dom[i].on);
+		wr(s, PRM + dom[i].off, 0xFF);
+		assert_int_equal(rd(s, PRM + dom[i].off), dom[i].on);
+	}
+	assert_int_equal(rd(s, PRM + 0x0AE4) & 3, 3);   /* CORE still ON */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -188,6 +216,7 @@ int main(void)
 		cmocka_unit_test(test_per_clocks),
 		cmocka_unit_test(test_per_clocks_3730),
 		cmocka_unit_test(test_global_reset),
+		cmocka_unit_test(test_prev_power_state),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

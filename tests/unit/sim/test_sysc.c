@@ -89,6 +89,47 @@ static void test_usbtll_revision_per_soc(void **state)
 	assert_int_equal(rd(s, 0x48064000), 0x10);      /* UHH: the same */
 }
 
+/* SmartReflex: the OMAP3430/3530's IP (v1) has ERRCONFIG at 0x24 with
+ * CLOCKACTIVITY at 21:20 (ti-sysc's sysc_regbits_omap34xx_sr, Linux's
+ * smartreflex.h ERRCONFIG_V1); the 3630's (v2) has it at 0x38 with
+ * SIDLEMODE and ENAWAKEUP. Each SoC has only its own. */
+static void test_smartreflex_layout_per_soc(void **state)
+{
+	static const uint32_t base[] = { 0x480C9000, 0x480CB000 };
+	uint32_t v = 0;
+
+	for (int soc = 0; soc < 2; soc++) {
+		struct sim *s = setup(soc ? SOC_DM3730 : SOC_OMAP3530);
+		uint32_t mine = soc ? 0x38 : 0x24, other = soc ? 0x24 : 0x38;
+		uint32_t bits = soc ? 0x7000000 : 0x300000;
+
+		for (int k = 0; k < 2; k++) {
+			assert_int_equal(rd(s, base[k] + mine), 0);
+			wr(s, base[k] + mine, 0xFFFFFFFF);
+			assert_int_equal(rd(s, base[k] + mine), bits);
+			wr(s, base[k] + mine, 0);
+			assert_int_equal(rd(s, base[k] + mine), 0);
+			assert_int_equal(model_mmio(s, false, base[k] + other, 4, &v), SIM_EUNIMPL);
+			/* SRCONFIG, the sensors: not modelled */
+			assert_int_equal(model_mmio(s, false, base[k], 4, &v), SIM_EUNIMPL);
+		}
+	}
+}
+
+/* The OMAP3530's SGX: only the core revision register the 34xx DT names */
+static void test_sgx_revision_34xx(void **state)
+{
+	struct sim *s = setup(SOC_OMAP3530);
+	uint32_t v = 0;
+
+	assert_int_equal(rd(s, 0x50000014), 0x10201);
+	wr(s, 0x50000014, 0);                           /* read-only */
+	assert_int_equal(rd(s, 0x50000014), 0x10201);
+	assert_int_equal(model_mmio(s, false, 0x50000010, 4, &v), SIM_EUNIMPL);
+	s = setup(SOC_DM3730);                          /* the 3630 DT: at 0xFE00 */
+	assert_int_equal(model_mmio(s, false, 0x50000014, 4, &v), SIM_EUNIMPL);
+}
+
 static void test_extra_registers_reset(void **state)
 {
 	struct sim *s = setup(SOC_DM3730);
@@ -128,6 +169,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_offsets_and_bits),
 		cmocka_unit_test(test_usbtll_revision_per_soc),
+		cmocka_unit_test(test_smartreflex_layout_per_soc),
+		cmocka_unit_test(test_sgx_revision_34xx),
 		cmocka_unit_test(test_extra_registers_reset),
 		cmocka_unit_test(test_strict),
 	};

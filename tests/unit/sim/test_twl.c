@@ -193,6 +193,24 @@ static void test_madc(void **state)
 	assert_in_range(raw * 1500 * 3 / 1023, 2990, 3000);
 }
 
+/* The LED driver's registers, LEDEN to PWMBOFF (0x4A:0xEE-0xF2), as
+ * storage: pwm-twl-led.c writes each LED's ON/OFF pair in one transfer */
+static void test_led_pwm_registers(void **state)
+{
+	struct sim *s = setup();
+	uint8_t v = 0xFF;
+
+	for (uint8_t r = 0xEE; r <= 0xF2; r++) {
+		assert_int_equal(twl_read(s, 0x4A, r, &v), 0);
+		assert_int_equal(v, 0);
+		assert_int_equal(twl_write(s, 0x4A, r, r - 0xE0), 0);
+		assert_int_equal(twl_read(s, 0x4A, r, &v), 0);
+		assert_int_equal(v, r - 0xE0);
+	}
+	twl_read(s, 0x4A, 0xF3, &v);
+	assert_int_equal(s->result, SIM_FAULT);
+}
+
 static void test_power_button_and_unmodelled(void **state)
 {
 	struct sim *s = setup();
@@ -218,6 +236,7 @@ int main(void)
 		cmocka_unit_test(test_devoff_start_on_events),
 		cmocka_unit_test(test_idcode),
 		cmocka_unit_test(test_madc),
+		cmocka_unit_test(test_led_pwm_registers),
 		cmocka_unit_test(test_power_button_and_unmodelled),
 	};
 
