@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The console of gtaboot's EFI image (UEFI 2.10 sections 12.3, 12.4):
- * SimpleTextOutput and SimpleTextInput on gtaboot's serial console. The
- * key read ahead for WaitForKey is efi/events.c's, which polls.
+ * The console of gtaboot's EFI image (UEFI 2.10 sections 12.2-12.4):
+ * SimpleTextOutput, SimpleTextInput and SimpleTextInputEx on gtaboot's
+ * serial console. The key read ahead for WaitForKey and WaitForKeyEx is
+ * efi/events.c's, which polls.
  */
 #include "efi/efi.h"
 
@@ -10,9 +11,12 @@
 #include "lib/crc32.h"
 #include "lib/errno.h"
 #include "lib/printf.h"
+#include "lib/string.h"
 
 static const efi_guid guid_text_in = GUID(0x387477c1, 0x69c7, 0x11d2, 0x8e, 0x39, 0x00, 0xa0,
 					  0xc9, 0x69, 0x72, 0x3b);
+static const efi_guid guid_text_in_ex = GUID(0xdd9e7534, 0x7762, 0x4698, 0x8c, 0x14, 0xf5, 0x85,
+					     0x17, 0xa6, 0x25, 0xaa);
 static const efi_guid guid_text_out = GUID(0x387477c2, 0x69c7, 0x11d2, 0x8e, 0x39, 0x00, 0xa0,
 					   0xc9, 0x69, 0x72, 0x3b);
 
@@ -119,12 +123,10 @@ static int next_key(unsigned wait_ms)
 
 /* Keys as a VT100 sends them: ESC [ A..D are the arrows (scan codes 1-4),
  * ESC alone is scan code 0x17. */
-static efi_status read_key(struct efi_text_in *self, struct efi_input_key *key)
+static efi_status read_one(struct efi_input_key *key)
 {
 	int c;
 
-	if (!key)
-		return EFI_INVALID_PARAMETER;
 	/* GRUB's countdown polls keys and reads a clock its timer's
 	 * notifications advance: timers fire here too */
 	efi_poll_events();
@@ -149,11 +151,127 @@ static efi_status read_key(struct efi_text_in *self, struct efi_input_key *key)
 	return EFI_SUCCESS;
 }
 
+/* RegisterKeyNotify's entries. A serial line has no key-down events, so
+ * a notification runs when its key is read, by either protocol, before
+ * the key is returned. */
+#define NNOTIFY 8
+static struct key_notify {
+	struct efi_key_data key;
+	efi_key_notify_fn fn;
+} notifies[NNOTIFY];
+
+static void run_notifies(struct efi_key_data *k)
+{
+	for (struct key_notify *n = notifies; n < notifies + NNOTIFY; n++) {
+		/* a shift state in the registration must match too (12.2.5) */
+		if (n->fn && n->key.key.scan == k->key.scan && n->key.key.unicode == k->key.unicode &&
+		    (!(n->key.state.shift & EFI_SHIFT_STATE_VALID) ||
+		     n->key.state.shift == k->state.shift))
+			n->fn(k);
+	}
+}
+
+/* The key as ReadKeyStrokeEx reports it (12.2.3): the shift state is
+ * valid; a control character a terminal sends for Ctrl and a letter
+ * (1-26, but backspace, tab, line feed and return) is that letter with
+ * the left Ctrl pressed, as U-Boot reports it. */
+static void key_ex(const struct efi_input_key *in, struct efi_key_data *out)
+{
+	char16 u = in->unicode;
+
+	out->key = *in;
+	out->state = (struct efi_key_state){ EFI_SHIFT_STATE_VALID, EFI_TOGGLE_STATE_VALID };
+	if (u >= 1 && u <= 26 && u != 8 && u != 9 && u != 10 && u != 13) {
+		out->key.unicode = (char16)(u + 'a' - 1);
+		out->state.shift |= EFI_LEFT_CONTROL_PRESSED;
+	}
+}
+
+static efi_status read_key(struct efi_text_in *self, struct efi_input_key *key)
+{
+	struct efi_key_data k;
+	efi_status r;
+
+	if (!key)
+		return EFI_INVALID_PARAMETER;
+	r = read_one(key);
+	if (r == EFI_SUCCESS) {
+		key_ex(key, &k);
+		run_notifies(&k);
+	}
+	return r;
+}
+
 static struct efi_text_in text_in;
 
 static void key_notify(efi_event ev, void *ctx)
 {
 }
+
+static efi_status in_ex_reset(struct efi_text_in_ex *self, bool ext)
+{
+	return in_reset(&text_in, ext);
+}
+
+static efi_status read_key_ex(struct efi_text_in_ex *self, struct efi_key_data *key)
+{
+	struct efi_input_key k;
+	efi_status r;
+
+	if (!key)
+		return EFI_INVALID_PARAMETER;
+	r = read_one(&k);
+	if (r == EFI_SUCCESS) {
+		key_ex(&k, key);
+		run_notifies(key);
+	}
+	return r;
+}
+
+/* Caps, Num and Scroll Lock are a keyboard's: a serial line has no
+ * state to set (12.2.4). */
+static efi_status set_state(struct efi_text_in_ex *self, const uint8_t *toggle)
+{
+	if (!toggle)
+		return EFI_INVALID_PARAMETER;
+	return EFI_UNSUPPORTED;
+}
+
+static efi_status register_notify(struct efi_text_in_ex *self, const struct efi_key_data *key,
+				  efi_key_notify_fn fn, void **handle)
+{
+	if (!key || !fn || !handle)
+		return EFI_INVALID_PARAMETER;
+	for (struct key_notify *n = notifies; n < notifies + NNOTIFY; n++) {
+		if (n->fn == fn && n->key.key.scan == key->key.scan &&
+		    n->key.key.unicode == key->key.unicode) {
+			*handle = n;    /* the same registration again (12.2.5) */
+			return EFI_SUCCESS;
+		}
+	}
+	for (struct key_notify *n = notifies; n < notifies + NNOTIFY; n++) {
+		if (!n->fn) {
+			*n = (struct key_notify){ *key, fn };
+			*handle = n;
+			return EFI_SUCCESS;
+		}
+	}
+	return EFI_OUT_OF_RESOURCES;
+}
+
+static efi_status unregister_notify(struct efi_text_in_ex *self, void *handle)
+{
+	uintptr_t off = (uintptr_t)handle - (uintptr_t)notifies;
+
+	/* only a handle RegisterKeyNotify gave and not yet taken back */
+	if (off >= sizeof(notifies) || off % sizeof(notifies[0]) ||
+	    !notifies[off / sizeof(notifies[0])].fn)
+		return EFI_INVALID_PARAMETER;
+	notifies[off / sizeof(notifies[0])].fn = NULL;
+	return EFI_SUCCESS;
+}
+
+static struct efi_text_in_ex text_in_ex;
 
 int efi_console_init(void)
 {
@@ -164,12 +282,21 @@ int efi_console_init(void)
 	text_out = text_out_init;
 	text_out.mode = &text_mode;
 	text_in = (struct efi_text_in){ .reset = in_reset, .read_key = read_key };
-	if (efi_create_event(EVT_NOTIFY_WAIT, 8, key_notify, NULL, &text_in.wait_for_key))
+	text_in_ex = (struct efi_text_in_ex){
+		.reset = in_ex_reset, .read_key_ex = read_key_ex, .set_state = set_state,
+		.register_notify = register_notify, .unregister_notify = unregister_notify,
+	};
+	memset(notifies, 0, sizeof(notifies));
+	if (efi_create_event(EVT_NOTIFY_WAIT, 8, key_notify, NULL, &text_in.wait_for_key) ||
+	    efi_create_event(EVT_NOTIFY_WAIT, 8, key_notify, NULL, &text_in_ex.wait_for_key_ex))
 		return -ENOMEM;
 	efi_key_event(text_in.wait_for_key);
+	efi_key_event(text_in_ex.wait_for_key_ex);
 	efi_st->con_in = &text_in;
 	efi_st->con_out = efi_st->std_err = &text_out;
-	if (efi_install(&h, &guid_text_in, &text_in) || efi_install(&h, &guid_text_out, &text_out))
+	if (efi_install(&h, &guid_text_in, &text_in) ||
+	    efi_install(&h, &guid_text_in_ex, &text_in_ex) ||
+	    efi_install(&h, &guid_text_out, &text_out))
 		return -ENOMEM;
 	efi_st->con_in_handle = efi_st->con_out_handle = efi_st->stderr_handle = h;
 	/* the table changed: its CRC again (efi_install_config makes it) */

@@ -11,6 +11,7 @@
 
 #include "common/console.h"
 #include "drivers/timer/timer.h"
+#include "lib/bitops.h"
 #include "lib/string.h"
 
 #define NEVENTS 16
@@ -71,13 +72,18 @@ static void signal(struct event *e)
 }
 
 /* One key of gtaboot's console read ahead, for the console's WaitForKey
- * event (efi/console.c takes it); -1: none. */
+ * and WaitForKeyEx events (efi/console.c takes it); -1: none. */
 static int key_ahead;
-static struct event *key_event;
+static struct event *key_events[2];
 
 void efi_key_event(efi_event ev)
 {
-	key_event = ev;
+	for (unsigned i = 0; i < ARRAY_SIZE(key_events); i++) {
+		if (!key_events[i]) {
+			key_events[i] = ev;
+			return;
+		}
+	}
 }
 
 int efi_key_take(void)
@@ -133,7 +139,7 @@ static efi_status set_timer(efi_event ev, int type, uint64_t trigger)
 
 static bool check(struct event *e)
 {
-	if (e == key_event && key_ahead >= 0)
+	if ((e == key_events[0] || e == key_events[1]) && key_ahead >= 0)
 		return true;
 	if (!e->signaled && (e->type & EVT_NOTIFY_WAIT))
 		e->fn(e, e->ctx);
@@ -251,7 +257,7 @@ void efi_events_init(struct efi_boot_services *bs)
 {
 	memset(events, 0, sizeof(events));
 	key_ahead = -1;
-	key_event = NULL;
+	key_events[0] = key_events[1] = NULL;
 	tpl_now = 4;
 	bs->raise_tpl = raise_tpl;
 	bs->restore_tpl = restore_tpl;

@@ -63,6 +63,33 @@ struct efi_text_in {
 	efi_event wait_for_key;
 };
 
+/* EFI_SIMPLE_TEXT_INPUT_EX_PROTOCOL (UEFI 2.10 12.2) */
+#define EFI_SHIFT_STATE_VALID      0x80000000u
+#define EFI_LEFT_CONTROL_PRESSED   0x00000008u
+#define EFI_TOGGLE_STATE_VALID     0x80u
+
+struct efi_key_state {
+	uint32_t shift;
+	uint8_t toggle;
+};
+
+struct efi_key_data {
+	struct efi_input_key key;
+	struct efi_key_state state;
+};
+
+typedef efi_status (*efi_key_notify_fn)(struct efi_key_data *key);
+
+struct efi_text_in_ex {
+	efi_status (*reset)(struct efi_text_in_ex *self, bool ext);
+	efi_status (*read_key_ex)(struct efi_text_in_ex *self, struct efi_key_data *key);
+	efi_event wait_for_key_ex;
+	efi_status (*set_state)(struct efi_text_in_ex *self, const uint8_t *toggle);
+	efi_status (*register_notify)(struct efi_text_in_ex *self, const struct efi_key_data *key,
+				      efi_key_notify_fn fn, void **handle);
+	efi_status (*unregister_notify)(struct efi_text_in_ex *self, void *handle);
+};
+
 struct efi_text_mode {
 	int32_t max_mode, mode, attribute, cursor_column, cursor_row;
 	bool cursor_visible;

@@ -5,7 +5,7 @@
  * key, protocols, configuration tables, variables, events and timers,
  * CRC, the SD card's protocols (BlockIO, SimpleFileSystem, DevicePath
  * and its text, LoadImage from a file), Graphics Output on the GTA04's
- * panel, then Exit() with EFI_ABORTED. One line per check on ConOut:
+ * panel, SimpleTextInputEx, then Exit() with EFI_ABORTED. One line per check on ConOut:
  * "efitest: <name> ok" or "... FAILED". Built position-independent,
  * Thumb, with no relocations (tests/payload/payload.mk), entered at an
  * odd AddressOfEntryPoint (tests/payload/mkefi.py).
@@ -82,6 +82,55 @@ static bool same16(const char16 *a, const char16 *b)
 static void timer_fired(efi_event ev, void *ctx)
 {
 	(*(int *)ctx)++;
+}
+
+/* A notification can count nothing: efitest has no writable data (it
+ * runs unrelocated), and the function gets only the key. */
+static efi_status key_noted(struct efi_key_data *k)
+{
+	return EFI_SUCCESS;
+}
+
+/* SimpleTextInputEx on ConIn's handle: no key waiting, its calls checked;
+ * then up to 0.5 s for Ctrl-B, which test_efi.py types (and the other runs
+ * do not): 'b' with the left Ctrl. */
+static void text_in_ex_checks(struct efi_system_table *st, struct efi_boot_services *bs,
+			      struct efi_text_out *out)
+{
+	efi_guid g = GUID(0xdd9e7534, 0x7762, 0x4698, 0x8c, 0x14, 0xf5, 0x85, 0x17, 0xa6, 0x25,
+			  0xaa);
+	struct efi_text_in_ex *in = NULL;
+	struct efi_key_data k = { { 0, u'b' }, { 0, 0 } };
+	void *h = NULL, *h2 = NULL;
+	uint8_t toggle = EFI_TOGGLE_STATE_VALID;
+	efi_event evs[2] = { NULL, NULL };
+	uint32_t idx = 9;
+
+	CHECK(!bs->handle_protocol(st->con_in_handle, &g, (void **)&in) && !in->reset(in, false) &&
+	      in->read_key_ex(in, &k) == EFI_NOT_READY &&
+	      bs->check_event(in->wait_for_key_ex) == EFI_NOT_READY &&
+	      in->set_state(in, &toggle) == EFI_UNSUPPORTED &&
+	      in->register_notify(in, &k, NULL, &h) == EFI_INVALID_PARAMETER &&
+	      !in->register_notify(in, &k, key_noted, &h) && h &&
+	      !in->register_notify(in, &k, key_noted, &h2) && h2 == h &&
+	      in->unregister_notify(in, (char *)h + 1) == EFI_INVALID_PARAMETER,
+	      u"SimpleTextInputEx");
+	if (!in)
+		return;
+	out->output_string(out, u"efitest: press Ctrl-B\r\n");
+	evs[0] = in->wait_for_key_ex;
+	if (bs->create_event(EVT_TIMER, 0, NULL, NULL, &evs[1]) ||
+	    bs->set_timer(evs[1], TIMER_RELATIVE, 5000000) ||
+	    bs->wait_for_event(2, evs, &idx) || (bs->close_event(evs[1]), idx != 0)) {
+		in->unregister_notify(in, h);
+		return;
+	}
+	k = (struct efi_key_data){ { 0, 0 }, { 0, 0 } };
+	CHECK(!in->read_key_ex(in, &k) && k.key.unicode == u'b' && k.key.scan == 0 &&
+	      k.state.shift == (EFI_SHIFT_STATE_VALID | EFI_LEFT_CONTROL_PRESSED) &&
+	      k.state.toggle == EFI_TOGGLE_STATE_VALID &&
+	      !in->unregister_notify(in, h) &&
+	      in->unregister_notify(in, h) == EFI_INVALID_PARAMETER, u"ReadKeyStrokeEx Ctrl-B");
 }
 
 /* EFI_GRAPHICS_OUTPUT_PROTOCOL (UEFI 2.10 12.9), as far as the checks
@@ -360,6 +409,7 @@ efi_status efi_main(efi_handle image, struct efi_system_table *st)
 	      same16(t, u"\\efitest.efi") && !bs->free_pool(t) && !bs->unload_image(h2) &&
 	      !bs->free_pool(file), u"LoadImage from a buffer and its path");
 	gop_checks(bs, out, tt);
+	text_in_ex_checks(st, bs, out);
 	size = 0;
 	bs->get_memory_map(&size, NULL, &key, &dsize, &dver);
 	CHECK(bs->exit_boot_services(image, key + 1) == EFI_INVALID_PARAMETER, u"ExitBootServices key");

@@ -89,12 +89,14 @@ def beagle_card(sim, tmp_path_factory):
 
 def session(card, cmds, tail="{expect %s}{end}" % simrun.PROMPT, max_ms=8000, board="gta04",
             extra=()):
-    """cmds typed at the prompt (autoboot stopped by a key); the run ends
-    at tail. The hand-off is the EFI application's first instruction, with
+    """cmds typed at the prompt (autoboot stopped by a key); a cmd that is
+    a pair (text, keys) types keys once text was printed; the run ends at
+    tail. The hand-off is the EFI application's first instruction, with
     gtaboot's MMU on (--handoff-mmu-on): from there the simulator counts
     per block, as it does a kernel's (the zImage's decompressor runs 4.5
     times as fast as counted per instruction)."""
     inp = "{expect Hit any key}x" + "".join(
+        "{expect %s}%s" % (simrun.esc(c[0]), simrun.esc(c[1])) if isinstance(c, tuple) else
         "{expect %s}%s\\r" % (simrun.PROMPT, simrun.esc(c)) for c in cmds) + tail
     machine = ["--machine", "gta04", "--rev", "A5"] if board == "gta04" else ["--machine", board]
     # an application that returns is no hand-off: without the option the
@@ -465,7 +467,8 @@ def test_boot_services_from_an_application(tmp_path, efi_bytes):
     app = simrun.built("build/payload/efitest.efi")
     shot = tmp_path / "screen.png"
     r = run_bootefi(tmp_path, efi_bytes, ["load mmc 0:1 ${kernel_addr_r} efitest.efi",
-                                          "bootefi ${kernel_addr_r}", "echo rc=$?"],
+                                          "bootefi ${kernel_addr_r}",
+                                          ("efitest: press Ctrl-B", "\x02"), "echo rc=$?"],
                     extra=[(app, "efitest.efi")], args=["--screenshot", str(shot)])
     out = after(r.serial, "bootefi ${kernel_addr_r}")
     # no DTB at fdt_addr_r nor the board's on the card: none, said
@@ -473,7 +476,9 @@ def test_boot_services_from_an_application(tmp_path, efi_bytes):
                           "the board's omap3-gta04a5one.dtb\r\n"), out[:500]
     assert "bootefi: no device tree for the image\r\n" in out
     checks = re.findall(r"efitest: ([^\r]+) (ok|FAILED)\r\n", out)
-    assert len(checks) == 33 and all(v == "ok" for _, v in checks), out[:3000]
+    assert len(checks) == 35 and all(v == "ok" for _, v in checks), out[:3000]
+    # SimpleTextInputEx: Ctrl-B as 'b' with the left Ctrl
+    assert [n for n, _ in checks[-3:-1]] == ["SimpleTextInputEx", "ReadKeyStrokeEx Ctrl-B"]
     assert [n for n, _ in checks if n.startswith("GOP")] == [
         "GOP mode", "GOP framebuffer reserved", "GOP device path", "GOP Blt VideoFill",
         "GOP Blt BufferToVideo, VideoToVideo, VideoToBltBuffer", "GOP Blt out of bounds"]

@@ -156,3 +156,34 @@ def test_systemd_boot_on_the_beagleboard(beagle_card):
     words = [int("".join(w), 16) for w in zip(*[iter(mem.group(1).split())] * 4)]
     banks = list(zip(words[0::2], words[1::2]))
     assert banks[0][0] == 0x80000000 and sum(n for _, n in banks) == 256 << 20, banks
+
+
+def test_systemd_boot_menu_answers_keys(sim, tmp_path):
+    # the menu waits (timeout menu-force) on two entries, each an EFI
+    # application (tests/payload/efitest.c, which checks that its FilePath
+    # is \\efitest.efi); Down and Return, typed as a VT100 sends them, start
+    # the second: systemd-boot reads them through SimpleTextInputEx on
+    # ConIn's handle, which it prefers to ConIn
+    simrun.built("build/gta04/MLO", "build/gta04/efi.img")
+    app = simrun.built("build/payload/efitest.efi")
+    if not os.path.exists(SDBOOT):
+        pytest.fail("%s is missing: tools/fetch-debs.sh fetches it" % SDBOOT)
+    # systemd-boot lists b.conf before a.conf (it sorts ids descending)
+    (tmp_path / "loader.conf").write_text("timeout menu-force\ndefault b.conf\n")
+    (tmp_path / "b.conf").write_text("title first efitest\nefi /first.efi\n")
+    (tmp_path / "a.conf").write_text("title gtaboot efitest\nefi /efitest.efi\n")
+    card = mkcard(tmp_path / "keys.img", extra=[
+        (SDBOOT, "efi/boot/bootarm.efi"), (str(tmp_path / "loader.conf"), "loader/loader.conf"),
+        (str(tmp_path / "a.conf"), "loader/entries/a.conf"),
+        (str(tmp_path / "b.conf"), "loader/entries/b.conf"), (app, "efitest.efi"),
+        (app, "first.efi")])
+    script = "{expect gtaboot efitest}\\x1b[B\\r{expect efitest: FilePath to text }{end}"
+    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", card, "--on-handoff", "continue",
+                    "--max-ms", "20000", "--input", script], timeout=600)
+    out = r.serial
+    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + out[-3000:]
+    menu = out[out.index("Found EFI removable media binary"):]
+    first, second = menu.index("first efitest"), menu.index("gtaboot efitest")
+    assert first < second and "Boot in" not in menu, menu[:3000]
+    # the second entry started, not the first, the default
+    assert "efitest: FilePath to text ok" in menu, menu[-3000:]
