@@ -14,6 +14,7 @@ import sys
 
 import pytest
 
+import pngread
 import simrun
 from test_efi import mkcard
 
@@ -154,3 +155,51 @@ def test_grub_on_the_beagleboard(beagle_grub_card):
     words = [int("".join(w), 16) for w in zip(*[iter(mem.group(1).split())] * 4)]
     banks = list(zip(words[0::2], words[1::2]))
     assert banks[0][0] == 0x80000000 and sum(n for _, n in banks) == 256 << 20, banks
+
+
+GFX_CFG = """insmod efi_gop
+insmod font
+insmod gfxterm
+loadfont /boot/grub/fonts/ascii.pf2
+set gfxmode=auto
+terminal_output gfxterm console
+set timeout=-1
+menuentry 'Debian on the GTA04 panel' {
+	echo 'never started'
+}
+"""
+
+
+def test_grub_menu_on_the_panel(grub_card, tmp_path):
+    # GRUB's own graphical terminal (gfxterm) through gtaboot's Graphics
+    # Output: its menu drawn on the GTA04's panel, whose screenshot shows
+    # GRUB's picture instead of gtaboot's console log
+    (tmp_path / "grub.cfg").write_text(GFX_CFG)
+    grub = str(tmp_path / "grubgfx.efi")
+    subprocess.run(["grub-mkstandalone", "-O", "arm-efi", "-d", MODS, "-o", grub,
+                    "--modules=part_msdos fat normal echo efi_gop font gfxterm", "--locales=",
+                    "--themes=", "--fonts=", "boot/grub/grub.cfg=%s" % (tmp_path / "grub.cfg"),
+                    "boot/grub/fonts/ascii.pf2=/usr/share/grub/ascii.pf2"],
+                   check=True, capture_output=True, stdin=subprocess.DEVNULL)
+    card = mkcard(tmp_path / "gfx.img", extra=[(grub, "efi/boot/bootarm.efi")])
+    shot = tmp_path / "menu.png"
+    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", card, "--on-handoff", "continue",
+                    "--max-ms", "20000", "--screenshot", str(shot),
+                    "--input", "{expect Debian on the GTA04 panel}{end}"], timeout=600)
+    out = r.serial
+    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + out[-3000:]
+    boot = out[out.index("Found EFI removable media binary"):]
+    assert "error:" not in boot, boot[:3000]
+    w, h, rows = pngread.read(str(shot))
+    assert (w, h) == (480, 640)
+    # gtaboot's title bar (its yellow top rows) is gone: GRUB cleared the
+    # screen; GRUB's menu is light text on black, in its top half
+    yellow = sum(1 for x in range(w) if rows[4][x] == (248, 200, 40))
+    assert yellow == 0, yellow
+    lit = [y for y in range(h // 2) if any(sum(rows[y][x]) > 300 for x in range(w))]
+    assert len(lit) > 20, lit
+    # the highlighted entry: a bar of GRUB's light grey across most of a
+    # row near the top (docs/screen-grub.png)
+    bars = [y for y in range(40, 160) if rows[y].count(rows[y][240]) > 300 and
+            sum(rows[y][240]) > 300]
+    assert bars, "no highlighted entry"
