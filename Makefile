@@ -222,11 +222,17 @@ $(OUT)/obj/%.c.sdram.o: $(OUT)/obj/%.c.o $(OUT)/early.elf
 
 # The SDRAM image calls the early image as it would call a ROM: linked
 # against its symbols, its late part right behind it in SRAM.
+# What efi.img calls of the SDRAM image that the MLO itself does not: roots
+# of the SDRAM image's --gc-sections, named here (docs/design.md "The EFI
+# image"): the screen lent to ConOut (efi/fbcon.c).
+EFI_ROOTS := display_lend display_text_size display_cell display_scroll display_clear
+
 $(OUT)/gtaboot.elf: $(MAIN_OBJS) $(BOTH_SDRAM_OBJS) $(OUT)/early.elf arch/arm/gtaboot.ld \
 		arch/arm/cold_order.ld arch/arm/cold_order_prompt.ld \
 		$(OUT)/memmap.ld $(OUT)/display-setting $(BUILD)/libfdt-vfp-free
 	$(Q)$(FW_CC) $(FW_LDFLAGS) -Wl,-T,arch/arm/gtaboot.ld -Wl,-Map,$(OUT)/gtaboot.map \
 	  -Wl,--just-symbols=$(OUT)/early.elf $(LIBFDT_LDFLAGS) -Wl,--stub-group-size=4096 \
+	  $(patsubst %,-Wl$(comma)--require-defined=%,$(EFI_ROOTS)) \
 	  -Wl,--defsym=LATE_BASE=0x$$($(CROSS)nm $(OUT)/early.elf | sed -n 's/ . __early_end$$//p') \
 	  -o $@ $(MAIN_OBJS) $(BOTH_SDRAM_OBJS) $(LIBFDT_A) -lgcc
 	$(Q)bad=$$(sed -n '/^Linker script and memory map/,$$p' $(OUT)/gtaboot.map | awk \

@@ -125,6 +125,15 @@ static uint16_t level_colour(enum log_level level)
 	return level <= LOG_ERR ? C_ERROR : level == LOG_WARN ? C_WARN : C_TEXT;
 }
 
+static void title(void)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), " gtaboot %s  %s %s", GTABOOT_VERSION, board.name,
+		 board.rev_name ? board.rev_name(sys.board_rev) : "");
+	text_row(ROW_TITLE, 0, buf, C_BG, C_TITLE_BG);
+}
+
 /* The console's mirror: every character printf sends to the UART, at the
  * level it is printed at (lib/log.h). */
 static void log_putc(char c)
@@ -185,7 +194,6 @@ bool display_start(void)
 	const struct board_display *d = board.display;
 	const char *v = var_get("video");
 	uint32_t size;
-	char buf[64];
 	int err = ds.err;
 
 	if (!d || ds.on)            /* on already: the charging screen */
@@ -217,9 +225,7 @@ bool display_start(void)
 	ds.log_end = ds.rows - 4;
 	ds.row = ROW_LOG;
 	memset(ds.fb, 0, size);
-	snprintf(buf, sizeof(buf), " gtaboot %s  %s %s", GTABOOT_VERSION, board.name,
-		 board.rev_name ? board.rev_name(sys.board_rev) : "");
-	text_row(ROW_TITLE, 0, buf, C_BG, C_TITLE_BG);
+	title();
 	clean(0, ds.h);
 
 	/* The order Linux's omapdss panel driver keeps: the pads' supply
@@ -381,6 +387,100 @@ void display_menu_close(void)
 	for (unsigned r = ROW_LOG; r < ds.log_end; r++)
 		text_row(r, 0, "", C_TEXT, C_BG);
 	ds.row = ROW_LOG;
+}
+
+void display_lend(bool lent)
+{
+	if (!ds.on || ds.menu)
+		return;
+	console_set_mirror(lent ? 0 : log_putc);
+	if (lent) {
+		display_clear(C_BG);
+		return;
+	}
+	/* What the application drew stays until the log's rows cover it,
+	 * as U-Boot's video console goes on below an application's output */
+	title();
+	ds.row = ROW_LOG;
+	logline_init(&ds.log, ds.cols);
+}
+
+void display_text_size(unsigned *cols, unsigned *rows)
+{
+	*cols = ds.on ? ds.cols : 0;
+	*rows = ds.on ? ds.rows : 0;
+}
+
+/* The light box-drawing lines (U+2500 to U+253C) as the arms a cell's
+ * centre reaches: bit 0 left, 1 right, 2 up, 3 down; 0 for the rest. */
+static unsigned box_arms(uint32_t cp)
+{
+	switch (cp) {
+	case 0x2500: return 3;        /* horizontal */
+	case 0x2502: return 12;       /* vertical */
+	case 0x250C: return 10;       /* down and right */
+	case 0x2510: return 9;        /* down and left */
+	case 0x2514: return 6;        /* up and right */
+	case 0x2518: return 5;        /* up and left */
+	case 0x251C: return 14;       /* vertical and right */
+	case 0x2524: return 13;       /* vertical and left */
+	case 0x252C: return 11;       /* down and horizontal */
+	case 0x2534: return 7;        /* up and horizontal */
+	case 0x253C: return 15;       /* vertical and horizontal */
+	default: return 0;
+	}
+}
+
+void display_cell(unsigned col, unsigned row, uint32_t cp, uint16_t fg, uint16_t bg)
+{
+	unsigned x = col * 8, y = row * 16, arms = box_arms(cp);
+
+	if (!ds.on || col >= ds.cols || row >= ds.rows)
+		return;
+	fill(x, y, 8, 16, bg);
+	if (arms) {
+		if (arms & 1)
+			fill(x, y + 7, 4, 1, fg);
+		if (arms & 2)
+			fill(x + 3, y + 7, 5, 1, fg);
+		if (arms & 4)
+			fill(x + 3, y, 1, 8, fg);
+		if (arms & 8)
+			fill(x + 3, y + 7, 1, 9, fg);
+	} else {
+		const uint8_t *g = font_glyphs +
+				   ((cp < 0x20 || cp > 0x7E ? '?' : cp) - 0x20) * font_height;
+		unsigned shift = font_height == 8;
+
+		for (unsigned j = 0; j < 16; j++) {
+			uint16_t *p = ds.fb + (y + j) * ds.w + x;
+
+			for (unsigned i = 0; i < 8; i++)
+				if (g[j >> shift] & (0x80 >> i))
+					p[i] = fg;
+		}
+	}
+	clean(y, 16);
+}
+
+void display_scroll(unsigned row0, unsigned row_end, uint16_t bg)
+{
+	if (row_end > ds.rows)
+		row_end = ds.rows;
+	if (!ds.on || row0 + 1 >= row_end)
+		return;
+	memmove(ds.fb + row0 * 16 * ds.w, ds.fb + (row0 + 1) * 16 * ds.w,
+		(row_end - row0 - 1) * 16 * ds.w * DSS_BPP);
+	fill(0, (row_end - 1) * 16, ds.w, 16, bg);
+	clean(row0 * 16, (row_end - row0) * 16);
+}
+
+void display_clear(uint16_t bg)
+{
+	if (!ds.on)
+		return;
+	fill(0, 0, ds.w, ds.h, bg);
+	clean(0, ds.h);
 }
 
 void display_handoff(void)

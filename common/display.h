@@ -46,6 +46,21 @@ void display_menu_close(void);
  * bottom, common/touch.h) falls; may be negative or past the last. */
 int display_menu_row(unsigned raw_y);
 
+/* The screen lent to an EFI application's text console (efi/fbcon.c):
+ * lent, the log mirror stops and the screen is cleared to black; given
+ * back, the title is drawn again and the log starts anew at its top,
+ * over what the application left. Cells of 8 x 16
+ * pixels, display_text_size() of them (0 x 0 with the screen off); a
+ * cell shows a code point of ASCII or of the light box-drawing lines
+ * (U+2500-U+253C, drawn as lines), anything else as '?', in RGB565
+ * colours. Cells outside the screen are left out. */
+void display_lend(bool lent);
+void display_text_size(unsigned *cols, unsigned *rows);
+void display_cell(unsigned col, unsigned row, uint32_t cp, uint16_t fg, uint16_t bg);
+/* Rows [row0, row_end) of cells one row up, row_end - 1 cleared to bg. */
+void display_scroll(unsigned row0, unsigned row_end, uint16_t bg);
+void display_clear(uint16_t bg);
+
 /* Before the hand-off: the panel's set-up completed, the picture in RAM. */
 void display_handoff(void);
 /* The simple-framebuffer node under /chosen and its /reserved-memory entry;

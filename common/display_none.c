@@ -72,3 +72,24 @@ int display_fdt(void *fdt, const char **why)
 {
 	return 0;
 }
+
+void display_lend(bool lent)
+{
+}
+
+void display_text_size(unsigned *cols, unsigned *rows)
+{
+	*cols = *rows = 0;
+}
+
+void display_cell(unsigned col, unsigned row, uint32_t cp, uint16_t fg, uint16_t bg)
+{
+}
+
+void display_scroll(unsigned row0, unsigned row_end, uint16_t bg)
+{
+}
+
+void display_clear(uint16_t bg)
+{
+}

@@ -21,9 +21,71 @@ static const efi_guid guid_text_out = GUID(0x387477c2, 0x69c7, 0x11d2, 0x8e, 0x3
 					   0xc9, 0x69, 0x72, 0x3b);
 
 
+/* The text modes (12.4.1): mode 0, 80 x 25, always; mode 1, 80 x 50,
+ * never (a serial terminal's size is not known); mode 2 the screen's
+ * grid (60 x 40 on the GTA04's panel) when there is a screen, as U-Boot
+ * offers its video console's size. Mode 0 stays the current one: the
+ * serial line is the console every board has. The screen shows the
+ * cells of the current mode that fit on it. */
+static unsigned screen_cols, screen_rows;
+static struct efi_text_mode text_mode;
+
+static bool mode_size(uint32_t mode, unsigned *cols, unsigned *rows)
+{
+	if (mode == 0) {
+		*cols = 80;
+		*rows = 25;
+		return true;
+	}
+	if (mode == 2 && screen_cols) {
+		*cols = screen_cols;
+		*rows = screen_rows;
+		return true;
+	}
+	return false;
+}
+
+static void grid(unsigned *cols, unsigned *rows)
+{
+	mode_size((uint32_t)text_mode.mode, cols, rows);
+}
+
 static efi_status text_reset(struct efi_text_out *self, bool ext)
 {
 	return EFI_SUCCESS;
+}
+
+/* The next line; at the grid's last, the screen's rows of it move up. */
+static void new_line(unsigned rows)
+{
+	if ((unsigned)text_mode.cursor_row + 1 < rows)
+		text_mode.cursor_row++;
+	else
+		efi_fbcon_scroll(rows, (uint32_t)text_mode.attribute);
+}
+
+/* The cursor as 12.4.3 moves it: CR, LF, BS, and printable characters,
+ * which wrap at the grid's last column. */
+static void put_cell(char16 c)
+{
+	unsigned cols, rows;
+
+	grid(&cols, &rows);
+	if (c == '\r') {
+		text_mode.cursor_column = 0;
+	} else if (c == '\n') {
+		new_line(rows);
+	} else if (c == 8) {
+		if (text_mode.cursor_column)
+			text_mode.cursor_column--;
+	} else if (c >= 0x20) {
+		efi_fbcon_put((unsigned)text_mode.cursor_column, (unsigned)text_mode.cursor_row, c,
+			      (uint32_t)text_mode.attribute);
+		if ((unsigned)++text_mode.cursor_column == cols) {
+			text_mode.cursor_column = 0;
+			new_line(rows);
+		}
+	}
 }
 
 static efi_status output_string(struct efi_text_out *self, const char16 *s)
@@ -31,6 +93,7 @@ static efi_status output_string(struct efi_text_out *self, const char16 *s)
 	if (!s)
 		return EFI_INVALID_PARAMETER;
 	for (; *s; s++) {
+		put_cell(*s);
 		if (*s == '\r' && s[1] == '\n')
 			continue;       /* the console's '\n' is "\r\n" */
 		/* UTF-8, as U-Boot writes it (systemd-boot's menu frame is
@@ -59,43 +122,61 @@ static efi_status test_string(struct efi_text_out *self, const char16 *s)
 static efi_status query_mode(struct efi_text_out *self, uint32_t mode, uint32_t *cols,
 			     uint32_t *rows)
 {
-	if (mode)
+	unsigned c, r;
+
+	if (!mode_size(mode, &c, &r))
 		return EFI_UNSUPPORTED;
 	if (cols)
-		*cols = 80;
+		*cols = c;
 	if (rows)
-		*rows = 25;
+		*rows = r;
 	return EFI_SUCCESS;
 }
 
-static struct efi_text_mode text_mode;
+static efi_status clear_screen(struct efi_text_out *self);
 
+/* 12.4.5: the screen cleared, the cursor at (0, 0). */
 static efi_status set_mode(struct efi_text_out *self, uint32_t mode)
 {
-	return mode ? EFI_UNSUPPORTED : EFI_SUCCESS;
+	unsigned c, r;
+
+	if (!mode_size(mode, &c, &r))
+		return EFI_UNSUPPORTED;
+	text_mode.mode = (int32_t)mode;
+	return clear_screen(self);
 }
 
 static efi_status set_attribute(struct efi_text_out *self, uint32_t attr)
 {
-	text_mode.attribute = (int32_t)attr;
+	text_mode.attribute = (int32_t)(attr & 0x7f);
 	return EFI_SUCCESS;
 }
 
 static efi_status clear_screen(struct efi_text_out *self)
 {
 	printf("\x1b[2J\x1b[H");
+	efi_fbcon_clear((uint32_t)text_mode.attribute);
+	text_mode.cursor_column = text_mode.cursor_row = 0;
 	return EFI_SUCCESS;
 }
 
 static efi_status set_cursor(struct efi_text_out *self, uint32_t col, uint32_t row)
 {
+	unsigned cols, rows;
+
+	grid(&cols, &rows);
+	if (col >= cols || row >= rows)
+		return EFI_UNSUPPORTED;
 	printf("\x1b[%u;%uH", (unsigned)row + 1, (unsigned)col + 1);
+	text_mode.cursor_column = (int32_t)col;
+	text_mode.cursor_row = (int32_t)row;
 	return EFI_SUCCESS;
 }
 
 static efi_status enable_cursor(struct efi_text_out *self, bool on)
 {
 	printf(on ? "\x1b[?25h" : "\x1b[?25l");
+	text_mode.cursor_visible = on;
 	return EFI_SUCCESS;
 }
 
@@ -278,7 +359,9 @@ int efi_console_init(void)
 	efi_handle h = NULL;
 
 	efi_key_take();
-	text_mode = (struct efi_text_mode){ .max_mode = 1, .attribute = 0x07 };
+	efi_fbcon_size(&screen_cols, &screen_rows);
+	text_mode = (struct efi_text_mode){ .max_mode = screen_cols ? 3 : 1, .attribute = 0x07,
+					    .cursor_visible = true };
 	text_out = text_out_init;
 	text_out.mode = &text_mode;
 	text_in = (struct efi_text_in){ .reset = in_reset, .read_key = read_key };

@@ -75,6 +75,16 @@ efi_status efi_create_event(uint32_t type, uint32_t tpl, efi_notify_fn fn, void 
 			    efi_event *ev);
 void efi_key_event(efi_event ev);
 int efi_key_take(void);     /* the key read ahead, or -1; none after */
+/* ConOut's cells on the screen (efi/fbcon.c), while an image runs: the
+ * screen's text size (0 x 0 without one), lent at start and given back
+ * when the image returns; a cell, a scroll of rows [0, rows) and a
+ * clear, in the colours of an EFI text attribute. */
+void efi_fbcon_size(unsigned *cols, unsigned *rows);
+void efi_fbcon_start(void);
+void efi_fbcon_stop(void);
+void efi_fbcon_put(unsigned col, unsigned row, char16 c, uint32_t attr);
+void efi_fbcon_scroll(unsigned rows, uint32_t attr);
+void efi_fbcon_clear(uint32_t attr);
 /* The serial console's SimpleTextInput/Output (efi/console.c) on a handle
  * of their own, named in the system table: 0 or -ENOMEM. */
 int efi_console_init(void);

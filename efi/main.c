@@ -253,6 +253,7 @@ static int bootefi(int argc, char *const argv[])
 		efi_dp_to_text(img->dp, 4096, text, sizeof(text));
 		printf("Booting /%s\n", text);
 	}
+	efi_fbcon_start();
 	st = efi_image_start(img);
 	if (efi_exited) {
 		/* the console and screen were handed over: nothing of gtaboot's
@@ -262,6 +263,7 @@ static int bootefi(int argc, char *const argv[])
 		console_flush();
 		cpu_reset();
 	}
+	efi_fbcon_stop();
 	if (st != EFI_SUCCESS)
 		pr_err("## Application failed, r = %u\n", (unsigned)(st & ~0x80000000u));
 	if (!hello)

@@ -15,6 +15,7 @@ import sys
 
 import pytest
 
+import pngread
 import simrun
 from test_efi import mkcard
 
@@ -187,3 +188,34 @@ def test_systemd_boot_menu_answers_keys(sim, tmp_path):
     assert first < second and "Boot in" not in menu, menu[:3000]
     # the second entry started, not the first, the default
     assert "efitest: FilePath to text ok" in menu, menu[-3000:]
+
+
+def test_systemd_boot_menu_on_the_panel(sim, tmp_path):
+    # `console-mode max` makes systemd-boot take ConOut's last mode, the
+    # panel's 60 x 40 grid (mode 2): its menu, written to ConOut, drawn
+    # on the GTA04's screen cell by cell (efi/fbcon.c)
+    simrun.built("build/gta04/MLO", "build/gta04/efi.img")
+    app = simrun.built("build/payload/efitest.efi")
+    if not os.path.exists(SDBOOT):
+        pytest.fail("%s is missing: tools/fetch-debs.sh fetches it" % SDBOOT)
+    (tmp_path / "loader.conf").write_text("timeout menu-force\nconsole-mode max\n")
+    (tmp_path / "a.conf").write_text("title Debian GNU/Linux on the panel\nefi /efitest.efi\n")
+    card = mkcard(tmp_path / "panel.img", extra=[
+        (SDBOOT, "efi/boot/bootarm.efi"), (str(tmp_path / "loader.conf"), "loader/loader.conf"),
+        (str(tmp_path / "a.conf"), "loader/entries/a.conf"), (app, "efitest.efi")])
+    shot = tmp_path / "menu.png"
+    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", card, "--on-handoff", "continue",
+                    "--max-ms", "20000", "--screenshot", str(shot),
+                    "--input", "{expect Debian GNU/Linux on the panel}{end}"], timeout=600)
+    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + r.serial[-3000:]
+    w, h, rows = pngread.read(str(shot))
+    assert (w, h) == (480, 640)
+    # the highlighted entry: black text on EFI_LIGHTGRAY, a bar centred
+    # on the panel's 60 columns (x 240; in mode 0's 80 it would be 320),
+    # in the middle of its 40 rows; nothing of gtaboot's log around it
+    grey = (173, 170, 173)
+    bar = [y for y in range(h) if rows[y].count(grey) > 200]
+    assert bar and 280 <= bar[0] <= bar[-1] <= 340, bar
+    xs = [x for x in range(w) if rows[bar[0]][x] == grey]
+    assert abs((xs[0] + xs[-1]) / 2 - 240) <= 8, (xs[0], xs[-1])
+    assert all(p == (0, 0, 0) for y in range(0, 200) for p in rows[y])
