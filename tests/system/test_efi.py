@@ -25,6 +25,7 @@ import zlib
 import pytest
 
 import pngread
+import linuxrun
 import simrun
 
 ROOT = simrun.ROOT
@@ -62,8 +63,12 @@ def linux_card(sim, tmp_path_factory):
         mklinuxcard.dtb_from_deb(deb, "omap3-gta04a5.dtb", dtb)
     except mklinuxcard.Missing as e:
         pytest.skip("no Debian kernel: %s" % e)
+    # another backup cell than Debian's DTB describes (3.2 V, 150 uA):
+    # what Linux's charger programs shows which DT it read
+    (d / "uEnv.txt").write_text("bb_uvolt=3000000\nbb_uamp=500\n")
     return mkcard(d / "linux.img", extra=[(mklinuxcard.zimage_path(), "vmlinuz"),
-                                          (dtb, "gta04.dtb"), (initrd, "initrd.gz")])
+                                          (dtb, "gta04.dtb"), (initrd, "initrd.gz"),
+                                          (str(d / "uEnv.txt"), "uEnv.txt")])
 
 
 @pytest.fixture(scope="module")
@@ -260,6 +265,13 @@ def test_efi_stub_boots_debian_kernel_to_the_shell(linux_card):
     words = [int("".join(w), 16) for w in zip(*[iter(mem.group(1).split())] * 4)]
     banks = list(zip(words[0::2], words[1::2]))
     assert banks[0][0] == 0x80000000 and sum(n for _, n in banks) == 1 << 30, banks
+    # the bci node's backup-cell values as the fix-ups wrote them from
+    # uEnv.txt's bb_uvolt/bb_uamp (3.0 V, 500 uA; Debian's DTB says 3.2 V,
+    # 150 uA): Linux's twl4030_charger read them from the DT of the
+    # configuration table and programmed BB_CFG itself, BBCHEN | BBSEL 01
+    # | BBISEL 10
+    assert "twl4030: backup battery charging on (BB_CFG 0x16)" in out
+    assert linuxrun.bb_writes_by_linux(r.report) == [0x16], r.report["bb_cfg_log"]
 
 
 def test_efi_stub_on_the_beagleboard(beagle_card):
