@@ -16,6 +16,7 @@ kernel image"):
 - found by Debian's systemd-boot as a Type #2 entry in EFI/Linux/ and
   booted as its default, the .dtb installed through gtaboot's
   EFI_DT_FIXUP_PROTOCOL;
+- an initrd given to bootefi as well: the stub's own LoadFile2 refused;
 - mkuki.py's refusals (a stub it cannot move)."""
 import os
 import re
@@ -253,3 +254,20 @@ def test_mkuki_refuses_what_it_cannot_move():
         mkuki.build(stub, [(".linux", b"")])
     with pytest.raises(mkuki.UkiError, match="section name"):
         mkuki.build(stub, [(".toolongname", b"x")])
+
+
+def test_uki_with_an_initrd_from_bootefi_too(uki_card):
+    # two initrds: bootefi's LoadFile2 (efi/initrd.c) holds the initrd
+    # device path, so the stub's own registration finds it taken
+    # (LocateDevicePath: EFI_ALREADY_STARTED), says so and returns; gtaboot
+    # is back at its prompt
+    card, _ = uki_card
+    boot = "bootefi ${kernel_addr_r} ${ramdisk_addr_r}:0x1000 ${fdt_addr_r}"
+    r = session(card, ["setenv bootargs"] + LOAD + [boot], max_ms=20000)
+    out = r.serial
+    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + out[-3000:]
+    after_boot = after(out, boot)
+    assert ("Error registering initrd: Already started\r\n## Application failed, r = 20\r\n"
+            "bootefi: the image returned without ExitBootServices (EFI_ALREADY_STARTED)\r\n"
+            in after_boot), after_boot[-2000:]
+    assert "EFI stub" not in after_boot
