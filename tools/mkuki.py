@@ -135,12 +135,16 @@ def build(stub, sections):
 def check(uki, stub, table):
     """pefile's reading of the result: every section where it was put."""
     pe = pefile.PE(data=uki)
-    assert [s.Name.rstrip(b"\0").decode() for s in pe.sections] == [t[0] for t in table]
+    names = [s.Name.rstrip(b"\0").decode() for s in pe.sections]
+    if names != [t[0] for t in table]:
+        raise UkiError("built image reads back with sections %s" % names)
     for s, (name, data, ch, r, o) in zip(pe.sections, table):
-        assert s.VirtualAddress == r and s.Misc_VirtualSize == len(data)
-        assert pe.get_data(r, len(data)) == data, name
+        if (s.VirtualAddress != r or s.Misc_VirtualSize != len(data)
+                or pe.get_data(r, len(data)) != data):
+            raise UkiError("built image reads back a wrong %s" % name)
     spe = pefile.PE(data=stub, fast_load=True)
-    assert pe.OPTIONAL_HEADER.AddressOfEntryPoint == STUB_RVA + spe.OPTIONAL_HEADER.AddressOfEntryPoint
+    if pe.OPTIONAL_HEADER.AddressOfEntryPoint != STUB_RVA + spe.OPTIONAL_HEADER.AddressOfEntryPoint:
+        raise UkiError("built image reads back a wrong entry point")
 
 
 def main(argv=None):

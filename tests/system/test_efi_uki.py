@@ -155,9 +155,10 @@ def beagle_uki_card(sim, tmp_path_factory):
     uki, dtb, _ = mkuki_files(d, "omap3-beagle.dtb")
     path = str(d / "beagle.img")
     # the Beagle's own DTB, which bootefi loads without an fdt argument
+    bdir = os.path.join(simrun.ROOT, "build", "beagle")
     subprocess.run([os.path.join(simrun.ROOT, "tools", "mksd.sh"), "--out", path,
-                    "--board", "beagle", "--mlo", os.path.join(simrun.ROOT, "build", "beagle", "MLO"),
-                    "--file", os.path.join(simrun.ROOT, "build", "beagle", "efi.img") + ":efi.img",
+                    "--board", "beagle", "--mlo", os.path.join(bdir, "MLO"),
+                    "--file", os.path.join(bdir, "efi.img") + ":efi.img",
                     "--file", uki + ":uki.efi", "--file", dtb + ":omap3-beagle.dtb"],
                    check=True, capture_output=True, stdin=subprocess.DEVNULL)
     return path
