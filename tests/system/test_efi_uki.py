@@ -15,7 +15,7 @@ kernel image"):
   passes over its own, as systemd-stub does without Secure Boot;
 - found by Debian's systemd-boot as a Type #2 entry in EFI/Linux/ and
   booted as its default, the .dtb installed through gtaboot's
-  EFI_DT_FIXUP_PROTOCOL;
+  EFI_DT_FIXUP_PROTOCOL, on both boards;
 - an initrd given to bootefi as well: the stub's own LoadFile2 refused;
 - mkuki.py's refusals (a stub it cannot move)."""
 import os
@@ -41,6 +41,7 @@ SDBOOT = os.path.join(EFI, "systemd-bootarm.efi")
 CMDLINE = "console=ttyO2,115200n8 earlycon cryptomgr.notests gtaboot.uki=1"
 OSREL = ('NAME="gtaboot UKI test"\nPRETTY_NAME="gtaboot UKI test"\nID=gtaboot-uki\n'
          'VERSION_ID=1\n')
+UKI_MODEL = "TI OMAP3 BeagleBoard (the UKI's .dtb)"
 SHELL = ("{expect initramfs:/# }echo CMDLINE $(cat /proc/cmdline); "
          "cat /proc/device-tree/model; echo; "
          "echo MEM $(od -An -tx1 -v /proc/device-tree/memory*/reg)\\n"
@@ -52,9 +53,10 @@ STUB_LINES = ("EFI stub: Booting Linux Kernel...",
               "EFI stub: Exiting boot services...")
 
 
-def mkuki_files(d, board_dtb=None, dtb_section=False):
+def mkuki_files(d, board_dtb=None, dtb_section=False, model=None):
     """The UKI (and the board's DTB from Debian's kernel package, if
-    named) in d."""
+    named) in d; the UKI's .dtb is that DTB, its model replaced by model
+    if given."""
     if not os.path.exists(STUB):
         pytest.fail("%s is missing: tools/fetch-debs.sh fetches it" % STUB)
     try:
@@ -72,7 +74,14 @@ def mkuki_files(d, board_dtb=None, dtb_section=False):
             "--linux", mklinuxcard.zimage_path(), "--initrd", initrd, "--cmdline", CMDLINE,
             "--osrel", str(d / "os-release"), "--out", out]
     if dtb_section:
-        args += ["--dtb", dtb]
+        section = dtb
+        if model:
+            section = str(d / "uki.dtb")
+            with open(dtb, "rb") as f, open(section, "wb") as g:
+                g.write(f.read())
+            subprocess.run(["fdtput", "-t", "s", section, "/", "model", model], check=True,
+                           stdin=subprocess.DEVNULL)
+        args += ["--dtb", section]
     subprocess.run(args, check=True, stdin=subprocess.DEVNULL)
     return out, dtb, os.path.getsize(initrd)
 
@@ -272,3 +281,45 @@ def test_uki_with_an_initrd_from_bootefi_too(uki_card):
             "bootefi: the image returned without ExitBootServices (EFI_ALREADY_STARTED)\r\n"
             in after_boot), after_boot[-2000:]
     assert "EFI stub" not in after_boot
+
+
+@pytest.fixture(scope="module")
+def beagle_sdboot_uki_card(sim, tmp_path_factory):
+    simrun.built("build/beagle/MLO", "build/beagle/efi.img")
+    if not os.path.exists(SDBOOT):
+        pytest.fail("%s is missing: tools/fetch-debs.sh fetches it" % SDBOOT)
+    d = tmp_path_factory.mktemp("sdukib")
+    uki, dtb, _ = mkuki_files(d, "omap3-beagle.dtb", dtb_section=True, model=UKI_MODEL)
+    (d / "loader.conf").write_text("timeout 1\n")
+    path = str(d / "beagle.img")
+    bdir = os.path.join(simrun.ROOT, "build", "beagle")
+    args = [os.path.join(simrun.ROOT, "tools", "mksd.sh"), "--out", path, "--board", "beagle",
+            "--mlo", os.path.join(bdir, "MLO")]
+    # the Beagle's $fdtfile is Debian's DTB as it is: the .dtb, with a
+    # model of its own, replaces it
+    for src, dst in [(os.path.join(bdir, "efi.img"), "efi.img"), (SDBOOT, "efi/boot/bootarm.efi"),
+                     (str(d / "loader.conf"), "loader/loader.conf"),
+                     (uki, "efi/Linux/gtaboot-uki.efi"), (dtb, "omap3-beagle.dtb")]:
+        args += ["--file", "%s:%s" % (src, dst)]
+    subprocess.run(args, check=True, capture_output=True, stdin=subprocess.DEVNULL)
+    return path
+
+
+def test_systemd_boot_boots_the_uki_on_the_beagleboard(beagle_sdboot_uki_card):
+    r = simrun.run(["--machine", "beagle", "--sd", beagle_sdboot_uki_card, "--handoff-mmu-on",
+                    "--on-handoff", "continue", "--max-ms", "40000", "--input", SHELL],
+                   timeout=600)
+    out = r.serial
+    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + out[-3000:]
+    boot = out[out.index("Found EFI removable media binary efi/boot/bootarm.efi"):]
+    menu = boot[:boot.index("EFI stub: Entering")]
+    assert "   gtaboot UKI test   " in menu and "Boot in 1 s." in menu, menu
+    for line in STUB_LINES + ("Kernel command line: %s" % CMDLINE,
+                              "OF: fdt: Machine model: %s" % UKI_MODEL):
+        assert line in boot, (line, boot[:4000])
+    assert "gtaboot-initramfs: up on Linux 6.1" in out, out[-3000:]
+    shell = out[out.index("echo CMDLINE"):]
+    assert "\nCMDLINE %s\r\n" % CMDLINE in shell, shell
+    assert "\n%s\x00\r\n" % UKI_MODEL in shell, shell
+    banks = memory_banks(shell)
+    assert banks[0][0] == 0x80000000 and sum(n for _, n in banks) == 256 << 20, banks
