@@ -38,7 +38,10 @@ import argparse
 import struct
 import sys
 
-import pefile
+try:
+    import pefile
+except ImportError:
+    sys.exit("mkuki: python3-pefile is missing (tools/install-deps.sh installs it)")
 
 SECTION_ALIGN = 0x1000
 FILE_ALIGN = 0x200
