@@ -23,9 +23,12 @@ fetch u-boot-omap:armhf root/usr/lib/u-boot/omap3_beagle/MLO || echo "fetch-debs
 # Debian's 32-bit ARM EFI binaries for the PE loader's unit test
 # (tests/unit/test_efi_pe.c, docs/uefi.md): systemd-boot with its unified
 # kernel image stub, and GRUB's arm-efi modules, from which the test makes a
-# GRUB image with the host's grub-mkimage.
+# GRUB image with the host's grub-mkimage. The stub, linuxarm.efi.stub, is
+# also what tools/mkuki.py makes the UKI of tests/system/test_efi_uki.py from.
 fetch systemd-boot-efi:armhf root/usr/lib/systemd/boot/efi/systemd-bootarm.efi ||
 	echo "fetch-debs: systemd-boot-efi missing; test_efi_pe will fail" >&2
+fetch systemd-boot-efi:armhf root/usr/lib/systemd/boot/efi/linuxarm.efi.stub ||
+	echo "fetch-debs: systemd-boot-efi missing; test_efi_pe and test_efi_uki will fail" >&2
 fetch grub-efi-arm-bin:armhf root/usr/lib/grub/arm-efi/normal.mod ||
 	echo "fetch-debs: grub-efi-arm-bin missing; test_efi_pe will fail" >&2
 # flash-kernel's boot script templates (bootscr.uboot-generic): the tests

@@ -33,6 +33,10 @@ pkgs+=(gkermit)
 # for the PE loader's unit test (tests/unit/test_efi_pe.c).
 pkgs+=(grub-common)
 
+# pefile, with which tools/mkuki.py reads Debian's systemd-stub and checks
+# the unified kernel image it makes (tests/system/test_efi_uki.py).
+pkgs+=(python3-pefile)
+
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

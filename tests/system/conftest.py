@@ -24,22 +24,22 @@ SRAM = 0x40200000
 
 # The longest files first (host seconds of their tests, summed:
 # build/check-logs/durations-by-file.txt of a fresh-clone make check, with
-# the BeagleBoard's new EFI runs to the prompt added by their own
-# measures): with --dist loadfile the two workers take whole files in
-# collection order, and a long file collected last would leave one worker
-# idle while the other finishes it. Files not named keep their order after
-# these. test_uboot_env.py boots Debian's U-Boot for the run
+# the BeagleBoard's new EFI runs to the prompt and test_efi_uki.py, 62-82
+# s, added by their own measures): with --dist loadfile the two workers
+# take whole files in collection order, and a long file collected last
+# would leave one worker idle while the other finishes it. Files not named
+# keep their order after these. test_uboot_env.py boots Debian's U-Boot for the run
 # (debian_uboot.py): test_uboot.py and test_uboot_help.py, which read
 # that boot too, come late, so that the other worker does not wait for it.
-LONG_FILES = ["test_usbhost_dfu.py", "test_efi.py", "test_nand.py", "test_efi_sdboot.py",
-              "test_unbrick.py", "test_efi_grub.py", "test_faults.py", "test_ubenv_fat.py",
-              "test_usbhost.py", "test_beagle.py", "test_touch.py", "test_linux.py",
-              "test_flash_kernel_linux.py", "test_ext4_boot.py", "test_rom_usb.py",
-              "test_ubenv.py", "test_uboot_env.py", "test_linux_shell.py", "test_letux.py",
-              "test_display.py", "test_console.py", "test_loadb.py", "test_lava.py",
-              "test_battery_model.py", "test_ubenv_single.py", "test_pty_end.py", "test_power.py",
-              "test_usb_clock.py", "test_usbhost_ums.py", "test_rauc.py", "test_loady_pty.py",
-              "test_bootcount.py", "test_letux_nand.py", "test_sim_rom.py",
+LONG_FILES = ["test_usbhost_dfu.py", "test_efi.py", "test_nand.py", "test_efi_uki.py",
+              "test_efi_sdboot.py", "test_unbrick.py", "test_efi_grub.py", "test_faults.py",
+              "test_ubenv_fat.py", "test_usbhost.py", "test_beagle.py", "test_touch.py",
+              "test_linux.py", "test_flash_kernel_linux.py", "test_ext4_boot.py",
+              "test_rom_usb.py", "test_ubenv.py", "test_uboot_env.py", "test_linux_shell.py",
+              "test_letux.py", "test_display.py", "test_console.py", "test_loadb.py",
+              "test_lava.py", "test_battery_model.py", "test_ubenv_single.py", "test_pty_end.py",
+              "test_power.py", "test_usb_clock.py", "test_usbhost_ums.py", "test_rauc.py",
+              "test_loady_pty.py", "test_bootcount.py", "test_letux_nand.py", "test_sim_rom.py",
               "test_debian_kernel.py", "test_mem_cmds.py", "test_initramfs.py", "test_payload.py",
               "test_rom_cards.py", "test_mtd_cmds.py", "test_mlo_rest.py", "test_poweroff.py",
               "test_gpio_cmds.py", "test_letux_card.py", "test_cold_order.py",
