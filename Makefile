@@ -441,6 +441,16 @@ run-linux: deps
 	$(BUILD)/sim/gtaboot-sim --machine gta04 --rev A5 --sd $(BUILD)/linux/sd.img --serial stdio \
 	  --stdin --on-handoff continue --max-ms 3600000 --stats
 
+# Debian 12's installer (debian-installer-12-netboot-armhf, fetched into
+# build/deps/debs the first time, 33 MB) through GRUB and bootefi to its
+# first dialog on the simulated BOARD (tools/installer.py, docs/uefi.md
+# "Debian's installer"): 1.5 minutes or so of host time, so not in `make
+# check`. INSTALLER_ARGS=--interactive answers it on this terminal.
+.PHONY: installer
+installer: deps
+	$(Q)$(MAKE) --no-print-directory all-boards sim
+	$(Q)$(PYTHON) tools/installer.py --board $(BOARD) $(INSTALLER_ARGS)
+
 # qemu-linaro (docs/qemu.md): builds the fork's qemu-system-arm once
 # (from $(QEMU_LINARO_SRC), a source tree or git URL; default the public
 # fork), then boots gtaboot and Debian's armmp kernel to a busybox shell:

@@ -113,6 +113,7 @@ void sim_models_init(struct sim *s)
 	intc_init(s);       /* interrupts, timers, resets: what Linux needs */
 	sysc_init(s);
 	coresight_init(s);  /* ETM, ETB: IDs only */
+	rng_init(s);        /* RNG: what omap-rng reads */
 	musb_init(s);       /* USB OTG (musb.c); the usbredir bridge with --usb */
 	usbredir_init(s);
 	sdma_init(s);

@@ -44,6 +44,15 @@
  *    programmed TXFIFOADD/RXFIFOADD, so overlapping FIFOs corrupt data as
  *    they would on the part;
  *  - INTRTX/INTRRX/INTRUSB read-clear, their enables, the line to the INTC;
+ *  - the registers a host uses, as storage that nothing acts on (no host
+ *    transactions): TXTYPE, TXINTERVAL (NAKLIMIT0 for EP0), RXTYPE and
+ *    RXINTERVAL of each endpoint (0x0A-0x0D of the indexed and flat CSRs),
+ *    the target address block (0x80 + 8 * n: TXFUNCADDR, TXHUBADDR,
+ *    TXHUBPORT, RXFUNCADDR, RXHUBADDR, RXHUBPORT at 0, 2, 3, 4, 6, 7) and
+ *    ULPI_BUSCONTROL (0x70: USE_EXTVBUS, USE_EXTVBUSIND), which Linux's
+ *    musb_save_context reads and musb_restore_context writes back
+ *    (musb_regs.h offsets; the widths and bits those of musb_core.c and
+ *    musb_host.c's writes);
  *  - reset, suspend, resume, disconnect (VBUS gone) in INTRUSB; FRAME
  *    counts 1 ms frames (USB 2.0 11.14: a high-speed host sends a SOF each
  *    125 us microframe, the frame number changes each 1 ms) while attached.
@@ -52,8 +61,7 @@
  * what OMAP3 boot logs of Linux's musb driver print, as remembered, not
  * checked; OTG_REVISION 0x33 (sysc.c's earlier value), OTG_INTERFSEL 1
  * and OTG_FORCESTDBY 1 at reset.
- * Strict: host-mode registers (TXTYPE.., the bus-control block at 0x80),
- * the DMA (0x200), the ULPI viewport (0x70-0x77), TESTMODE other than 0,
+ * Strict: the DMA (0x200), the ULPI viewport (0x71-0x77), TESTMODE other than 0,
  * isochronous, DMA or auto-set/clear CSR bits, high-bandwidth MAXP
  * multipliers, a FIFO outside the RAM or over EP0's 64 bytes, a packet
  * larger than MAXP or its FIFO, FIFO reads past RXCOUNT: all stop the run
@@ -101,6 +109,12 @@
 #define E_RXCSR   0x6
 #define E_COUNT   0x8
 #define E_CONFIG  0xF    /* CONFIGDATA for EP0 */
+#define E_TXTYPE  0xA    /* TYPE0 for EP0 */
+#define E_TXINTV  0xB    /* NAKLIMIT0 for EP0 */
+#define E_RXTYPE  0xC
+#define E_RXINTV  0xD
+#define ULPI_BUSCONTROL 0x70
+#define BUSCTL    0x80   /* 0x80 + 8 * n: endpoint n's target addresses */
 /* wrapper */
 #define OTG_REVISION   0x400
 #define OTG_SYSCONFIG  0x404
@@ -161,6 +175,8 @@ struct musb_dir {               /* one direction of an endpoint 1-15 */
 	uint16_t len[2];            /* the packets held, oldest at head */
 	uint8_t npkt, head;
 	uint16_t pos;               /* TX: bytes loaded; RX: bytes read of head */
+	uint8_t type, interval;     /* host use: stored only */
+	uint8_t funcaddr, hubaddr, hubport;
 };
 
 struct musb {
@@ -168,6 +184,7 @@ struct musb {
 	uint8_t faddr, power, intrusb, intrusbe, index;
 	uint16_t intrtx, intrrx, intrtxe, intrrxe;
 	uint8_t linkinfo[5];
+	uint8_t busctl;             /* ULPI_BUSCONTROL */
 	uint16_t csr0;
 	enum ep0_state ep0;
 	uint8_t ep0_rxlen, ep0_rxpos, ep0_txlen;
@@ -223,6 +240,7 @@ static void core_reset_regs(struct musb *m)
 	m->intrusbe = I_RESET | I_RESUME; /* reset + resume of the USB ones */
 	m->index = 0;
 	memcpy(m->linkinfo, link, sizeof(link));
+	m->busctl = 0;
 	m->csr0 = 0;
 	m->ep0 = EP0_IDLE;
 	m->ep0_rxlen = m->ep0_rxpos = m->ep0_txlen = 0;
@@ -626,7 +644,7 @@ static unsigned reg_width(uint32_t off)
 	switch (off) {
 	case FADDR: case POWER: case INTRUSB: case INTRUSBE: case INDEX: case TESTMODE:
 	case DEVCTL: case TXFIFOSZ: case RXFIFOSZ: case EPINFO: case RAMINFO:
-	case 0x7A: case 0x7B: case 0x7C: case 0x7D: case 0x7E:
+	case 0x7A: case 0x7B: case 0x7C: case 0x7D: case 0x7E: case ULPI_BUSCONTROL:
 		return 1;
 	case INTRTX: case INTRRX: case INTRTXE: case INTRRXE: case FRAME:
 	case TXFIFOADD: case RXFIFOADD: case HWVERS:
@@ -636,11 +654,42 @@ static unsigned reg_width(uint32_t off)
 		switch (off & 0xF) {
 		case E_TXMAXP: case E_CSR: case E_RXMAXP: case E_RXCSR: case E_COUNT:
 			return 2;
-		case E_CONFIG:
+		case E_CONFIG: case E_TXTYPE: case E_TXINTV: case E_RXTYPE: case E_RXINTV:
 			return 1;
 		}
 	}
+	if (off >= BUSCTL && off < BUSCTL + 8 * NEP && (off & 7) != 1 && (off & 7) != 5)
+		return 1;
 	return 0;
+}
+
+/* The host-use register at off (TYPE/INTERVAL of an endpoint, the target
+ * address block), or NULL; *wmask its bits. */
+static uint8_t *host_reg(struct musb *m, uint32_t off, uint8_t *wmask)
+{
+	if ((off >= 0x10 && off < 0x20) || (off >= 0x100 && off < 0x200)) {
+		unsigned ep = off < 0x100 ? m->index : (off - 0x100) / 16;
+
+		*wmask = 0xFF;
+		switch (off & 0xF) {
+		case E_TXTYPE: return &m->tx[ep].type;
+		case E_TXINTV: return &m->tx[ep].interval;
+		case E_RXTYPE: return &m->rx[ep].type;
+		case E_RXINTV: return &m->rx[ep].interval;
+		}
+		return NULL;
+	}
+	if (off >= BUSCTL && off < BUSCTL + 8 * NEP) {
+		unsigned ep = (off - BUSCTL) / 8;
+		struct musb_dir *d = (off & 4) ? &m->rx[ep] : &m->tx[ep];
+
+		switch (off & 3) {
+		case 0: *wmask = 0x7F; return &d->funcaddr;   /* FUNCADDR */
+		case 2: *wmask = 0xFF; return &d->hubaddr;    /* HUBADDR: bit 7 MULTI_TT */
+		case 3: *wmask = 0x7F; return &d->hubport;
+		}
+	}
+	return NULL;
 }
 
 static unsigned cur_ep(struct musb *m, uint32_t off)
@@ -711,6 +760,15 @@ static int reg_read(struct sim *s, struct musb *m, uint32_t off, uint32_t *v)
 	case HWVERS: *v = 0x0590; return 0;   /* 1.400: see the header */
 	case EPINFO: *v = 0xFF; return 0;     /* 15 RX, 15 TX endpoints */
 	case RAMINFO: *v = 0x8C; return 0;    /* 8 DMA channels, 12 RAM bits */
+	case ULPI_BUSCONTROL: *v = m->busctl; return 0;
+	}
+	{
+		uint8_t wm, *h = host_reg(m, off, &wm);
+
+		if (h) {
+			*v = *h;
+			return 0;
+		}
 	}
 	if (off >= LINKINFO && off <= LINKINFO + 4) {
 		*v = m->linkinfo[off - LINKINFO];
@@ -916,6 +974,18 @@ static bool reg_write(struct sim *s, struct musb *m, uint32_t off, uint32_t v)
 	if (off >= LINKINFO && off <= LINKINFO + 4) {
 		m->linkinfo[off - LINKINFO] = (uint8_t)v;
 		return true;
+	}
+	if (off == ULPI_BUSCONTROL) {
+		m->busctl = v & 3;      /* ULPI_USE_EXTVBUS, ULPI_USE_EXTVBUSIND */
+		return true;
+	}
+	{
+		uint8_t wm, *h = host_reg(m, off, &wm);
+
+		if (h) {
+			*h = (uint8_t)(v & wm);
+			return true;
+		}
 	}
 	if ((off >= 0x10 && off < 0x20) || (off >= 0x100 && off < 0x200))
 		return ep_write(s, m, off, (uint16_t)v);

@@ -319,6 +319,26 @@ static const struct reg_def prm_regs[] = {
 	W1C(0x14B0, 0x0, 0x1),           /* PM_WKST_USBHOST */
 };
 
+/* The 3630's adaptive body-bias LDO (ABB) in the global PRM registers,
+ * which Linux's ti-abb-regulator ("ti,abb-v1", omap36xx.dtsi's
+ * abb_mpu_iva: base-address 0x483072F0, int-address PRM_IRQSTATUS_MPU,
+ * ti,tranxdone-status-mask bit 26) drives. The TRM's names of the two
+ * registers are swapped (the driver's and mach-omap2's ldo3xxx_data.c's
+ * warning); the fields, as the driver and prm-regbits-34xx.h give them:
+ * 0x12F0 (the TRM's PRM_LDO_ABB_SETUP) OPP_SEL 1:0 and OPP_CHANGE 2, which
+ * starts a transition to OPP_SEL's bias; 0x12F4 (PRM_LDO_ABB_CTRL) SR2EN 0,
+ * ACTIVE_RBB_SEL 1, ACTIVE_FBB_SEL 2, SR2_WTCNT_VALUE 15:8. The model's
+ * transitions end at once: OPP_CHANGE reads 0 again and
+ * ABB_LDO_TRANXDONE_ST (PRM_IRQSTATUS_MPU bit 26) is set. The OMAP3430/3530
+ * has neither the registers nor the status bit. */
+#define ABB_CONTROL 0x12F0
+#define ABB_OPP_CHANGE BIT(2)
+#define ABB_TRANXDONE BIT(26)
+static const struct reg_def prm_regs_3630[] = {
+	FN(ABB_CONTROL, 0x0, 0x3),       /* (TRM: PRM_LDO_ABB_SETUP) OPP_SEL */
+	RW(0x12F4, 0x0, 0xFF07),         /* (TRM: PRM_LDO_ABB_CTRL) */
+};
+
 /* ------------------------------------------------------------- helpers */
 
 static inline uint32_t cm(struct sim *s, uint32_t off)
@@ -782,6 +802,10 @@ static int prm_write(struct sim *s, void *opaque, uint32_t off, unsigned size,
 	}
 	ret = regfile_write(&s->prcm->prm, off, val);
 	switch (off) {
+	case ABB_CONTROL: /* the bias changes at once: the transition is done */
+		if (val & ABB_OPP_CHANGE)
+			*regfile_ptr(&s->prcm->prm, 0x0818) |= ABB_TRANXDONE;
+		break;
 	case 0x1250: /* PRM_RSTCTRL */
 		if (val & (BIT(1) | BIT(2))) {
 			prcm_note_reset(s, BIT(1)); /* GLOBAL_SW_RST */
@@ -846,6 +870,19 @@ void prcm_init(struct sim *s)
 		free(p->cm.index);
 		free(p->cm.val);
 		regfile_init(&p->cm, cm3630, ARRAY_SIZE(cm3630), 0x2000);
+		/* 3630: the ABB LDO and its status bit */
+		static struct reg_def prm3630[ARRAY_SIZE(prm_regs) + ARRAY_SIZE(prm_regs_3630)];
+
+		for (size_t i = 0; i < ARRAY_SIZE(prm_regs); i++) {
+			prm3630[i] = prm_regs[i];
+			if (prm3630[i].off == 0x0818 || prm3630[i].off == 0x081C)
+				prm3630[i].wmask |= ABB_TRANXDONE;
+		}
+		for (size_t i = 0; i < ARRAY_SIZE(prm_regs_3630); i++)
+			prm3630[ARRAY_SIZE(prm_regs) + i] = prm_regs_3630[i];
+		free(p->prm.index);
+		free(p->prm.val);
+		regfile_init(&p->prm, prm3630, ARRAY_SIZE(prm3630), 0x2000);
 	}
 	cmd.opaque = p;
 	prmd.opaque = p;

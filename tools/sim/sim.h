@@ -402,6 +402,8 @@ bool intc_irq_asserted(struct sim *s);
 
 /* sysc.c: the modules Linux only resets (one table). */
 void sysc_init(struct sim *s);
+/* rng.c: the random number generator (Linux's omap-rng) */
+void rng_init(struct sim *s);
 /* coresight.c: the ETM's and ETB's ID registers (Linux's AMBA bus reads them) */
 void coresight_init(struct sim *s);
 void sdma_init(struct sim *s);   /* sdma.c: registers only, no transfers */

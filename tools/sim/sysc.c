@@ -105,10 +105,7 @@ static const struct sysc_mod mods[] = {
 	  AUTOIDLE | SR | ENAWAKEUP | SIDLE | CLOCKACT, 0x14, NOX, 0 },
 	{ "McSPI2", 0x4809A000, 0x1000, 0x00, 0x21, 0, 0x10, 0x0,
 	  AUTOIDLE | SR | ENAWAKEUP | SIDLE | CLOCKACT, 0x14, NOX, 0 },
-	/* DT rng_target: rev 0x3C, sysc 0x40, syss 0x44; AUTOIDLE and
-	 * (hwmod omap3_rng_sysc) SOFTRESET. REVISION: no
-	 * source. */
-	{ "RNG",   0x480A0000, 0x1000, 0x3C, 0x20, 0, 0x40, 0x0, AUTOIDLE | SR, 0x44, NOX, 0 },
+	/* RNG (0x480A0000): its own model, rng.c (Linux's omap-rng reads it) */
 	/* DT aes1_target: rev 0x44, sysc 0x48, syss 0x4C. The register
 	 * at 0x48 is AES_MASK (the AES driver: AUTOIDLE 0, SOFTRESET
 	 * 1, DMA_IN_EN 2, DMA_OUT_EN 3, START 5, SIDLE 6;

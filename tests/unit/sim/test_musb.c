@@ -365,13 +365,56 @@ static void test_strict(void **state)
 	mw(s, 0x12, 2, 0x02);                           /* TXPKTRDY, no transfer */
 	expect_fault(s, "outside the data stage");
 
-	s = refused();                                  /* host-only and DMA registers */
-	assert_int_equal(model_mmio(s, false, OTG + 0x1A, 1, &v), SIM_EUNIMPL);
-	assert_int_equal(model_mmio(s, false, OTG + 0x80, 1, &v), SIM_EUNIMPL);
+	s = refused();                                  /* DMA and reserved registers */
+	assert_int_equal(model_mmio(s, false, OTG + 0x81, 1, &v), SIM_EUNIMPL);
 	assert_int_equal(model_mmio(s, false, OTG + 0x204, 4, &v), SIM_EUNIMPL);
 	assert_int_equal(model_mmio(s, false, OTG + 0x74, 1, &v), SIM_EUNIMPL);  /* ULPI */
 	/* the wrapper takes 32-bit accesses only */
 	assert_int_equal(model_mmio(s, false, OTG + 0x404, 2, &v), SIM_EBUS);
+	assert_int_equal(s->result, SIM_RUNNING);
+}
+
+/* The registers a host uses, as Linux's musb_save_context reads them and
+ * musb_restore_context writes them back: storage, per endpoint, with
+ * their bits (musb_regs.h offsets); ULPI_BUSCONTROL's two bits. */
+static void test_host_registers_stored(void **state)
+{
+	struct sim *s = attached();
+
+	assert_int_equal(mr(s, 0x70, 1), 0);
+	mw(s, 0x70, 1, 0xFF);
+	assert_int_equal(mr(s, 0x70, 1), 0x03);         /* USE_EXTVBUS(IND) */
+	for (unsigned ep = 0; ep < 16; ep++) {
+		uint32_t bc = 0x80 + 8 * ep, csr = 0x100 + 16 * ep;
+
+		assert_int_equal(mr(s, csr + 0xA, 1), 0);
+		mw(s, csr + 0xA, 1, 0x40 | ep);             /* TXTYPE */
+		mw(s, csr + 0xB, 1, ep + 1);                /* TXINTERVAL */
+		mw(s, csr + 0xC, 1, 0x80 | ep);             /* RXTYPE */
+		mw(s, csr + 0xD, 1, ep + 2);                /* RXINTERVAL */
+		mw(s, bc + 0, 1, 0xFF);                     /* TXFUNCADDR: 7 bits */
+		mw(s, bc + 2, 1, 0x80 | ep);                /* TXHUBADDR, MULTI_TT */
+		mw(s, bc + 3, 1, 0xFF);                     /* TXHUBPORT: 7 bits */
+		mw(s, bc + 4, 1, ep);
+		mw(s, bc + 6, 1, ep + 1);
+		mw(s, bc + 7, 1, ep + 2);
+	}
+	for (unsigned ep = 0; ep < 16; ep++) {
+		uint32_t bc = 0x80 + 8 * ep, csr = 0x100 + 16 * ep;
+
+		assert_int_equal(mr(s, csr + 0xA, 1), 0x40 | ep);
+		assert_int_equal(mr(s, csr + 0xB, 1), ep + 1);
+		assert_int_equal(mr(s, csr + 0xC, 2), ((ep + 2) << 8) | 0x80 | ep);
+		assert_int_equal(mr(s, bc + 0, 1), 0x7F);
+		assert_int_equal(mr(s, bc + 2, 1), 0x80 | ep);
+		assert_int_equal(mr(s, bc + 3, 1), 0x7F);
+		assert_int_equal(mr(s, bc + 4, 1), ep);
+		assert_int_equal(mr(s, bc + 6, 1), ep + 1);
+		assert_int_equal(mr(s, bc + 7, 1), ep + 2);
+	}
+	/* the indexed view is the same storage */
+	mw(s, 0x0E, 1, 5);
+	assert_int_equal(mr(s, 0x1A, 1), 0x45);
 	assert_int_equal(s->result, SIM_RUNNING);
 }
 
@@ -387,6 +430,7 @@ int main(void)
 		cmocka_unit_test(test_linux_style_init),
 		cmocka_unit_test(test_wrapper_softreset),
 		cmocka_unit_test(test_strict),
+		cmocka_unit_test(test_host_registers_stored),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

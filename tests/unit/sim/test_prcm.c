@@ -205,6 +205,38 @@ static void test_prev_power_state(void **state)
 	assert_int_equal(rd(s, PRM + 0x0AE4) & 3, 3);   /* CORE still ON */
 }
 
+/* The 3630's ABB LDO as Linux's ti-abb-regulator ("ti,abb-v1") drives it:
+ * SR2_WTCNT_VALUE and SR2EN in the register at 0x12F4, OPP_SEL and
+ * OPP_CHANGE at 0x12F0, the transition's end in PRM_IRQSTATUS_MPU bit 26
+ * (omap36xx.dtsi's ti,tranxdone-status-mask 0x4000000), cleared by
+ * writing 1. The OMAP3530 has neither register. */
+static void test_abb_ldo_3730(void **state)
+{
+	struct sim *s = simtest_new(SOC_DM3730);
+	uint32_t v = 0;
+
+	simtest_init(s);
+	assert_int_equal(rd(s, PRM + 0x12F4), 0);
+	wr(s, PRM + 0x12F4, (0x41u << 8) | 1);          /* settling count, SR2EN */
+	assert_int_equal(rd(s, PRM + 0x12F4), (0x41u << 8) | 1);
+	wr(s, PRM + 0x12F4, 0xFFFFFFFF);
+	assert_int_equal(rd(s, PRM + 0x12F4), 0xFF07);
+	/* a bias selected, then the change started: done at once */
+	assert_int_equal(rd(s, PRM + 0x0818) & BIT(26), 0);
+	wr(s, PRM + 0x12F0, 1);                         /* OPP_SEL: FAST */
+	assert_int_equal(rd(s, PRM + 0x0818) & BIT(26), 0);
+	wr(s, PRM + 0x12F0, 1 | BIT(2));                /* OPP_CHANGE */
+	assert_int_equal(rd(s, PRM + 0x12F0), 1);       /* OPP_CHANGE reads 0 again */
+	assert_int_equal(rd(s, PRM + 0x0818) & BIT(26), BIT(26));
+	wr(s, PRM + 0x0818, BIT(26));
+	assert_int_equal(rd(s, PRM + 0x0818) & BIT(26), 0);
+
+	s = simtest_new(SOC_OMAP3530);
+	simtest_init(s);
+	assert_int_equal(model_mmio(s, false, PRM + 0x12F0, 4, &v), SIM_EUNIMPL);
+	assert_int_equal(model_mmio(s, false, PRM + 0x12F4, 4, &v), SIM_EUNIMPL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -217,6 +249,7 @@ int main(void)
 		cmocka_unit_test(test_per_clocks_3730),
 		cmocka_unit_test(test_global_reset),
 		cmocka_unit_test(test_prev_power_state),
+		cmocka_unit_test(test_abb_ldo_3730),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
