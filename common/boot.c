@@ -69,7 +69,8 @@ int boot_memory(uint32_t kaddr, bool is_uimage, uint32_t iaddr, uint32_t isize, 
 	if (!err && isize)
 		err = boot_check_initrd(iaddr, isize, &istart, &iend);
 	if (!err)
-		err = boot_fixup_fdt(faddr, flen, boot_cmdline(bootargs), istart, iend, &flen);
+		err = boot_fixup_fdt(faddr, flen, boot_cmdline(bootargs, CMDLINE_NONE_DTB), istart,
+				     iend, &flen);
 	if (err)
 		return err;
 	boot_handoff(entry, faddr, flen);
@@ -128,7 +129,8 @@ static int boot_files(const char *kernel, const char *initrd, const char *fdtpat
 			err = boot_check_initrd(iaddr, ilen, &istart, &iend);
 	}
 	if (!err)
-		err = boot_fixup_fdt(faddr, flen, boot_cmdline(append), istart, iend, &flen);
+		err = boot_fixup_fdt(faddr, flen, boot_cmdline(append, CMDLINE_NONE_DTB), istart,
+				     iend, &flen);
 	if (!err)
 		err = boot_load_file("kernel", kernel, kaddr, 0, &klen);
 	if (!err)
@@ -233,8 +235,8 @@ static int boot_nand(void)
 	       (unsigned)f.size);
 	err = boot_check_kernel(kaddr, k.size, false, &entry);
 	if (!err)
-		err = boot_fixup_fdt(faddr, f.size, boot_cmdline(nand_cmdline(faddr)), 0, 0,
-				     &flen);
+		err = boot_fixup_fdt(faddr, f.size,
+				     boot_cmdline(nand_cmdline(faddr), CMDLINE_NONE_DTB), 0, 0, &flen);
 	if (err)
 		return err;
 	boot_handoff(entry, faddr, flen);

@@ -29,7 +29,7 @@ void boot_count_set(int next)
 	next_bootcount = next;
 }
 
-const char *boot_cmdline(const char *append)
+const char *boot_cmdline(const char *append, const char *none)
 {
 	const char *v = append && *append ? append : var_get("bootargs");
 	const char *chg = v ? charge_cmdline() : NULL;
@@ -48,7 +48,10 @@ const char *boot_cmdline(const char *append)
 		else
 			pr_warn("warning: command line too long for %s\n", chg ? chg : count);
 	}
-	printf("Command line: %s\n", v ? v : "(none: the kernel uses the DTB's)");
+	if (v)
+		printf("Command line: %s\n", v);
+	else
+		printf("Command line: (none: %s)\n", none);
 	return v;
 }
 

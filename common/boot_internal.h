@@ -54,8 +54,10 @@ int boot_check_initrd(uint32_t iaddr, uint32_t ilen, uint32_t *start, uint32_t *
  * board keeps none). Set once by the chain before the first entry. */
 void boot_count_set(int next);
 /* APPEND, else the bootargs variable, plus bootcount=N when counting;
- * printed, and NULL when there is none. */
-const char *boot_cmdline(const char *append);
+ * printed, and NULL when there is none, which the line then explains
+ * with none: what the image will use instead. */
+#define CMDLINE_NONE_DTB "the kernel uses the DTB's"
+const char *boot_cmdline(const char *append, const char *none);
 /* Patch the DTB at faddr (flen bytes, FDT_HEADROOM behind it) in place:
  * memory banks, /chosen, the board's fix-ups; *newlen gets its size. */
 int boot_fixup_fdt(uint32_t faddr, uint32_t flen, const char *bootargs, uint32_t istart,

@@ -234,7 +234,10 @@ static int bootefi(int argc, char *const argv[])
 	if (dev && efi_image_set_source(img, dev, dev_dp, ll->path))
 		return -ENOMEM;
 
-	const char *cmdline = hello ? NULL : boot_cmdline(NULL);
+	/* without one, a UKI, systemd-boot or GRUB uses its own; Linux's
+	 * stub the DTB's */
+	const char *cmdline = hello ? NULL :
+			      boot_cmdline(NULL, "the image's own, else the DTB's");
 
 	/* the initrd through LoadFile2, as U-Boot hands it to Linux's stub,
 	 * not in /chosen: the kernel would take the DT's over the stub's */

@@ -112,7 +112,7 @@ def check_uki_boot(r, board):
     assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + out[-3000:]
     boot = after(out, BOOT if board == "gta04" else "bootefi ${kernel_addr_r}")
     # no bootargs: no LoadOptions, so the stub's own .cmdline
-    assert "Command line: (none: the kernel uses the DTB's)" in boot
+    assert "Command line: (none: the image's own, else the DTB's)" in boot
     assert re.search(r"Booting /VenHw\([0-9a-f-]+\)/SD\(0\)/HD\(1,MBR,0x[0-9a-f]+,0x800,"
                      r"0x[0-9a-f]+\)/\\uki.efi\r\n", boot), boot[:2000]
     for line in STUB_LINES:
