@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Helpers for the tests that boot Debian's kernel in the simulator:
-the card (tools/mklinuxcard.py), one boot, who wrote BB_CFG."""
+the card (tools/mklinuxcard.py), one boot, who wrote BB_CFG, /memory."""
 import os
+import re
 import subprocess
 
 import pytest
@@ -40,3 +41,12 @@ def bb_writes_by_linux(report):
     log = report["bb_cfg_log"]
     assert report["bb_cfg_writes"] == len(log)
     return [w["value"] for w in log if w["after_handoff"]]
+
+
+def memory_banks(shell):
+    """/memory's reg as (start, size) pairs, from the line a shell printed
+    for `echo MEM $(od -An -tx1 -v /proc/device-tree/memory*/reg)`."""
+    mem = re.search(r"\nMEM ((?:[0-9a-f]{2} ?)+)\r\n", shell)
+    assert mem, shell
+    words = [int("".join(w), 16) for w in zip(*[iter(mem.group(1).split())] * 4)]
+    return list(zip(words[0::2], words[1::2]))

@@ -260,10 +260,7 @@ def test_efi_stub_boots_debian_kernel_to_the_shell(linux_card):
     # /memory as gtaboot patched it: the banks it found, 1 GiB from
     # 0x80000000 (Linux took its memory from the EFI map, and left the
     # node as it came)
-    mem = re.search(r"\nMEM ((?:[0-9a-f]{2} ?)+)\r\n", shell)
-    assert mem, shell
-    words = [int("".join(w), 16) for w in zip(*[iter(mem.group(1).split())] * 4)]
-    banks = list(zip(words[0::2], words[1::2]))
+    banks = linuxrun.memory_banks(shell)
     assert banks[0][0] == 0x80000000 and sum(n for _, n in banks) == 1 << 30, banks
     # the bci node's backup-cell values as the fix-ups wrote them from
     # uEnv.txt's bb_uvolt/bb_uamp (3.0 V, 500 uA; Debian's DTB says 3.2 V,

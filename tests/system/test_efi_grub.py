@@ -15,6 +15,7 @@ import sys
 import pytest
 
 import pngread
+import linuxrun
 import simrun
 from test_efi import mkcard
 
@@ -118,10 +119,7 @@ def test_grub_menu_boots_debian_to_the_shell(grub_card):
     shell = out[out.index("cat /proc/device-tree/model"):]
     assert "\nGoldelico GTA04A5/Letux 2804\x00\r\n" in shell
     # the firmware's DTB as bootefi patched it: gtaboot's 1 GiB
-    mem = re.search(r"\nMEM ((?:[0-9a-f]{2} ?)+)\r\n", shell)
-    assert mem, shell
-    words = [int("".join(w), 16) for w in zip(*[iter(mem.group(1).split())] * 4)]
-    banks = list(zip(words[0::2], words[1::2]))
+    banks = linuxrun.memory_banks(shell)
     assert banks[0][0] == 0x80000000 and sum(n for _, n in banks) == 1 << 30, banks
 
 
@@ -150,10 +148,7 @@ def test_grub_on_the_beagleboard(beagle_grub_card):
     assert "gtaboot-initramfs: up on Linux 6.1" in out, out[-3000:]
     shell = out[out.index("cat /proc/device-tree/model"):]
     assert "\nTI OMAP3 BeagleBoard\x00\r\n" in shell, shell
-    mem = re.search(r"\nMEM ((?:[0-9a-f]{2} ?)+)\r\n", shell)
-    assert mem, shell
-    words = [int("".join(w), 16) for w in zip(*[iter(mem.group(1).split())] * 4)]
-    banks = list(zip(words[0::2], words[1::2]))
+    banks = linuxrun.memory_banks(shell)
     assert banks[0][0] == 0x80000000 and sum(n for _, n in banks) == 256 << 20, banks
 
 

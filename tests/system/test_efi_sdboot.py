@@ -16,6 +16,7 @@ import sys
 import pytest
 
 import pngread
+import linuxrun
 import simrun
 from test_efi import mkcard
 
@@ -91,10 +92,7 @@ def test_systemd_boot_menu_boots_debian_to_the_shell(sdboot_card):
     assert "\nGoldelico GTA04A5/Letux 2804\x00\r\n" in shell
     # /memory as gtaboot's fix-ups made it (1 GiB from 0x80000000), not
     # as Debian's DTB has it: the fix-up protocol ran on the entry's DTB
-    mem = re.search(r"\nMEM ((?:[0-9a-f]{2} ?)+)\r\n", shell)
-    assert mem, shell
-    words = [int("".join(w), 16) for w in zip(*[iter(mem.group(1).split())] * 4)]
-    banks = list(zip(words[0::2], words[1::2]))
+    banks = linuxrun.memory_banks(shell)
     assert banks[0][0] == 0x80000000 and sum(n for _, n in banks) == 1 << 30, banks
 
 
@@ -152,11 +150,29 @@ def test_systemd_boot_on_the_beagleboard(beagle_card):
     shell = out[out.index("cat /proc/device-tree/model"):]
     assert "\nTI OMAP3 BeagleBoard\x00\r\n" in shell, shell
     # /memory: the 256 MiB gtaboot found, from 0x80000000
-    mem = re.search(r"\nMEM ((?:[0-9a-f]{2} ?)+)\r\n", shell)
-    assert mem, shell
-    words = [int("".join(w), 16) for w in zip(*[iter(mem.group(1).split())] * 4)]
-    banks = list(zip(words[0::2], words[1::2]))
+    banks = linuxrun.memory_banks(shell)
     assert banks[0][0] == 0x80000000 and sum(n for _, n in banks) == 256 << 20, banks
+
+
+def efitest_menu(tmp_path, loader_conf, entries, args, script):
+    """systemd-boot on the GTA04 with loader_conf and entries ({id:
+    (title, file)}), each an EFI application: tests/payload/efitest.c
+    under the entry's file name. Runs args and script; returns the run."""
+    simrun.built("build/gta04/MLO", "build/gta04/efi.img")
+    app = simrun.built("build/payload/efitest.efi")
+    if not os.path.exists(SDBOOT):
+        pytest.fail("%s is missing: tools/fetch-debs.sh fetches it" % SDBOOT)
+    (tmp_path / "loader.conf").write_text(loader_conf)
+    extra = [(SDBOOT, "efi/boot/bootarm.efi"),
+             (str(tmp_path / "loader.conf"), "loader/loader.conf")]
+    for name, (title, efi) in entries.items():
+        (tmp_path / name).write_text("title %s\nefi /%s\n" % (title, efi))
+        extra += [(str(tmp_path / name), "loader/entries/" + name), (app, efi)]
+    card = mkcard(tmp_path / "menu.img", extra=extra)
+    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", card, "--on-handoff", "continue",
+                    "--max-ms", "20000"] + args + ["--input", script], timeout=600)
+    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + r.serial[-3000:]
+    return r
 
 
 def test_systemd_boot_menu_answers_keys(sim, tmp_path):
@@ -165,24 +181,12 @@ def test_systemd_boot_menu_answers_keys(sim, tmp_path):
     # is \\efitest.efi); Down and Return, typed as a VT100 sends them, start
     # the second: systemd-boot reads them through SimpleTextInputEx on
     # ConIn's handle, which it prefers to ConIn
-    simrun.built("build/gta04/MLO", "build/gta04/efi.img")
-    app = simrun.built("build/payload/efitest.efi")
-    if not os.path.exists(SDBOOT):
-        pytest.fail("%s is missing: tools/fetch-debs.sh fetches it" % SDBOOT)
     # systemd-boot lists b.conf before a.conf (it sorts ids descending)
-    (tmp_path / "loader.conf").write_text("timeout menu-force\ndefault b.conf\n")
-    (tmp_path / "b.conf").write_text("title first efitest\nefi /first.efi\n")
-    (tmp_path / "a.conf").write_text("title gtaboot efitest\nefi /efitest.efi\n")
-    card = mkcard(tmp_path / "keys.img", extra=[
-        (SDBOOT, "efi/boot/bootarm.efi"), (str(tmp_path / "loader.conf"), "loader/loader.conf"),
-        (str(tmp_path / "a.conf"), "loader/entries/a.conf"),
-        (str(tmp_path / "b.conf"), "loader/entries/b.conf"), (app, "efitest.efi"),
-        (app, "first.efi")])
-    script = "{expect gtaboot efitest}\\x1b[B\\r{expect efitest: FilePath to text }{end}"
-    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", card, "--on-handoff", "continue",
-                    "--max-ms", "20000", "--input", script], timeout=600)
+    r = efitest_menu(tmp_path, "timeout menu-force\ndefault b.conf\n",
+                     {"b.conf": ("first efitest", "first.efi"),
+                      "a.conf": ("gtaboot efitest", "efitest.efi")}, [],
+                     "{expect gtaboot efitest}\\x1b[B\\r{expect efitest: FilePath to text }{end}")
     out = r.serial
-    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + out[-3000:]
     menu = out[out.index("Found EFI removable media binary"):]
     first, second = menu.index("first efitest"), menu.index("gtaboot efitest")
     assert first < second and "Boot in" not in menu, menu[:3000]
@@ -194,20 +198,10 @@ def test_systemd_boot_menu_on_the_panel(sim, tmp_path):
     # `console-mode max` makes systemd-boot take ConOut's last mode, the
     # panel's 60 x 40 grid (mode 2): its menu, written to ConOut, drawn
     # on the GTA04's screen cell by cell (efi/fbcon.c)
-    simrun.built("build/gta04/MLO", "build/gta04/efi.img")
-    app = simrun.built("build/payload/efitest.efi")
-    if not os.path.exists(SDBOOT):
-        pytest.fail("%s is missing: tools/fetch-debs.sh fetches it" % SDBOOT)
-    (tmp_path / "loader.conf").write_text("timeout menu-force\nconsole-mode max\n")
-    (tmp_path / "a.conf").write_text("title Debian GNU/Linux on the panel\nefi /efitest.efi\n")
-    card = mkcard(tmp_path / "panel.img", extra=[
-        (SDBOOT, "efi/boot/bootarm.efi"), (str(tmp_path / "loader.conf"), "loader/loader.conf"),
-        (str(tmp_path / "a.conf"), "loader/entries/a.conf"), (app, "efitest.efi")])
     shot = tmp_path / "menu.png"
-    r = simrun.run(["--machine", "gta04", "--rev", "A5", "--sd", card, "--on-handoff", "continue",
-                    "--max-ms", "20000", "--screenshot", str(shot),
-                    "--input", "{expect Debian GNU/Linux on the panel}{end}"], timeout=600)
-    assert r.report and r.report["result"] == "stop", r.stderr[-2000:] + r.serial[-3000:]
+    efitest_menu(tmp_path, "timeout menu-force\nconsole-mode max\n",
+                 {"a.conf": ("Debian GNU/Linux on the panel", "efitest.efi")},
+                 ["--screenshot", str(shot)], "{expect Debian GNU/Linux on the panel}{end}")
     w, h, rows = pngread.read(str(shot))
     assert (w, h) == (480, 640)
     # the highlighted entry: black text on EFI_LIGHTGRAY, a bar centred

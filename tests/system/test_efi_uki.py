@@ -26,6 +26,7 @@ import sys
 
 import pytest
 
+import linuxrun
 import simrun
 from test_efi import mkcard, session, after
 
@@ -86,14 +87,6 @@ def mkuki_files(d, board_dtb=None, dtb_section=False, model=None):
     return out, dtb, os.path.getsize(initrd)
 
 
-def memory_banks(shell):
-    """/memory's reg as (start, size) pairs, from the SHELL script's MEM line."""
-    mem = re.search(r"\nMEM ((?:[0-9a-f]{2} ?)+)\r\n", shell)
-    assert mem, shell
-    words = [int("".join(w), 16) for w in zip(*[iter(mem.group(1).split())] * 4)]
-    return list(zip(words[0::2], words[1::2]))
-
-
 @pytest.fixture(scope="module")
 def uki_card(sim, tmp_path_factory):
     simrun.built("build/gta04/MLO", "build/gta04/efi.img")
@@ -137,7 +130,7 @@ def test_uki_boots_to_the_shell(uki_card):
     freed = re.search(r"Freeing initrd memory: (\d+)K", boot)
     assert freed and int(freed.group(1)) == (isize + 4095) // 4096 * 4, (freed, isize)
     assert "\nGoldelico GTA04A5/Letux 2804\x00\r\n" in shell
-    banks = memory_banks(shell)
+    banks = linuxrun.memory_banks(shell)
     assert banks[0][0] == 0x80000000 and sum(n for _, n in banks) == 1 << 30, banks
 
 
@@ -182,7 +175,7 @@ def test_uki_on_the_beagleboard(beagle_uki_card):
     assert "bootefi: no fdt given" in boot and "omap3-beagle.dtb" in boot, boot[:1000]
     assert "OF: fdt: Machine model: TI OMAP3 BeagleBoard" in boot
     assert "\nTI OMAP3 BeagleBoard\x00\r\n" in shell, shell
-    banks = memory_banks(shell)
+    banks = linuxrun.memory_banks(shell)
     assert banks[0][0] == 0x80000000 and sum(n for _, n in banks) == 256 << 20, banks
 
 
@@ -227,7 +220,7 @@ def test_systemd_boot_boots_the_uki_as_a_type2_entry(sdboot_uki_card):
     shell = out[out.index("echo CMDLINE"):]
     assert "\nCMDLINE %s\r\n" % CMDLINE in shell, shell
     assert "\nGoldelico GTA04A5/Letux 2804\x00\r\n" in shell
-    banks = memory_banks(shell)
+    banks = linuxrun.memory_banks(shell)
     # 1 GiB from 0x80000000, as gtaboot's fix-ups wrote it (Debian's DTB
     # has 512 MiB)
     assert banks[0][0] == 0x80000000 and sum(n for _, n in banks) == 1 << 30, banks
@@ -321,5 +314,5 @@ def test_systemd_boot_boots_the_uki_on_the_beagleboard(beagle_sdboot_uki_card):
     shell = out[out.index("echo CMDLINE"):]
     assert "\nCMDLINE %s\r\n" % CMDLINE in shell, shell
     assert "\n%s\x00\r\n" % UKI_MODEL in shell, shell
-    banks = memory_banks(shell)
+    banks = linuxrun.memory_banks(shell)
     assert banks[0][0] == 0x80000000 and sum(n for _, n in banks) == 256 << 20, banks
