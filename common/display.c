@@ -97,26 +97,31 @@ static void fill(unsigned x, unsigned y, unsigned w, unsigned h, uint16_t c)
 	}
 }
 
+/* The font's glyph of ch ('?' outside ASCII) in fg at pixel (x, y), over
+ * what is there. */
+static void glyph(unsigned x, unsigned y, uint32_t ch, uint16_t fg)
+{
+	const uint8_t *g = font_glyphs +
+			   ((ch < 0x20 || ch > 0x7E ? '?' : ch) - 0x20) * font_height;
+	unsigned shift = font_height == 8;
+
+	for (unsigned j = 0; j < 16; j++) {
+		uint16_t *p = ds.fb + (y + j) * ds.w + x;
+
+		for (unsigned i = 0; i < 8; i++)
+			if (g[j >> shift] & (0x80 >> i))
+				p[i] = fg;
+	}
+}
+
 /* One text row: cleared to bg, s drawn from column col, cleaned to RAM. */
 static void text_row(unsigned row, unsigned col, const char *s, uint16_t fg, uint16_t bg)
 {
 	unsigned y = row * 16;
 
 	fill(0, y, ds.w, 16, bg);
-	for (; *s && col < ds.cols; s++, col++) {
-		unsigned ch = (unsigned char)*s;
-		const uint8_t *g = font_glyphs +
-				   ((ch < 0x20 || ch > 0x7E ? '?' : ch) - 0x20) * font_height;
-		unsigned shift = font_height == 8;
-
-		for (unsigned j = 0; j < 16; j++) {
-			uint16_t *p = ds.fb + (y + j) * ds.w + col * 8;
-
-			for (unsigned i = 0; i < 8; i++)
-				if (g[j >> shift] & (0x80 >> i))
-					p[i] = fg;
-		}
-	}
+	for (; *s && col < ds.cols; s++, col++)
+		glyph(col * 8, y, (unsigned char)*s, fg);
 	clean(y, 16);
 }
 
@@ -448,17 +453,7 @@ void display_cell(unsigned col, unsigned row, uint32_t cp, uint16_t fg, uint16_t
 		if (arms & 8)
 			fill(x + 3, y + 7, 1, 9, fg);
 	} else {
-		const uint8_t *g = font_glyphs +
-				   ((cp < 0x20 || cp > 0x7E ? '?' : cp) - 0x20) * font_height;
-		unsigned shift = font_height == 8;
-
-		for (unsigned j = 0; j < 16; j++) {
-			uint16_t *p = ds.fb + (y + j) * ds.w + x;
-
-			for (unsigned i = 0; i < 8; i++)
-				if (g[j >> shift] & (0x80 >> i))
-					p[i] = fg;
-		}
+		glyph(x, y, cp, fg);
 	}
 	clean(y, 16);
 }

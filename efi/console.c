@@ -268,19 +268,24 @@ static void key_ex(const struct efi_input_key *in, struct efi_key_data *out)
 	}
 }
 
+/* A key for either protocol: raw as ReadKeyStroke gives it, ex as
+ * ReadKeyStrokeEx does; the notifications run on it. */
+static efi_status take_key(struct efi_input_key *raw, struct efi_key_data *ex)
+{
+	efi_status r = read_one(raw);
+
+	if (r == EFI_SUCCESS) {
+		key_ex(raw, ex);
+		run_notifies(ex);
+	}
+	return r;
+}
+
 static efi_status read_key(struct efi_text_in *self, struct efi_input_key *key)
 {
 	struct efi_key_data k;
-	efi_status r;
 
-	if (!key)
-		return EFI_INVALID_PARAMETER;
-	r = read_one(key);
-	if (r == EFI_SUCCESS) {
-		key_ex(key, &k);
-		run_notifies(&k);
-	}
-	return r;
+	return key ? take_key(key, &k) : EFI_INVALID_PARAMETER;
 }
 
 static struct efi_text_in text_in;
@@ -297,16 +302,8 @@ static efi_status in_ex_reset(struct efi_text_in_ex *self, bool ext)
 static efi_status read_key_ex(struct efi_text_in_ex *self, struct efi_key_data *key)
 {
 	struct efi_input_key k;
-	efi_status r;
 
-	if (!key)
-		return EFI_INVALID_PARAMETER;
-	r = read_one(&k);
-	if (r == EFI_SUCCESS) {
-		key_ex(&k, key);
-		run_notifies(key);
-	}
-	return r;
+	return key ? take_key(&k, key) : EFI_INVALID_PARAMETER;
 }
 
 /* Caps, Num and Scroll Lock are a keyboard's: a serial line has no
