@@ -224,8 +224,10 @@ $(OUT)/obj/%.c.sdram.o: $(OUT)/obj/%.c.o $(OUT)/early.elf
 # against its symbols, its late part right behind it in SRAM.
 # What efi.img calls of the SDRAM image that the MLO itself does not: roots
 # of the SDRAM image's --gc-sections, named here (docs/design.md "The EFI
-# image"): the screen lent to ConOut (efi/fbcon.c).
-EFI_ROOTS := display_lend display_text_size display_cell display_scroll display_clear
+# image"): the screen lent to ConOut (efi/fbcon.c); the byte reads of
+# fs_read_at (lib/fs/fat_at.c, ext4_at.c).
+EFI_ROOTS := display_lend display_text_size display_cell display_scroll display_clear \
+	     blk_read_bytes
 
 $(OUT)/gtaboot.elf: $(MAIN_OBJS) $(BOTH_SDRAM_OBJS) $(OUT)/early.elf arch/arm/gtaboot.ld \
 		arch/arm/cold_order.ld arch/arm/cold_order_prompt.ld \

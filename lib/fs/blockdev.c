@@ -2,7 +2,9 @@
 /* Block device reads and writes: bounds checks, and partitions mapped onto
  * their parent. */
 #include "lib/fs/blockdev.h"
+#include "lib/bitops.h"
 #include "lib/errno.h"
+#include "lib/string.h"
 
 /* Partitions of partitions are not expected; the bound keeps a bad parent
  * link (a cycle) from looping. */
@@ -75,4 +77,37 @@ int blk_write(struct blockdev *bd, uint64_t lba, uint32_t count, const void *buf
 		bd = bd->parent;
 	}
 	return -ELOOP;
+}
+
+int blk_read_bytes(struct blockdev *bd, uint64_t sec, uint32_t skip, uint8_t *o, size_t len,
+		   uint8_t *bounce)
+{
+	size_t c, whole;
+	int ret;
+
+	if (skip || len < BLOCK_SIZE) {
+		ret = blk_read(bd, sec++, 1, bounce);
+		if (ret)
+			return ret;
+		c = MIN(BLOCK_SIZE - skip, len);
+		memcpy(o, bounce + skip, c);
+		o += c;
+		len -= c;
+	}
+	whole = len / BLOCK_SIZE;
+	if (whole) {
+		ret = blk_read(bd, sec, (uint32_t)whole, o);
+		if (ret)
+			return ret;
+		sec += whole;
+		o += whole * BLOCK_SIZE;
+		len %= BLOCK_SIZE;
+	}
+	if (len) {
+		ret = blk_read(bd, sec, 1, bounce);
+		if (ret)
+			return ret;
+		memcpy(o, bounce, len);
+	}
+	return 0;
 }

@@ -5,6 +5,7 @@
 #ifndef LIB_FS_BLOCKDEV_H
 #define LIB_FS_BLOCKDEV_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct blockdev {
@@ -31,6 +32,11 @@ void blk_set_progress(void (*fn)(uint32_t blocks));
 
 /* Bounds-checked read through bd (and its parent for partitions). */
 int blk_read(struct blockdev *bd, uint64_t lba, uint32_t count, void *buf);
+/* len bytes of bd from byte skip of sector sec on: the partial first and
+ * last sectors through bounce (one sector), whole sectors straight into
+ * o. For the offset reads of lib/fs/fat_at.c and ext4_at.c. */
+int blk_read_bytes(struct blockdev *bd, uint64_t sec, uint32_t skip, uint8_t *o, size_t len,
+		   uint8_t *bounce);
 
 /* Bounds-checked write through bd (and its parent for partitions);
  * -EROFS when the device has no write operation. */

@@ -23,40 +23,6 @@ int ext4_open(struct ext4_fs *fs, const char *path, struct ext4_file *f)
 	return f->is_dir ? 0 : ext4_map(fs, &f->in, 0, &(uint32_t){ 0 }, &(uint32_t){ 0 });
 }
 
-/* len bytes from byte skip of sector sec on, the partial first and last
- * sectors through fs->blk. */
-static int read_bytes(struct ext4_fs *fs, uint64_t sec, uint32_t skip, uint8_t *o, size_t len)
-{
-	size_t c, whole;
-	int ret;
-
-	if (skip || len < 512) {
-		ret = blk_read(fs->bd, sec++, 1, fs->blk);
-		if (ret)
-			return ret;
-		c = MIN(512 - skip, len);
-		memcpy(o, fs->blk + skip, c);
-		o += c;
-		len -= c;
-	}
-	whole = len / 512;
-	if (whole) {
-		ret = blk_read(fs->bd, sec, (uint32_t)whole, o);
-		if (ret)
-			return ret;
-		sec += whole;
-		o += whole * 512;
-		len %= 512;
-	}
-	if (len) {
-		ret = blk_read(fs->bd, sec, 1, fs->blk);
-		if (ret)
-			return ret;
-		memcpy(o, fs->blk, len);
-	}
-	return 0;
-}
-
 int ext4_read_at(struct ext4_fs *fs, struct ext4_file *f, uint64_t off, void *buf, size_t len,
 		 size_t *got)
 {
@@ -101,8 +67,8 @@ int ext4_read_at(struct ext4_fs *fs, struct ext4_file *f, uint64_t off, void *bu
 				    (unsigned)f->in.ino, (unsigned)pb);
 				return -EBADMSG;
 			}
-			ret = read_bytes(fs, ((uint64_t)pb << fs->shift) + (boff >> 9), boff & 511,
-					 o, (size_t)take);
+			ret = blk_read_bytes(fs->bd, ((uint64_t)pb << fs->shift) + (boff >> 9),
+					     boff & 511, o, (size_t)take, fs->blk);
 			if (ret)
 				return ret;
 		}

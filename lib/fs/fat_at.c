@@ -59,40 +59,6 @@ static int file_seek(struct fat_fs *fs, struct fat_file *f, uint32_t idx)
 	return 0;
 }
 
-/* len bytes from byte skip of sector sec on: the partial first and last
- * sectors through fs->sec, whole sectors straight into o. */
-static int read_bytes(struct fat_fs *fs, uint64_t sec, uint32_t skip, uint8_t *o, size_t len)
-{
-	size_t c, whole;
-	int ret;
-
-	if (skip || len < SECTOR) {
-		ret = blk_read(fs->bd, sec++, 1, fs->sec);
-		if (ret)
-			return ret;
-		c = MIN(SECTOR - skip, len);
-		memcpy(o, fs->sec + skip, c);
-		o += c;
-		len -= c;
-	}
-	whole = len / SECTOR;
-	if (whole) {
-		ret = blk_read(fs->bd, sec, (uint32_t)whole, o);
-		if (ret)
-			return ret;
-		sec += whole;
-		o += whole * SECTOR;
-		len %= SECTOR;
-	}
-	if (len) {
-		ret = blk_read(fs->bd, sec, 1, fs->sec);
-		if (ret)
-			return ret;
-		memcpy(o, fs->sec, len);
-	}
-	return 0;
-}
-
 int fat_read_at(struct fat_fs *fs, struct fat_file *f, uint64_t off, void *buf, size_t len,
 		size_t *got)
 {
@@ -127,7 +93,7 @@ int fat_read_at(struct fat_fs *fs, struct fat_file *f, uint64_t off, void *buf, 
 			span += csize;
 		}
 		take = MIN(span, n);
-		ret = read_bytes(fs, sec, in & (SECTOR - 1), o, (size_t)take);
+		ret = blk_read_bytes(fs->bd, sec, in & (SECTOR - 1), o, (size_t)take, fs->sec);
 		if (ret)
 			return ret;
 		o += take;
